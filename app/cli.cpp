@@ -1,0 +1,115 @@
+#include "app/cli.h"
+
+#include "app/commands.h"
+#include "app/exit_codes.h"
+
+#include <CLI/CLI.hpp>
+
+#include <map>
+
+namespace vigil::app {
+namespace {
+
+constexpr const char* kFooter = R"(Exit codes:
+  0    every input was processed
+  1    at least one input failed (each failure is one line on stderr: "vigil: <file>: <problem>")
+  2    usage error, or no weights available
+  130  interrupted (Ctrl+C)
+)";
+
+void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
+{
+    ModelOptions& model = options.model;
+    if (needsBackbone) {
+        const std::map<std::string, analysis::BackboneKind> backbones
+            = {{"i3d-r50", analysis::BackboneKind::I3dResNet50}, {"resnet50", analysis::BackboneKind::ResNet50}};
+        command.add_option("--backbone", model.backbone,
+                   "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per frame)")
+            ->transform(CLI::CheckedTransformer(backbones, CLI::ignore_case))
+            ->default_str("i3d-r50");
+        const std::map<std::string, preprocess::CropMode> crops
+            = {{"center", preprocess::CropMode::Center}, {"ten", preprocess::CropMode::Ten}};
+        command.add_option("--crops", model.crops, "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
+            ->transform(CLI::CheckedTransformer(crops, CLI::ignore_case))
+            ->default_str("center");
+        command.add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
+            ->check(CLI::ExistingFile);
+        command.add_option("--frame-step", model.frameStep, "resnet50: use every Nth frame")
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str();
+    }
+    command.add_option("--classifier", model.classifierWeights, "Attention classifier state dict (.pth)")
+        ->check(CLI::ExistingFile);
+    command.add_flag("--demo-weights", model.useDemoWeights,
+        "Use seeded random weights for any network without a file (for trying Vigil out; "
+        "scores are not meaningful)");
+    command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+}
+
+void addWindowOptions(CLI::App& command, RunOptions& options)
+{
+    command.add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    command.add_option("--stride", options.windows.strideSteps, "Steps between window starts (default: the window)")
+        ->check(CLI::PositiveNumber);
+}
+
+void addOutputOptions(CLI::App& command, RunOptions& options)
+{
+    command.add_option("-o,--output", options.outputDir, "Output folder (created if missing)")->capture_default_str();
+    command.add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
+}
+
+} // namespace
+
+int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
+{
+    CLI::App cli("Vigil: finds the unusual moments in video and shows why (structured "
+                 "self-attention over I3D-ResNet-50 features).", "vigil");
+    cli.footer(kFooter);
+    cli.require_subcommand(1);
+    cli.set_version_flag("--version", "vigil 0.1.0");
+    RunOptions options;
+
+    CLI::App* analyze = cli.add_subcommand("analyze",
+        "Analyse videos: writes DIR/<stem>.vigil.json (windows, attention, frame scores) and "
+        "DIR/<stem>.scores.csv (frame, time_s, score)");
+    analyze->add_option("videos", options.inputs, "Video files")->required()->check(CLI::ExistingPath);
+    addModelOptions(*analyze, options, true);
+    addWindowOptions(*analyze, options);
+    addOutputOptions(*analyze, options);
+
+    CLI::App* features = cli.add_subcommand("features",
+        "Extract backbone features: writes DIR/<stem>.npy, float32 [steps, crops, 2048]");
+    features->add_option("videos", options.inputs, "Video files")->required()->check(CLI::ExistingPath);
+    addModelOptions(*features, options, true);
+    addOutputOptions(*features, options);
+
+    CLI::App* score = cli.add_subcommand("score",
+        "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the classifier");
+    score->add_option("features", options.inputs, "Feature files (.npy)")->required()->check(CLI::ExistingPath);
+    addModelOptions(*score, options, false);
+    addWindowOptions(*score, options);
+    score->add_option("--snippet-frames", options.snippetFrames, "Video frames per feature step")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    addOutputOptions(*score, options);
+
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        const int code = cli.exit(error);
+        return code == 0 ? kExitOk : kExitUsage;
+    }
+    // CLI11's ExistingPath accepts folders and unreadable files; the decoder reports those.
+    if (analyze->parsed())
+        return runAnalyze(options, cancel);
+    if (features->parsed())
+        return runFeatures(options, cancel);
+    return runScore(options, cancel);
+}
+
+} // namespace vigil::app

@@ -1,0 +1,66 @@
+#pragma once
+// What one analysis produces: plain values, written by core/io and drawn by the UI.
+
+#include "core/common/float_array.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vigil::analysis {
+
+struct WeightsInfo {
+    std::string path;        // empty for demo weights
+    std::string sha256;      // of the file; empty for demo weights
+    std::string provenance;  // "demo" | "file"
+};
+
+struct ModelDescription {
+    std::string backbone;  // "i3d-r50" | "resnet50"
+    std::string crops;     // "center" | "ten"
+    WeightsInfo backboneWeights;
+    WeightsInfo classifier;
+    int64_t hiddenSize = 0;      // d_a
+    int64_t attentionRows = 0;   // r
+};
+
+struct ProtocolSettings {
+    int64_t snippetFrames = 16;  // frames one feature step stands for
+    int64_t windowSteps = 32;
+    int64_t strideSteps = 32;
+};
+
+struct VideoSummary {
+    bool isKnown = false;  // false when scoring features without their video
+    std::string path;
+    int64_t frames = 0;
+    double fps = 0.0;
+    int width = 0;
+    int height = 0;
+    double durationS = 0.0;
+};
+
+struct WindowResult {
+    int64_t firstStep = 0;
+    int64_t lastStep = 0;
+    int64_t firstFrame = 0;
+    int64_t lastFrame = 0;
+    float score = 0.0f;           // mean over crops
+    std::vector<float> cropScores;
+    FloatArray attention;         // [r, steps], mean over crops; each row sums to 1
+};
+
+struct AnalysisResult {
+    VideoSummary video;
+    ModelDescription model;
+    ProtocolSettings protocol;
+    std::string featuresPath;  // set when scoring a .npy
+    int64_t steps = 0;
+    int64_t crops = 0;
+    std::vector<WindowResult> windows;
+    std::vector<float> frameScores;    // one per decoded frame
+    std::vector<int64_t> framePtsUs;   // presentation time of each decoded frame
+    std::vector<std::string> warnings;
+};
+
+} // namespace vigil::analysis

@@ -1,0 +1,172 @@
+#include "core/analysis/feature_pipeline.h"
+
+#include "core/analysis/bounded_queue.h"
+#include "core/common/error.h"
+#include "core/media/video_decoder.h"
+#include "core/preprocess/frame_preprocessor.h"
+
+#include <atomic>
+#include <exception>
+#include <stdexcept>
+#include <thread>
+
+namespace vigil::analysis {
+namespace {
+
+// One forward pass worth of network input and how many feature steps it yields.
+struct InputBatch {
+    FloatArray input;
+    int64_t steps = 0;
+};
+
+// State shared between the producer thread and the caller; the producer writes, the caller
+// reads after join() (or the atomic counter while running).
+struct ProducerState {
+    std::atomic<int64_t> framesDecoded{0};
+    std::vector<int64_t> framePtsUs;
+    std::exception_ptr error;
+};
+
+void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPreprocessor& pre,
+    BoundedQueue<InputBatch>& queue, ProducerState& state, const CancellationToken& cancel)
+{
+    std::vector<cv::Mat> resized;
+    resized.reserve(kSnippetFrames);
+    while (auto frame = decoder.next()) {
+        cancel.throwIfCancelled();
+        state.framePtsUs.push_back(frame->ptsUs);
+        state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
+        resized.push_back(pre.resizeFrame(frame->rgb));
+        if (static_cast<int64_t>(resized.size()) == kSnippetFrames) {
+            if (!queue.push({pre.apply(resized), 1}))
+                return;
+            resized.clear();
+        }
+    }
+}
+
+void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreprocessor& pre,
+    const ExtractionOptions& options, BoundedQueue<InputBatch>& queue, ProducerState& state,
+    const CancellationToken& cancel)
+{
+    constexpr int64_t kPlane = 3 * 224 * 224;
+    InputBatch batch;
+    batch.input = FloatArray::zeros({options.framesPerBatch, 3, 224, 224});
+    auto flush = [&]() {
+        if (batch.steps == 0)
+            return true;
+        batch.input.shape[0] = batch.steps;
+        batch.input.values.resize(static_cast<size_t>(batch.steps * kPlane));
+        const bool isAccepted = queue.push(std::move(batch));
+        batch = {FloatArray::zeros({options.framesPerBatch, 3, 224, 224}), 0};
+        return isAccepted;
+    };
+    while (auto frame = decoder.next()) {
+        cancel.throwIfCancelled();
+        state.framePtsUs.push_back(frame->ptsUs);
+        const int64_t index = state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
+        if (index % options.frameStep != 0)
+            continue;
+        pre.apply(frame->rgb, batch.input.data() + batch.steps * kPlane);
+        if (++batch.steps == options.framesPerBatch && !flush())
+            return;
+    }
+    flush();
+}
+
+} // namespace
+
+FeaturePipeline::FeaturePipeline(
+    std::shared_ptr<FeatureExtractor> extractor, ExtractionOptions options)
+    : extractor_(std::move(extractor)), options_(options)
+{
+    if (!extractor_)
+        throw std::invalid_argument("FeaturePipeline needs a feature extractor");
+    if (options_.frameStep < 1 || options_.framesPerBatch < 1)
+        throw std::invalid_argument("frame step and batch size must be positive");
+}
+
+int64_t FeaturePipeline::cropCount() const
+{
+    if (options_.backbone == BackboneKind::ResNet50)
+        return 1;
+    return static_cast<int64_t>(preprocess::cropBoxes(options_.crops).size());
+}
+
+int64_t FeaturePipeline::framesPerStep() const
+{
+    return options_.backbone == BackboneKind::ResNet50 ? options_.frameStep : kSnippetFrames;
+}
+
+ExtractedFeatures FeaturePipeline::run(const std::string& path, const CancellationToken& cancel,
+    const ExtractionProgressCallback& onProgress) const
+{
+    media::VideoDecoder decoder(path, &cancel);
+    const media::VideoInfo& info = decoder.info();
+    ExtractedFeatures result;
+    result.path = path;
+    result.width = info.width;
+    result.height = info.height;
+    result.fps = info.fps;
+    result.durationS = info.durationS;
+    result.framesPerStep = framesPerStep();
+
+    BoundedQueue<InputBatch> queue(options_.queueCapacity);
+    ProducerState state;
+    std::thread producer([&]() {
+        try {
+            if (options_.backbone == BackboneKind::I3dResNet50) {
+                preprocess::SnippetPreprocessor pre(options_.crops, cv::Size(info.width, info.height));
+                produceSnippets(decoder, pre, queue, state, cancel);
+            } else {
+                preprocess::FramePreprocessor pre(cv::Size(info.width, info.height));
+                produceFrames(decoder, pre, options_, queue, state, cancel);
+            }
+        } catch (...) {
+            state.error = std::current_exception();
+        }
+        queue.close();
+    });
+
+    const int64_t crops = cropCount();
+    const int64_t featureSize = extractor_->featureSize();
+    std::vector<float> features;
+    int64_t steps = 0;
+    try {
+        while (auto batch = queue.pop()) {
+            cancel.throwIfCancelled();
+            FloatArray output = extractor_->extract(batch->input);
+            if (output.size() != batch->steps * crops * featureSize)
+                throw ModelError(path + ": backbone returned " + output.shapeText()
+                    + ", expected " + std::to_string(batch->steps * crops) + " features");
+            features.insert(features.end(), output.values.begin(), output.values.end());
+            steps += batch->steps;
+            if (onProgress)
+                onProgress({state.framesDecoded.load(), info.frameCountEstimate, steps});
+        }
+    } catch (...) {
+        queue.close();
+        producer.join();
+        throw;
+    }
+    producer.join();
+    if (state.error)
+        std::rethrow_exception(state.error);
+    cancel.throwIfCancelled();
+
+    result.frames = state.framesDecoded.load();
+    result.framePtsUs = std::move(state.framePtsUs);
+    if (options_.backbone == BackboneKind::I3dResNet50 && result.frames <= kSnippetFrames)
+        throw MediaError(path + ": " + std::to_string(result.frames)
+            + " frames decoded; i3d-r50 needs at least " + std::to_string(kSnippetFrames + 1));
+    if (steps == 0)
+        throw MediaError(path + ": no frames could be decoded");
+    if (decoder.corruptFramesSkipped() > 0)
+        result.warnings.push_back(std::to_string(decoder.corruptFramesSkipped())
+            + " damaged frames could not be decoded and were skipped");
+    result.features.shape = {steps, crops, featureSize};
+    result.features.values = std::move(features);
+    return result;
+}
+
+} // namespace vigil::analysis

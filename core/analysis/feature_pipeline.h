@@ -1,0 +1,65 @@
+#pragma once
+// Decode -> preprocess -> extract for one video. Decoding and preprocessing run on a producer
+// thread behind a bounded queue; the network runs on the thread that calls run(), so its own
+// intra-op threads keep the cores busy. The pipeline object is immutable and may be reused;
+// each run() owns its decoder and buffers. Throws MediaError, ModelError, or Cancelled.
+
+#include "core/analysis/network_interfaces.h"
+#include "core/common/cancellation.h"
+#include "core/common/float_array.h"
+#include "core/preprocess/snippet_preprocessor.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vigil::analysis {
+
+struct ExtractionOptions {
+    BackboneKind backbone = BackboneKind::I3dResNet50;
+    preprocess::CropMode crops = preprocess::CropMode::Center;
+    int64_t frameStep = 1;      // 2D backbone: every Nth frame is one step
+    int64_t framesPerBatch = 8; // 2D backbone: frames per forward pass
+    size_t queueCapacity = 3;   // batches waiting between decode and network
+};
+
+struct ExtractionProgress {
+    int64_t framesDecoded = 0;
+    int64_t framesEstimate = 0;  // 0 when the container does not say
+    int64_t stepsExtracted = 0;
+};
+using ExtractionProgressCallback = std::function<void(const ExtractionProgress&)>;
+
+struct ExtractedFeatures {
+    std::string path;
+    int width = 0;
+    int height = 0;
+    double fps = 0.0;
+    double durationS = 0.0;
+    int64_t frames = 0;              // decoded
+    std::vector<int64_t> framePtsUs; // one per decoded frame
+    int64_t framesPerStep = 16;
+    FloatArray features;             // [steps, crops, featureSize]
+    std::vector<std::string> warnings;
+};
+
+class FeaturePipeline {
+public:
+    FeaturePipeline(std::shared_ptr<FeatureExtractor> extractor, ExtractionOptions options);
+
+    ExtractedFeatures run(const std::string& path, const CancellationToken& cancel,
+        const ExtractionProgressCallback& onProgress = {}) const;
+
+    int64_t cropCount() const;
+    int64_t framesPerStep() const;
+    const ExtractionOptions& options() const { return options_; }
+
+private:
+    std::shared_ptr<FeatureExtractor> extractor_;
+    ExtractionOptions options_;
+};
+
+constexpr int64_t kSnippetFrames = 16;
+
+} // namespace vigil::analysis

@@ -1,0 +1,43 @@
+#pragma once
+// The seam between the engine and the networks: core declares what it needs, models/ implements
+// it, app/ injects it. Implementations are used from one worker thread at a time and throw
+// vigil::ModelError on failure.
+
+#include "core/common/float_array.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vigil::analysis {
+
+enum class BackboneKind { I3dResNet50, ResNet50 };
+
+std::string backboneName(BackboneKind kind);  // "i3d-r50" | "resnet50"
+
+// Turns a batch of preprocessed inputs into one feature vector each.
+class FeatureExtractor {
+public:
+    virtual ~FeatureExtractor() = default;
+    // input: [N, 3, 16, 224, 224] for a 3D backbone, [N, 3, 224, 224] for a 2D one.
+    // Returns [N, featureSize()].
+    virtual FloatArray extract(const FloatArray& input) = 0;
+    virtual int64_t featureSize() const = 0;
+};
+
+struct WindowScore {
+    std::vector<float> cropScores;  // [C]: one score in [0, 1] per crop sequence
+    FloatArray attention;           // [C, steps, r]: softmax over steps for each row
+};
+
+// Scores one window of feature steps with the attention classifier.
+class WindowScorer {
+public:
+    virtual ~WindowScorer() = default;
+    // window: [C, steps, featureSize]; C independent sequences (crops) of the same steps.
+    virtual WindowScore score(const FloatArray& window) = 0;
+    virtual int64_t featureSize() const = 0;
+    virtual int64_t attentionRows() const = 0;
+};
+
+} // namespace vigil::analysis

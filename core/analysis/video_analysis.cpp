@@ -1,0 +1,60 @@
+#include "core/analysis/video_analysis.h"
+
+#include "core/analysis/window_scoring.h"
+#include "core/common/error.h"
+
+namespace vigil::analysis {
+namespace {
+
+AnalysisResult scoreSequence(const FloatArray& features, WindowScorer& scorer,
+    const ModelDescription& model, const WindowSettings& windows, int64_t framesPerStep)
+{
+    if (features.rank() != 3 || features.dim(2) != scorer.featureSize())
+        throw ModelError("features of shape " + features.shapeText() + " do not fit a classifier"
+            " for " + std::to_string(scorer.featureSize()) + "-d features");
+    AnalysisResult result;
+    result.model = model;
+    result.protocol = {framesPerStep, windows.windowSteps, windows.strideSteps};
+    result.steps = features.dim(0);
+    result.crops = features.dim(1);
+    result.windows = scoreWindows(features, scorer, windows.windowSteps, windows.strideSteps);
+    return result;
+}
+
+} // namespace
+
+AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipeline,
+    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const CancellationToken& cancel, const ExtractionProgressCallback& onProgress)
+{
+    const ExtractedFeatures extracted = pipeline.run(path, cancel, onProgress);
+    cancel.throwIfCancelled();
+    return scoreExtracted(extracted, scorer, model, windows);
+}
+
+AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, WindowScorer& scorer,
+    const ModelDescription& model, const WindowSettings& windows)
+{
+    AnalysisResult result
+        = scoreSequence(extracted.features, scorer, model, windows, extracted.framesPerStep);
+    result.video = {true, extracted.path, extracted.frames, extracted.fps, extracted.width,
+        extracted.height, extracted.durationS};
+    if (result.video.durationS <= 0.0 && extracted.fps > 0.0)
+        result.video.durationS = static_cast<double>(extracted.frames) / extracted.fps;
+    result.framePtsUs = extracted.framePtsUs;
+    result.warnings = extracted.warnings;
+    mapScoresToFrames(result, extracted.framesPerStep, extracted.frames);
+    return result;
+}
+
+AnalysisResult scoreFeatures(const FloatArray& features, const std::string& featuresPath,
+    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    int64_t framesPerStep)
+{
+    AnalysisResult result = scoreSequence(features, scorer, model, windows, framesPerStep);
+    result.featuresPath = featuresPath;
+    mapScoresToFrames(result, framesPerStep, result.steps * framesPerStep);
+    return result;
+}
+
+} // namespace vigil::analysis

@@ -1,0 +1,28 @@
+#pragma once
+// The whole analysis of one video, or of features computed earlier: extract, score windows,
+// map scores to frames. Runs on the caller's thread (plus the pipeline's producer thread).
+
+#include "core/analysis/analysis_result.h"
+#include "core/analysis/feature_pipeline.h"
+
+namespace vigil::analysis {
+
+struct WindowSettings {
+    int64_t windowSteps = 32;
+    int64_t strideSteps = 32;
+};
+
+AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipeline,
+    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const CancellationToken& cancel, const ExtractionProgressCallback& onProgress = {});
+
+// Scores an extracted sequence. Keeps the features out of the result (they can be large).
+AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, WindowScorer& scorer,
+    const ModelDescription& model, const WindowSettings& windows);
+
+// Scores features without their video: frames are steps * framesPerStep.
+AnalysisResult scoreFeatures(const FloatArray& features, const std::string& featuresPath,
+    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    int64_t framesPerStep);
+
+} // namespace vigil::analysis

@@ -1,0 +1,83 @@
+#include "core/analysis/window_scoring.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace vigil::analysis {
+namespace {
+
+// Copies steps [first, last] of every crop into a [C, steps, D] array.
+FloatArray sliceWindow(const FloatArray& features, const WindowSpan& span)
+{
+    const int64_t crops = features.dim(1);
+    const int64_t size = features.dim(2);
+    FloatArray window = FloatArray::zeros({crops, span.stepCount(), size});
+    for (int64_t c = 0; c < crops; ++c) {
+        for (int64_t t = span.firstStep; t <= span.lastStep; ++t) {
+            const float* src = features.data() + (t * crops + c) * size;
+            float* dst = window.data() + (c * span.stepCount() + (t - span.firstStep)) * size;
+            std::copy(src, src + size, dst);
+        }
+    }
+    return window;
+}
+
+// [C, steps, r] -> [r, steps], averaged over crops.
+FloatArray meanAttentionRows(const FloatArray& attention)
+{
+    const int64_t crops = attention.dim(0);
+    const int64_t steps = attention.dim(1);
+    const int64_t rows = attention.dim(2);
+    FloatArray mean = FloatArray::zeros({rows, steps});
+    for (int64_t c = 0; c < crops; ++c)
+        for (int64_t t = 0; t < steps; ++t)
+            for (int64_t k = 0; k < rows; ++k)
+                mean.values[static_cast<size_t>(k * steps + t)]
+                    += attention.values[static_cast<size_t>((c * steps + t) * rows + k)];
+    for (float& value : mean.values)
+        value /= static_cast<float>(crops);
+    return mean;
+}
+
+} // namespace
+
+std::vector<WindowResult> scoreWindows(
+    const FloatArray& features, WindowScorer& scorer, int64_t windowSteps, int64_t strideSteps)
+{
+    if (features.rank() != 3 || features.dim(1) < 1)
+        throw std::invalid_argument("features must be [steps, crops, size], got "
+            + features.shapeText());
+    std::vector<WindowResult> results;
+    for (const WindowSpan& span : planWindows(features.dim(0), windowSteps, strideSteps)) {
+        WindowScore scored = scorer.score(sliceWindow(features, span));
+        WindowResult window;
+        window.firstStep = span.firstStep;
+        window.lastStep = span.lastStep;
+        double sum = 0.0;
+        for (float cropScore : scored.cropScores)
+            sum += cropScore;
+        window.score = static_cast<float>(sum / static_cast<double>(scored.cropScores.size()));
+        window.cropScores = std::move(scored.cropScores);
+        window.attention = meanAttentionRows(scored.attention);
+        results.push_back(std::move(window));
+    }
+    return results;
+}
+
+void mapScoresToFrames(AnalysisResult& result, int64_t framesPerStep, int64_t frameCount)
+{
+    std::vector<WindowSpan> spans;
+    std::vector<float> scores;
+    for (WindowResult& window : result.windows) {
+        spans.push_back({window.firstStep, window.lastStep});
+        scores.push_back(window.score);
+        window.firstFrame = window.firstStep * framesPerStep;
+        window.lastFrame = (window.lastStep + 1) * framesPerStep - 1;
+        if (window.lastStep == result.steps - 1 && frameCount > 0)
+            window.lastFrame = std::max(window.lastFrame, frameCount - 1);
+    }
+    result.frameScores = frameScores(stepScores(spans, scores, result.steps), framesPerStep,
+        frameCount > 0 ? frameCount : result.steps * framesPerStep);
+}
+
+} // namespace vigil::analysis

@@ -1,0 +1,393 @@
+#include "core/media/video_decoder.h"
+
+#include "core/common/error.h"
+#include "core/media/detail/av_handles.h"
+
+extern "C" {
+#include <libavutil/pixdesc.h>
+}
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <tuple>
+#include <utility>
+
+namespace vigil::media {
+namespace {
+
+using detail::CodecContextHandle;
+using detail::FormatHandle;
+using detail::FrameHandle;
+using detail::PacketHandle;
+using detail::SwsHandle;
+
+// Frame threading multiplies memory and latency per decoder; two threads are enough for the
+// sizes Vigil analyses and leave the cores to inference.
+constexpr int kDecoderThreads = 2;
+constexpr AVRational kMicroseconds { 1, 1000000 };
+
+// libavformat polls this inside blocking opens and reads. It runs in C code, so it must not throw.
+int interruptRequested(void* opaque) noexcept
+{
+    return static_cast<const CancellationToken*>(opaque)->isCancelled() ? 1 : 0;
+}
+
+double positiveOrZero(AVRational rate)
+{
+    return rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0.0;
+}
+
+// The clockwise quarter turn that makes the stream upright. av_display_rotation_get returns the
+// counter-clockwise angle of the matrix, hence the sign; the ffmpeg tool's autorotation turns the
+// same way (the tests compare with it). Odd angles snap to the nearest quarter turn and flips are
+// ignored: no camera Vigil targets writes them.
+int clockwiseRotationOf(const AVStream& stream)
+{
+    const int32_t* matrix = detail::displayMatrixOf(stream);
+    if (!matrix)
+        return 0;
+    const double counterClockwiseDeg = av_display_rotation_get(matrix);
+    if (std::isnan(counterClockwiseDeg))
+        return 0;
+    const long quarterTurns = std::lround(-counterClockwiseDeg / 90.0);
+    return static_cast<int>(((quarterTurns % 4) + 4) % 4) * 90;
+}
+
+// The yuvj* formats only mean "yuv* at full range"; swscale warns that they are deprecated, so
+// they are mapped to their plain twin and the range is passed explicitly.
+AVPixelFormat withoutJpegAlias(AVPixelFormat format, bool& isFullRange)
+{
+    static constexpr std::pair<AVPixelFormat, AVPixelFormat> kAliases[] = {
+        { AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV420P }, { AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV422P },
+        { AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUV444P }, { AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUV440P },
+        { AV_PIX_FMT_YUVJ411P, AV_PIX_FMT_YUV411P }
+    };
+    for (const auto& [alias, plain] : kAliases) {
+        if (format == alias) {
+            isFullRange = true;
+            return plain;
+        }
+    }
+    return format;
+}
+
+cv::Mat rotateUpright(cv::Mat rgb, int clockwiseDeg)
+{
+    if (clockwiseDeg == 0)
+        return rgb;
+    const cv::RotateFlags turn = clockwiseDeg == 90 ? cv::ROTATE_90_CLOCKWISE
+        : clockwiseDeg == 180                       ? cv::ROTATE_180
+                                                    : cv::ROTATE_90_COUNTERCLOCKWISE;
+    cv::Mat upright;
+    cv::rotate(rgb, upright, turn);
+    return upright;
+}
+
+// What the swscale context was built for; a change mid-stream rebuilds it.
+struct ScalerKey {
+    int width = 0;
+    int height = 0;
+    int format = AV_PIX_FMT_NONE;
+    int colorspace = AVCOL_SPC_UNSPECIFIED;
+    int range = AVCOL_RANGE_UNSPECIFIED;
+
+    static ScalerKey of(const AVFrame& frame)
+    {
+        return { frame.width, frame.height, frame.format, frame.colorspace, frame.color_range };
+    }
+    bool operator!=(const ScalerKey& other) const
+    {
+        return std::tie(width, height, format, colorspace, range)
+            != std::tie(other.width, other.height, other.format, other.colorspace, other.range);
+    }
+};
+
+} // namespace
+
+class VideoDecoder::Impl {
+public:
+    Impl(const std::string& path, const CancellationToken* cancel);
+
+    std::optional<VideoFrame> next();
+
+    VideoInfo info_;
+    int64_t corruptFramesSkipped_ = 0;
+
+private:
+    void openInput();
+    void selectStream();
+    void openDecoder();
+    void describeStream();
+    bool feedDecoder();
+    VideoFrame takeFrame();
+    int64_t presentationTimeUs() const;
+    cv::Mat convertToRgb(const AVFrame& frame);
+    SwsHandle createScaler(const AVFrame& frame) const;
+    void check(int code, const char* action) const;
+    void throwIfCancelled() const;
+
+    const CancellationToken* cancel_ = nullptr;
+    FormatHandle format_;
+    CodecContextHandle codec_;
+    FrameHandle frame_;
+    PacketHandle packet_;
+    SwsHandle scaler_;
+    ScalerKey scalerKey_;
+    const AVStream* stream_ = nullptr;
+    int64_t startTicks_ = 0;
+    int64_t nominalFrameUs_ = 0;
+    int64_t nextFrameIndex_ = 0;
+    int64_t lastPtsUs_ = 0;
+    bool isInputDrained_ = false;
+};
+
+VideoDecoder::Impl::Impl(const std::string& path, const CancellationToken* cancel)
+    : cancel_(cancel)
+{
+    info_.path = path;
+    throwIfCancelled();
+    openInput();
+    selectStream();
+    openDecoder();
+    describeStream();
+    frame_.reset(av_frame_alloc());
+    packet_.reset(av_packet_alloc());
+    if (!frame_ || !packet_)
+        throw MediaError(path + ": out of memory");
+}
+
+void VideoDecoder::Impl::openInput()
+{
+    AVFormatContext* raw = avformat_alloc_context();
+    if (!raw)
+        throw MediaError(info_.path + ": out of memory");
+    if (cancel_) {
+        raw->interrupt_callback.callback = &interruptRequested;
+        raw->interrupt_callback.opaque = const_cast<CancellationToken*>(cancel_);
+    }
+    // avformat_open_input frees raw when it fails, so it is wrapped only once it succeeded.
+    check(avformat_open_input(&raw, info_.path.c_str(), nullptr, nullptr), "cannot open");
+    format_.reset(raw);
+    check(avformat_find_stream_info(format_.get(), nullptr), "cannot read stream info");
+}
+
+void VideoDecoder::Impl::selectStream()
+{
+    const int index = av_find_best_stream(format_.get(), AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    throwIfCancelled();
+    // Cover art in audio files is a one-picture "video" stream; there is nothing to analyse.
+    if (index < 0 || format_->streams[index]->disposition & AV_DISPOSITION_ATTACHED_PIC)
+        throw MediaError(info_.path + ": no video stream");
+    stream_ = format_->streams[index];
+    const AVCodecParameters& parameters = *stream_->codecpar;
+    // Probing junk can yield a "video" stream whose size was never found; it cannot be decoded.
+    if (parameters.width <= 0 || parameters.height <= 0)
+        throw MediaError(info_.path + ": no video stream with a known frame size");
+}
+
+void VideoDecoder::Impl::openDecoder()
+{
+    const AVCodecID codecId = stream_->codecpar->codec_id;
+    info_.codecName = avcodec_get_name(codecId);
+    const AVCodec* decoder = avcodec_find_decoder(codecId);
+    if (!decoder)
+        throw MediaError(info_.path + ": unsupported codec " + info_.codecName);
+    codec_.reset(avcodec_alloc_context3(decoder));
+    if (!codec_)
+        throw MediaError(info_.path + ": out of memory");
+    check(
+        avcodec_parameters_to_context(codec_.get(), stream_->codecpar), "cannot configure decoder");
+    codec_->pkt_timebase = stream_->time_base;
+    codec_->thread_count = kDecoderThreads;
+    codec_->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    check(avcodec_open2(codec_.get(), decoder, nullptr), "cannot open decoder");
+}
+
+void VideoDecoder::Impl::describeStream()
+{
+    const AVCodecParameters& parameters = *stream_->codecpar;
+    info_.rotationDeg = clockwiseRotationOf(*stream_);
+    const bool isQuarterTurn = info_.rotationDeg == 90 || info_.rotationDeg == 270;
+    info_.width = isQuarterTurn ? parameters.height : parameters.width;
+    info_.height = isQuarterTurn ? parameters.width : parameters.height;
+
+    info_.fps = positiveOrZero(stream_->avg_frame_rate);
+    if (info_.fps == 0.0)
+        info_.fps = positiveOrZero(stream_->r_frame_rate);
+
+    if (stream_->duration != AV_NOPTS_VALUE && stream_->duration > 0)
+        info_.durationS = static_cast<double>(stream_->duration) * av_q2d(stream_->time_base);
+    else if (format_->duration != AV_NOPTS_VALUE && format_->duration > 0)
+        info_.durationS = static_cast<double>(format_->duration) / AV_TIME_BASE;
+
+    info_.frameCountEstimate = stream_->nb_frames > 0
+        ? stream_->nb_frames
+        : static_cast<int64_t>(std::llround(info_.durationS * info_.fps));
+
+    startTicks_ = stream_->start_time != AV_NOPTS_VALUE ? stream_->start_time : 0;
+    nominalFrameUs_ = info_.fps > 0.0 ? std::llround(1e6 / info_.fps) : 0;
+}
+
+std::optional<VideoFrame> VideoDecoder::Impl::next()
+{
+    for (;;) {
+        throwIfCancelled();
+        const int received = avcodec_receive_frame(codec_.get(), frame_.get());
+        if (received >= 0)
+            return takeFrame();
+        if (received == AVERROR_EOF)
+            return std::nullopt;
+        if (received != AVERROR(EAGAIN))
+            ++corruptFramesSkipped_;
+        else if (!feedDecoder())
+            return std::nullopt;
+    }
+}
+
+// Sends the next packet of our stream to the decoder, or the flush request at the end of the
+// input. Returns false only when the decoder wants more after it was already flushed.
+bool VideoDecoder::Impl::feedDecoder()
+{
+    if (isInputDrained_)
+        return false;
+    for (;;) {
+        throwIfCancelled();
+        const int read = av_read_frame(format_.get(), packet_.get());
+        if (read < 0) {
+            throwIfCancelled();
+            // Like the ffmpeg tool, a read error ends the input instead of failing the run: the
+            // frames before it are good. It is counted so that the caller can warn.
+            if (read != AVERROR_EOF)
+                ++corruptFramesSkipped_;
+            isInputDrained_ = true;
+            avcodec_send_packet(codec_.get(), nullptr);
+            return true;
+        }
+        const bool isOurs = packet_->stream_index == stream_->index;
+        const int sent = isOurs ? avcodec_send_packet(codec_.get(), packet_.get()) : 0;
+        av_packet_unref(packet_.get());
+        if (!isOurs)
+            continue;
+        if (sent < 0 && sent != AVERROR(EAGAIN) && sent != AVERROR_EOF)
+            ++corruptFramesSkipped_;
+        return true;
+    }
+}
+
+VideoFrame VideoDecoder::Impl::takeFrame()
+{
+    VideoFrame frame;
+    frame.ptsUs = presentationTimeUs();
+    frame.frameIndex = nextFrameIndex_++;
+    frame.rgb = rotateUpright(convertToRgb(*frame_), info_.rotationDeg);
+    lastPtsUs_ = frame.ptsUs;
+    av_frame_unref(frame_.get());
+    return frame;
+}
+
+// Microseconds from the stream start. A missing or non-increasing timestamp (broken muxers,
+// duplicated pts) becomes the previous one plus a frame duration, so callers can rely on order.
+int64_t VideoDecoder::Impl::presentationTimeUs() const
+{
+    const bool hasPrevious = nextFrameIndex_ > 0;
+    const int64_t ticks = frame_->best_effort_timestamp;
+    if (ticks != AV_NOPTS_VALUE) {
+        const int64_t ptsUs = av_rescale_q(ticks - startTicks_, stream_->time_base, kMicroseconds);
+        if (!hasPrevious || ptsUs > lastPtsUs_)
+            return ptsUs;
+    }
+    if (!hasPrevious)
+        return 0;
+    int64_t stepUs = nominalFrameUs_;
+    if (const int64_t durationTicks = detail::frameDurationOf(*frame_); durationTicks > 0)
+        stepUs = av_rescale_q(durationTicks, stream_->time_base, kMicroseconds);
+    return lastPtsUs_ + std::max<int64_t>(stepUs, 1);
+}
+
+cv::Mat VideoDecoder::Impl::convertToRgb(const AVFrame& frame)
+{
+    const ScalerKey key = ScalerKey::of(frame);
+    if (!scaler_ || key != scalerKey_) {
+        scaler_ = createScaler(frame);
+        scalerKey_ = key;
+    }
+    cv::Mat rgb(frame.height, frame.width, CV_8UC3);
+    uint8_t* const planes[] = { rgb.data };
+    const int strides[] = { static_cast<int>(rgb.step) };
+    const int rows
+        = sws_scale(scaler_.get(), frame.data, frame.linesize, 0, frame.height, planes, strides);
+    if (rows != frame.height)
+        throw MediaError(
+            info_.path + ": cannot convert frame " + std::to_string(nextFrameIndex_) + " to RGB");
+    return rgb;
+}
+
+SwsHandle VideoDecoder::Impl::createScaler(const AVFrame& frame) const
+{
+    bool isFullRange = frame.color_range == AVCOL_RANGE_JPEG;
+    const AVPixelFormat source
+        = withoutJpegAlias(static_cast<AVPixelFormat>(frame.format), isFullRange);
+    // Same size in and out: only the pixel format changes. Without ACCURATE_RND and full chroma
+    // interpolation swscale takes a fast path that copies the nearest chroma sample, which puts
+    // colour fringes on sharp edges.
+    SwsHandle scaler(sws_getContext(frame.width, frame.height, source, frame.width, frame.height,
+        AV_PIX_FMT_RGB24, SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr,
+        nullptr));
+    if (!scaler) {
+        const char* name = av_get_pix_fmt_name(source);
+        throw MediaError(info_.path + ": cannot convert pixel format "
+            + (name ? name : std::to_string(frame.format)) + " to RGB");
+    }
+    const AVPixFmtDescriptor* descriptor = av_pix_fmt_desc_get(source);
+    if (descriptor && !(descriptor->flags & AV_PIX_FMT_FLAG_RGB)) {
+        // Use the matrix the stream declares (BT.709 for HD) instead of swscale's BT.601 default.
+        sws_setColorspaceDetails(scaler.get(), sws_getCoefficients(frame.colorspace), isFullRange,
+            sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+    }
+    return scaler;
+}
+
+void VideoDecoder::Impl::check(int code, const char* action) const
+{
+    if (code >= 0)
+        return;
+    // An interrupted call fails with AVERROR_EXIT; report it as the cancellation it is.
+    throwIfCancelled();
+    detail::throwIfAvError(code, info_.path + ": " + action);
+}
+
+void VideoDecoder::Impl::throwIfCancelled() const
+{
+    if (cancel_)
+        cancel_->throwIfCancelled();
+}
+
+VideoDecoder::VideoDecoder(const std::string& path, const CancellationToken* cancel)
+    : impl_(std::make_unique<Impl>(path, cancel))
+{
+}
+
+VideoDecoder::~VideoDecoder() = default;
+VideoDecoder::VideoDecoder(VideoDecoder&&) noexcept = default;
+VideoDecoder& VideoDecoder::operator=(VideoDecoder&&) noexcept = default;
+
+const VideoInfo& VideoDecoder::info() const
+{
+    assert(impl_ && "used after move");
+    return impl_->info_;
+}
+
+std::optional<VideoFrame> VideoDecoder::next()
+{
+    assert(impl_ && "used after move");
+    return impl_->next();
+}
+
+int64_t VideoDecoder::corruptFramesSkipped() const
+{
+    assert(impl_ && "used after move");
+    return impl_->corruptFramesSkipped_;
+}
+
+} // namespace vigil::media

@@ -1,0 +1,68 @@
+#pragma once
+// VideoDecoder: the one place Vigil decodes video. It turns a file into upright RGB frames in
+// display order; FFmpeg stays behind the pimpl so no FFmpeg type leaves core/media.
+
+#include "core/common/cancellation.h"
+
+#include <opencv2/core.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vigil::media {
+
+// What the decoder found out about the file before the first frame.
+struct VideoInfo {
+    std::string path;
+    // Display size, i.e. after rotation: the size of VideoFrame::rgb.
+    int width = 0;
+    int height = 0;
+    // avg_frame_rate, else r_frame_rate, else 0.
+    double fps = 0.0;
+    // nb_frames, else duration * fps, else 0. An estimate for progress, never a loop bound.
+    int64_t frameCountEstimate = 0;
+    // Stream duration, else container duration, else 0.
+    double durationS = 0.0;
+    // Clockwise turn (0, 90, 180, 270) the display matrix asks for; frames come out turned.
+    int rotationDeg = 0;
+    std::string codecName;
+};
+
+struct VideoFrame {
+    // 0-based, in display order, among the frames returned.
+    int64_t frameIndex = 0;
+    // Microseconds from the stream start; strictly increasing.
+    int64_t ptsUs = 0;
+    // CV_8UC3 in RGB order (not OpenCV's BGR), continuous, owned, upright.
+    cv::Mat rgb;
+};
+
+// Decodes the best video stream of one file, frame by frame in display order.
+// Owns all FFmpeg state; move-only; one thread at a time. The CancellationToken, if any, must
+// outlive the decoder. Throws MediaError naming the path, or Cancelled once the token is set.
+class VideoDecoder {
+public:
+    explicit VideoDecoder(const std::string& path, const CancellationToken* cancel = nullptr);
+    ~VideoDecoder();
+    VideoDecoder(VideoDecoder&&) noexcept;
+    VideoDecoder& operator=(VideoDecoder&&) noexcept;
+    VideoDecoder(const VideoDecoder&) = delete;
+    VideoDecoder& operator=(const VideoDecoder&) = delete;
+
+    const VideoInfo& info() const;
+
+    // The next frame, or std::nullopt at the end of the stream (after flushing the decoder).
+    std::optional<VideoFrame> next();
+
+    // Packets or frames the codec rejected and skipped, plus one for a read error (other than end
+    // of file) that ended the input early; callers may warn about them.
+    int64_t corruptFramesSkipped() const;
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace vigil::media

@@ -1,0 +1,37 @@
+#pragma once
+// The paper's structured self-attention classifier (PROTOCOL.md section 3): architecture only,
+// no file I/O, no device choice. Parameter names match the published checkpoints, including
+// their misspelt "self_anttention". Immutable after loading; forward() is thread-compatible.
+
+#include <torch/torch.h>
+
+namespace vigil::models {
+
+struct AttentionClassifierOptions {
+    int64_t featureSize = 2048;
+    int64_t hiddenSize = 64;  // d_a
+    int64_t rows = 3;         // r
+    int64_t fcSize = 32;
+};
+
+struct ClassifierOutput {
+    torch::Tensor score;      // [B], sigmoid output
+    torch::Tensor attention;  // [B, T, r], softmax over T
+};
+
+// Input [B, T, featureSize].
+class AttentionClassifierImpl : public torch::nn::Module {
+public:
+    explicit AttentionClassifierImpl(const AttentionClassifierOptions& options = {});
+    ClassifierOutput forward(const torch::Tensor& features);
+    const AttentionClassifierOptions& options() const { return options_; }
+
+private:
+    AttentionClassifierOptions options_;
+    torch::nn::Sequential selfAttention_{nullptr};
+    torch::nn::Linear fc1_{nullptr};
+    torch::nn::Linear fc2_{nullptr};
+};
+TORCH_MODULE(AttentionClassifier);
+
+} // namespace vigil::models

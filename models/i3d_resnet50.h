@@ -1,0 +1,41 @@
+#pragma once
+// Inflated 3D ResNet-50, the "I3D baseline" of the Non-local Networks paper (PROTOCOL.md
+// section 1), without its classification layer. Parameter names follow the RTFM/pytorch-resnet3d
+// state dict (conv1, bn1, layerN.i.{conv,bn}{1,2,3}, layerN.0.downsample.{0,1}).
+// Input [N, 3, 16, 224, 224] in [-1, 1]; output [N, 2048] pooled features. BN in eval mode.
+
+#include <torch/torch.h>
+
+namespace vigil::models {
+
+class Bottleneck3dImpl : public torch::nn::Module {
+public:
+    Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal,
+        bool hasProjection);
+    torch::Tensor forward(const torch::Tensor& input);
+
+private:
+    torch::nn::Conv3d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
+    torch::nn::BatchNorm3d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
+    torch::nn::Sequential downsample_{nullptr};
+};
+TORCH_MODULE(Bottleneck3d);
+
+class I3dResNet50Impl : public torch::nn::Module {
+public:
+    I3dResNet50Impl();
+    torch::Tensor forward(const torch::Tensor& clips);
+
+    static constexpr int64_t kFeatureSize = 2048;
+
+private:
+    torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t spatialStride,
+        const std::vector<bool>& temporalBlocks);
+
+    torch::nn::Conv3d conv1_{nullptr};
+    torch::nn::BatchNorm3d bn1_{nullptr};
+    torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+};
+TORCH_MODULE(I3dResNet50);
+
+} // namespace vigil::models

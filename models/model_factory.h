@@ -1,0 +1,37 @@
+#pragma once
+// How app/ gets networks without seeing LibTorch: load weights (or make seeded demo weights),
+// and get back core's interfaces. Loaded networks are immutable; the returned objects may be
+// shared but each is used by one thread at a time. Throws vigil::ModelError naming the file.
+
+#include "core/analysis/analysis_result.h"
+#include "core/analysis/network_interfaces.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vigil::models {
+
+struct LoadedBackbone {
+    std::shared_ptr<analysis::FeatureExtractor> extractor;
+    analysis::WeightsInfo weights;
+    std::vector<std::string> ignoredKeys;  // tensors in the file the network does not use
+};
+
+struct LoadedClassifier {
+    std::shared_ptr<analysis::WindowScorer> scorer;
+    analysis::WeightsInfo weights;
+    int64_t hiddenSize = 0;  // d_a
+    int64_t rows = 0;        // r
+    std::vector<std::string> ignoredKeys;
+};
+
+// An empty weightsPath means seeded random ("demo") weights.
+LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath);
+LoadedClassifier loadClassifier(const std::string& weightsPath);
+
+// Intra-op threads for every network; 0 means all cores.
+void setThreadCount(int threads);
+int threadCount();
+
+} // namespace vigil::models

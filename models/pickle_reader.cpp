@@ -1,0 +1,398 @@
+#include "models/pickle_reader.h"
+
+#include "core/common/error.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <unordered_map>
+
+namespace vigil::models {
+namespace {
+
+constexpr uint64_t kMaxProtocol = 5;
+constexpr int kMaxNesting = 64;
+constexpr size_t kMaxNameLength = 256; // a GLOBAL's module or name
+
+// Opcode values from CPython's Lib/pickle.py.
+namespace op {
+constexpr uint8_t kMark = '(', kStop = '.', kBinFloat = 'G', kBinInt = 'J', kBinInt1 = 'K',
+                  kBinInt2 = 'M', kNone = 'N', kBinPersId = 'Q', kReduce = 'R', kBinString = 'T',
+                  kShortBinString = 'U', kBinUnicode = 'X', kAppend = 'a', kBuild = 'b',
+                  kGlobal = 'c', kAppends = 'e', kBinGet = 'h', kLongBinGet = 'j', kEmptyList = ']',
+                  kBinPut = 'q', kLongBinPut = 'r', kSetItem = 's', kTuple = 't', kSetItems = 'u',
+                  kEmptyDict = '}', kEmptyTuple = ')', kProto = 0x80, kNewObj = 0x81,
+                  kTuple1 = 0x85, kTuple2 = 0x86, kTuple3 = 0x87, kNewTrue = 0x88, kNewFalse = 0x89,
+                  kLong1 = 0x8a, kShortBinUnicode = 0x8c, kBinUnicode8 = 0x8d, kStackGlobal = 0x93,
+                  kMemoize = 0x94, kFrame = 0x95;
+} // namespace op
+
+constexpr std::array<const char*, 10> kStorageTypes
+    = { "FloatStorage", "DoubleStorage", "HalfStorage", "BFloat16Storage", "LongStorage",
+          "IntStorage", "ShortStorage", "CharStorage", "ByteStorage", "BoolStorage" };
+
+bool isStorageType(const PickleGlobal& global)
+{
+    const auto& names = kStorageTypes;
+    return global.module == "torch"
+        && std::find(names.begin(), names.end(), global.name) != names.end();
+}
+
+bool isAllowed(const PickleGlobal& global)
+{
+    if (global.module == "collections")
+        return global.name == "OrderedDict";
+    if (global.module == "torch._utils")
+        return global.name == "_rebuild_tensor_v2" || global.name == "_rebuild_parameter"
+            || global.name == "_rebuild_parameter_with_state";
+    return isStorageType(global);
+}
+
+using ContainerPtr = std::shared_ptr<PickleContainer>;
+
+PickleValue text(std::string_view raw)
+{
+    return PickleValue { std::make_shared<const std::string>(raw) };
+}
+
+PickleValue bytes(std::string_view raw)
+{
+    return PickleValue { std::make_shared<const PickleBytes>(PickleBytes { std::string(raw) }) };
+}
+
+// Runs one pickle. The stack above the newest MARK is the only part opcodes may pop, as in
+// CPython; the memo shares containers with the stack, so mutations are seen through both.
+class Interpreter {
+public:
+    Interpreter(std::string_view bytes, const std::string& sourceName)
+        : bytes_(bytes)
+        , sourceName_(sourceName)
+    {
+    }
+
+    PickleValue run()
+    {
+        while (position_ < bytes_.size()) {
+            opcodeOffset_ = position_;
+            const auto opcode = static_cast<uint8_t>(bytes_[position_++]);
+            if (opcode == op::kStop)
+                return pop();
+            step(opcode);
+        }
+        opcodeOffset_ = position_;
+        fail("truncated: no STOP opcode");
+    }
+
+private:
+    void step(uint8_t opcode);
+
+    [[noreturn]] void fail(const std::string& message) const
+    {
+        throw ModelError(sourceName_ + " offset " + std::to_string(opcodeOffset_) + ": " + message);
+    }
+
+    std::string_view readBytes(uint64_t count)
+    {
+        if (count > bytes_.size() - position_)
+            fail("truncated: " + std::to_string(count) + " bytes needed, "
+                + std::to_string(bytes_.size() - position_) + " left");
+        const auto result = bytes_.substr(position_, static_cast<size_t>(count));
+        position_ += static_cast<size_t>(count);
+        return result;
+    }
+
+    uint64_t readUnsigned(size_t byteCount) // little-endian
+    {
+        const auto raw = readBytes(byteCount);
+        uint64_t value = 0;
+        for (size_t i = byteCount; i-- > 0;)
+            value = (value << 8) | static_cast<uint8_t>(raw[i]);
+        return value;
+    }
+
+    int64_t readSigned(uint64_t byteCount) // two's complement, little-endian
+    {
+        if (byteCount > 8)
+            fail("integer of " + std::to_string(byteCount) + " bytes is too large");
+        auto value = readUnsigned(static_cast<size_t>(byteCount));
+        const auto bits = static_cast<unsigned>(byteCount) * 8;
+        if (bits > 0 && bits < 64 && (value >> (bits - 1)) != 0)
+            value |= ~uint64_t { 0 } << bits;
+        return static_cast<int64_t>(value);
+    }
+
+    double readBigEndianDouble()
+    {
+        uint64_t bits = 0;
+        for (const char byte : readBytes(8))
+            bits = (bits << 8) | static_cast<uint8_t>(byte);
+        double value = 0;
+        std::memcpy(&value, &bits, sizeof value);
+        return value;
+    }
+
+    void checkProtocol(uint64_t protocol)
+    {
+        if (protocol > kMaxProtocol)
+            fail("unsupported pickle protocol " + std::to_string(protocol));
+    }
+
+    std::string readLine()
+    {
+        const auto rest = bytes_.substr(position_, kMaxNameLength + 1);
+        const auto end = rest.find('\n');
+        if (end == std::string_view::npos)
+            fail("GLOBAL name is unterminated or too long");
+        position_ += end + 1;
+        return std::string(rest.substr(0, end));
+    }
+
+    PickleValue& top()
+    {
+        if (stack_.size() <= (marks_.empty() ? 0 : marks_.back()))
+            fail("stack underflow");
+        return stack_.back();
+    }
+
+    PickleValue pop()
+    {
+        PickleValue value = std::move(top());
+        stack_.pop_back();
+        return value;
+    }
+
+    std::vector<PickleValue> popCount(size_t count)
+    {
+        std::vector<PickleValue> items(count);
+        for (auto item = items.rbegin(); item != items.rend(); ++item)
+            *item = pop();
+        return items;
+    }
+
+    std::vector<PickleValue> popToMark()
+    {
+        if (marks_.empty())
+            fail("no MARK on the stack");
+        const auto mark = static_cast<std::ptrdiff_t>(marks_.back());
+        marks_.pop_back();
+        std::vector<PickleValue> items(
+            std::make_move_iterator(stack_.begin() + mark), std::make_move_iterator(stack_.end()));
+        stack_.erase(stack_.begin() + mark, stack_.end());
+        return items;
+    }
+
+    void push(PickleValue value) { stack_.push_back(std::move(value)); }
+
+    // Records that `child` now lives inside `parent`: a stored container is sealed against
+    // later changes, so no reference cycle can form, and the nesting depth stays bounded.
+    void adopt(PickleContainer& parent, const PickleValue& child)
+    {
+        const auto* shared = std::get_if<ContainerPtr>(&child.value);
+        if (shared == nullptr)
+            return;
+        if (shared->get() == &parent)
+            fail("a container cannot contain itself");
+        (*shared)->isSealed = true;
+        parent.height = std::max(parent.height, (*shared)->height + 1);
+        if (parent.height > kMaxNesting)
+            fail("containers are nested more than " + std::to_string(kMaxNesting) + " deep");
+    }
+
+    PickleValue makeTuple(std::vector<PickleValue> items)
+    {
+        auto tuple = std::make_shared<PickleContainer>(PickleContainerKind::Tuple);
+        for (const auto& item : items)
+            adopt(*tuple, item);
+        tuple->items = std::move(items);
+        return PickleValue { tuple };
+    }
+
+    PickleContainer& mutableTop(PickleContainerKind kind, const std::string& opcodeName)
+    {
+        const auto* shared = std::get_if<ContainerPtr>(&top().value);
+        if (shared == nullptr || (*shared)->kind != kind)
+            fail(opcodeName + " on a " + top().kindName());
+        if ((*shared)->isSealed)
+            fail(opcodeName + " changes a container already stored in another");
+        return **shared;
+    }
+
+    void setItems(std::vector<PickleValue> keysAndValues)
+    {
+        if (keysAndValues.size() % 2 != 0)
+            fail("SETITEMS needs key-value pairs");
+        auto& dict = mutableTop(PickleContainerKind::Dict, "SETITEMS");
+        for (size_t i = 0; i < keysAndValues.size(); i += 2) {
+            adopt(dict, keysAndValues[i]);
+            adopt(dict, keysAndValues[i + 1]);
+            dict.entries.emplace_back(std::move(keysAndValues[i]), std::move(keysAndValues[i + 1]));
+        }
+    }
+
+    void appendItems(std::vector<PickleValue> items)
+    {
+        auto& list = mutableTop(PickleContainerKind::List, "APPENDS");
+        for (auto& item : items) {
+            adopt(list, item);
+            list.items.push_back(std::move(item));
+        }
+    }
+
+    void memoPut(uint64_t index) { memo_[index] = top(); }
+
+    void memoGet(uint64_t index)
+    {
+        const auto found = memo_.find(index);
+        if (found == memo_.end())
+            fail("memo index " + std::to_string(index) + " was never stored");
+        push(found->second);
+    }
+
+    PickleValue makeGlobal(std::string module, std::string name)
+    {
+        PickleGlobal global { std::move(module), std::move(name) };
+        if (!isAllowed(global))
+            fail("global '" + global.qualifiedName()
+                + "' is not allowed (a state dict holds only tensors and dictionaries)");
+        return PickleValue { std::make_shared<const PickleGlobal>(std::move(global)) };
+    }
+
+    PickleValue global()
+    {
+        auto module = readLine();
+        return makeGlobal(std::move(module), readLine());
+    }
+
+    PickleValue stackGlobal()
+    {
+        const auto name = pop();
+        const auto module = pop();
+        if (name.string() == nullptr || module.string() == nullptr)
+            fail("STACK_GLOBAL needs two strings");
+        return makeGlobal(
+            module.string()->substr(0, kMaxNameLength), name.string()->substr(0, kMaxNameLength));
+    }
+
+    // REDUCE and NEWOBJ: collections.OrderedDict() builds a dictionary; a call to any other
+    // whitelisted global is recorded, not made.
+    PickleValue reduce()
+    {
+        const auto args = pop();
+        const auto callable = pop();
+        const auto* global = callable.global();
+        const auto* tuple = args.tuple();
+        if (global == nullptr || tuple == nullptr)
+            fail("REDUCE needs a global and an argument tuple");
+        const bool isOrderedDict = global->name == "OrderedDict";
+        if (isStorageType(*global) || (isOrderedDict && !tuple->items.empty()))
+            fail("calling '" + global->qualifiedName() + "' this way is unsupported");
+        auto result = std::make_shared<PickleContainer>(
+            isOrderedDict ? PickleContainerKind::Dict : PickleContainerKind::Call);
+        result->isOrderedDict = isOrderedDict;
+        result->callable = *global;
+        for (const auto& item : tuple->items)
+            adopt(*result, item);
+        result->items = tuple->items;
+        return PickleValue { result };
+    }
+
+    PickleValue persistentId(PickleValue id)
+    {
+        auto result = std::make_shared<PickleContainer>(PickleContainerKind::PersistentId);
+        adopt(*result, id);
+        result->items.push_back(std::move(id));
+        return PickleValue { result };
+    }
+
+    // BUILD sets an object's state; only OrderedDict's (its _metadata) is expected. Ignored.
+    void build()
+    {
+        pop();
+        const auto* dict = top().dict();
+        if (dict == nullptr || !dict->isOrderedDict)
+            fail("BUILD on a " + top().kindName() + " is unsupported");
+    }
+
+    std::string_view bytes_;
+    const std::string& sourceName_;
+    size_t position_ = 0;
+    size_t opcodeOffset_ = 0;
+    std::vector<PickleValue> stack_;
+    std::vector<size_t> marks_; // the stack height at each open MARK
+    std::unordered_map<uint64_t, PickleValue> memo_;
+};
+
+void Interpreter::step(uint8_t opcode)
+{
+    // One line per opcode reads best as a table.
+    // clang-format off
+    switch (opcode) {
+    case op::kProto: return checkProtocol(readUnsigned(1));
+    case op::kFrame: return static_cast<void>(readUnsigned(8)); // frames only help buffering
+    case op::kNone: return push(PickleValue { PickleNone {} });
+    case op::kNewTrue: return push(PickleValue { true });
+    case op::kNewFalse: return push(PickleValue { false });
+    case op::kBinInt: return push(PickleValue { readSigned(4) });
+    case op::kBinInt1: return push(PickleValue { static_cast<int64_t>(readUnsigned(1)) });
+    case op::kBinInt2: return push(PickleValue { static_cast<int64_t>(readUnsigned(2)) });
+    case op::kLong1: return push(PickleValue { readSigned(readUnsigned(1)) });
+    case op::kBinFloat: return push(PickleValue { readBigEndianDouble() });
+    case op::kShortBinUnicode: return push(text(readBytes(readUnsigned(1))));
+    case op::kBinUnicode: return push(text(readBytes(readUnsigned(4))));
+    case op::kBinUnicode8: return push(text(readBytes(readUnsigned(8))));
+    case op::kShortBinString: return push(bytes(readBytes(readUnsigned(1)))); // Python 2 str
+    case op::kBinString: return push(bytes(readBytes(static_cast<uint64_t>(readSigned(4)))));
+    case op::kMark: return marks_.push_back(stack_.size());
+    case op::kEmptyTuple: return push(makeTuple({}));
+    case op::kEmptyList: return push(PickleValue { std::make_shared<PickleContainer>(PickleContainerKind::List) });
+    case op::kEmptyDict: return push(PickleValue { std::make_shared<PickleContainer>(PickleContainerKind::Dict) });
+    case op::kTuple: return push(makeTuple(popToMark()));
+    case op::kTuple1: return push(makeTuple(popCount(1)));
+    case op::kTuple2: return push(makeTuple(popCount(2)));
+    case op::kTuple3: return push(makeTuple(popCount(3)));
+    case op::kSetItem: return setItems(popCount(2));
+    case op::kSetItems: return setItems(popToMark());
+    case op::kAppend: return appendItems(popCount(1));
+    case op::kAppends: return appendItems(popToMark());
+    case op::kBinPut: return memoPut(readUnsigned(1));
+    case op::kLongBinPut: return memoPut(readUnsigned(4));
+    case op::kMemoize: return memoPut(memo_.size());
+    case op::kBinGet: return memoGet(readUnsigned(1));
+    case op::kLongBinGet: return memoGet(readUnsigned(4));
+    case op::kGlobal: return push(global());
+    case op::kStackGlobal: return push(stackGlobal());
+    case op::kReduce: return push(reduce());
+    case op::kNewObj: return push(reduce());
+    case op::kBinPersId: return push(persistentId(pop()));
+    case op::kBuild: return build();
+    }
+    // clang-format on
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02x", opcode);
+    fail(std::string("unsupported opcode ") + hex);
+}
+
+} // namespace
+
+std::string PickleValue::kindName() const
+{
+    static constexpr std::array<const char*, 7> kNames
+        = { "None", "bool", "int", "float", "str", "bytes", "global" };
+    static constexpr std::array<const char*, 5> kContainerNames
+        = { "tuple", "list", "dict", "call", "persistent id" };
+    const auto* shared = std::get_if<ContainerPtr>(&value);
+    if (shared == nullptr)
+        return kNames.at(value.index());
+    if ((*shared)->kind == PickleContainerKind::Call)
+        return "call to " + (*shared)->callable.qualifiedName();
+    return (*shared)->isOrderedDict ? "OrderedDict"
+                                    : kContainerNames.at(static_cast<size_t>((*shared)->kind));
+}
+
+PickleValue readPickle(std::string_view bytes, const std::string& sourceName)
+{
+    return Interpreter(bytes, sourceName).run();
+}
+
+} // namespace vigil::models

@@ -1,0 +1,95 @@
+#pragma once
+// A safe interpreter for the subset of Python's pickle protocol (2 to 4) that torch.save uses
+// for state dicts. It never executes anything: globals are checked against a fixed whitelist,
+// collections.OrderedDict() builds a dictionary, and any other call (REDUCE, NEWOBJ) or
+// persistent id (BINPERSID) is recorded as a value for the caller to interpret. Every failure,
+// malformed or hostile input included, is a vigil::ModelError naming the input and byte offset.
+// readPickle is a pure function: any thread may call it.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace vigil::models {
+
+struct PickleValue;
+
+// A whitelisted Python global such as torch._utils._rebuild_tensor_v2.
+struct PickleGlobal {
+    std::string module;
+    std::string name;
+
+    std::string qualifiedName() const { return module + "." + name; }
+};
+
+struct PickleNone { };
+
+// Python bytes, and Python 2 str. (Python str is a plain std::string.)
+struct PickleBytes {
+    std::string data;
+};
+
+enum class PickleContainerKind { Tuple, List, Dict, Call, PersistentId };
+
+// Tuples, lists, dicts, and recorded calls and persistent ids. Shared, because the pickle memo
+// refers to one object from many places. Dict entries keep their insertion order and are not
+// de-duplicated.
+struct PickleContainer {
+    explicit PickleContainer(PickleContainerKind containerKind)
+        : kind(containerKind)
+    {
+    }
+
+    PickleContainerKind kind;
+    bool isOrderedDict = false;
+    PickleGlobal callable; // Call: the global "called"
+    std::vector<PickleValue> items; // Tuple, List; a Call's arguments; a PersistentId's one id
+    std::vector<std::pair<PickleValue, PickleValue>> entries; // Dict
+
+    // Interpreter bookkeeping: a container that became part of another one is sealed (no
+    // longer mutable), which rules out reference cycles; height bounds the nesting depth.
+    bool isSealed = false;
+    int height = 1;
+};
+
+namespace detail {
+template <typename T, typename Variant> const T* sharedGet(const Variant& value)
+{
+    const auto* shared = std::get_if<std::shared_ptr<const T>>(&value);
+    return shared == nullptr ? nullptr : shared->get();
+}
+} // namespace detail
+
+// A Python value. Everything larger than a number is shared, so memo look-ups stay cheap.
+struct PickleValue {
+    using Variant = std::variant<PickleNone, bool, int64_t, double,
+        std::shared_ptr<const std::string>, std::shared_ptr<const PickleBytes>,
+        std::shared_ptr<const PickleGlobal>, std::shared_ptr<PickleContainer>>;
+    Variant value;
+
+    // Each returns nullptr when the value is of another kind.
+    const int64_t* integer() const { return std::get_if<int64_t>(&value); }
+    const std::string* string() const { return detail::sharedGet<std::string>(value); }
+    const PickleGlobal* global() const { return detail::sharedGet<PickleGlobal>(value); }
+    const PickleContainer* container(PickleContainerKind kind) const
+    {
+        const auto* shared = std::get_if<std::shared_ptr<PickleContainer>>(&value);
+        return shared == nullptr || (*shared)->kind != kind ? nullptr : shared->get();
+    }
+    const PickleContainer* dict() const { return container(PickleContainerKind::Dict); }
+    const PickleContainer* tuple() const { return container(PickleContainerKind::Tuple); }
+
+    // "dict", "str", "call to torch._utils._rebuild_tensor_v2", ... for error messages.
+    std::string kindName() const;
+};
+
+// Interprets `bytes` up to its STOP opcode and returns the value it leaves. `sourceName` opens
+// every error message, e.g. "model.pth: data.pkl" gives
+// "model.pth: data.pkl offset 1234: unsupported opcode 0x63". Throws vigil::ModelError.
+PickleValue readPickle(std::string_view bytes, const std::string& sourceName);
+
+} // namespace vigil::models

@@ -1,0 +1,38 @@
+#pragma once
+// torchvision's ResNet-50 (v1.5: the stride sits on the 3x3 convolution) without its fc layer.
+// Parameter names match torchvision's state dict. Input [N, 3, 224, 224] ImageNet-normalised;
+// output [N, 2048] pooled features. BN in eval mode.
+
+#include <torch/torch.h>
+
+namespace vigil::models {
+
+class Bottleneck2dImpl : public torch::nn::Module {
+public:
+    Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection);
+    torch::Tensor forward(const torch::Tensor& input);
+
+private:
+    torch::nn::Conv2d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
+    torch::nn::BatchNorm2d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
+    torch::nn::Sequential downsample_{nullptr};
+};
+TORCH_MODULE(Bottleneck2d);
+
+class ResNet50Impl : public torch::nn::Module {
+public:
+    ResNet50Impl();
+    torch::Tensor forward(const torch::Tensor& images);
+
+    static constexpr int64_t kFeatureSize = 2048;
+
+private:
+    torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride);
+
+    torch::nn::Conv2d conv1_{nullptr};
+    torch::nn::BatchNorm2d bn1_{nullptr};
+    torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+};
+TORCH_MODULE(ResNet50);
+
+} // namespace vigil::models

@@ -1,0 +1,64 @@
+#include "models/state_dict_loader.h"
+
+#include "core/common/error.h"
+
+#include <torch/torch.h>
+
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace vigil::models {
+namespace {
+
+std::string shapeText(c10::IntArrayRef sizes)
+{
+    std::ostringstream text;
+    text << '[';
+    for (size_t i = 0; i < sizes.size(); ++i)
+        text << (i == 0 ? "" : ", ") << sizes[i];
+    text << ']';
+    return text.str();
+}
+
+} // namespace
+
+LoadReport loadStateDict(
+    torch::nn::Module& module, const StateDict& dict, const std::string& source)
+{
+    std::unordered_map<std::string, const torch::Tensor*> byName;
+    for (const auto& [name, tensor] : dict)
+        byName.emplace(name, &tensor);
+
+    std::vector<std::pair<torch::Tensor, const torch::Tensor*>> copies; // module tensor, value
+    std::unordered_set<std::string> used;
+    const auto expect = [&](const std::string& name, const torch::Tensor& target) {
+        if (!target.defined())
+            return;
+        const auto found = byName.find(name);
+        if (found == byName.end())
+            throw ModelError(source + ": missing tensor '" + name + "'");
+        if (found->second->sizes() != target.sizes())
+            throw ModelError(source + ": tensor '" + name + "' has shape "
+                + shapeText(found->second->sizes()) + ", expected " + shapeText(target.sizes()));
+        copies.emplace_back(target, found->second);
+        used.insert(name);
+    };
+    for (const auto& parameter : module.named_parameters(/*recurse=*/true))
+        expect(parameter.key(), parameter.value());
+    for (const auto& buffer : module.named_buffers(/*recurse=*/true))
+        expect(buffer.key(), buffer.value());
+
+    torch::NoGradGuard noGrad;
+    for (auto& [target, value] : copies)
+        target.copy_(value->to(target.device(), target.scalar_type()));
+
+    LoadReport report;
+    for (const auto& entry : dict) {
+        if (used.count(entry.first) == 0)
+            report.ignoredKeys.push_back(entry.first);
+    }
+    return report;
+}
+
+} // namespace vigil::models

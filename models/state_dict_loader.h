@@ -1,0 +1,26 @@
+#pragma once
+// Copies a state dict into a module's parameters and buffers, checking every tensor's name and
+// shape first (torch::load alone would adopt a wrong shape silently), so a failed load leaves
+// the module untouched. Throws vigil::ModelError naming the source and the tensor. Call it
+// from the thread that owns the module, before the module is shared.
+
+#include "models/state_dict_reader.h"
+
+#include <torch/nn/module.h>
+
+#include <string>
+#include <vector>
+
+namespace vigil::models {
+
+struct LoadReport {
+    std::vector<std::string> ignoredKeys; // in the dict but not in the module, in file order
+};
+
+// Every named_parameters() and named_buffers() entry of `module` must be in `dict` with the
+// same shape; values are converted to the module tensor's dtype and device. `source` opens
+// error messages, e.g. "model.pth: missing tensor 'fc1.weight'".
+LoadReport loadStateDict(
+    torch::nn::Module& module, const StateDict& dict, const std::string& source);
+
+} // namespace vigil::models

@@ -1,0 +1,40 @@
+#pragma once
+// LibTorch implementations of core's network interfaces. Each call opens its own
+// c10::InferenceMode, which is thread-local, on whichever thread runs it.
+
+#include "core/analysis/network_interfaces.h"
+#include "models/attention_classifier.h"
+
+#include <functional>
+#include <torch/torch.h>
+
+namespace vigil::models {
+
+torch::Tensor toTensor(const FloatArray& array);  // a view: array must outlive the tensor
+FloatArray toFloatArray(const torch::Tensor& tensor);
+
+class TorchFeatureExtractor : public analysis::FeatureExtractor {
+public:
+    using Forward = std::function<torch::Tensor(const torch::Tensor&)>;
+    TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> network, Forward forward, int64_t featureSize);
+    FloatArray extract(const FloatArray& input) override;
+    int64_t featureSize() const override { return featureSize_; }
+
+private:
+    std::shared_ptr<torch::nn::Module> network_;  // keeps the module that forward_ calls alive
+    Forward forward_;
+    int64_t featureSize_;
+};
+
+class TorchWindowScorer : public analysis::WindowScorer {
+public:
+    explicit TorchWindowScorer(AttentionClassifier classifier);
+    analysis::WindowScore score(const FloatArray& window) override;
+    int64_t featureSize() const override;
+    int64_t attentionRows() const override;
+
+private:
+    AttentionClassifier classifier_;
+};
+
+} // namespace vigil::models

@@ -1,0 +1,103 @@
+#include "core/common/error.h"
+#include "core/io/atomic_file.h"
+#include "core/io/npy_file.h"
+#include "core/io/sha256.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace vigil::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Sha256, MatchesTheFipsTestVectors)
+{
+    EXPECT_EQ(sha256Hex("", 0), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(sha256Hex("abc", 3), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const std::string twoBlocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    EXPECT_EQ(sha256Hex(twoBlocks.data(), twoBlocks.size()),
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+TEST(Sha256, HashesTheReferenceCheckpointAsPublished)
+{
+    const std::string path = test::referenceCheckpoint("SelfAttention-da64-r3-T32-seed9111.pth");
+    if (!fs::exists(path))
+        GTEST_SKIP() << "reference checkpoint not found: " << path;
+    EXPECT_EQ(sha256OfFile(path), "b5a366deb9955c5f67667061b8371bcd59fd7418f26b4a7aa1da9919caffa070");
+}
+
+TEST(Npy, RoundTripsShapeAndValues)
+{
+    const std::string path = test::scratchDir("npy_round_trip") + "/a.npy";
+    FloatArray array = FloatArray::zeros({3, 1, 5});
+    for (size_t i = 0; i < array.values.size(); ++i)
+        array.values[i] = static_cast<float>(i) * 0.5f - 2.0f;
+    writeNpy(path, array);
+    const FloatArray back = readNpy(path);
+    EXPECT_EQ(back.shape, array.shape);
+    EXPECT_EQ(back.values, array.values);
+    // numpy aligns the data start to 64 bytes.
+    EXPECT_EQ((fs::file_size(path) - array.values.size() * 4) % 64, 0u);
+}
+
+TEST(Npy, RejectsATruncatedFileNamingIt)
+{
+    const std::string dir = test::scratchDir("npy_truncated");
+    FloatArray array = FloatArray::zeros({4, 2048});
+    writeNpy(dir + "/full.npy", array);
+    fs::copy_file(dir + "/full.npy", dir + "/cut.npy");
+    fs::resize_file(dir + "/cut.npy", fs::file_size(dir + "/full.npy") - 100);
+    try {
+        readNpy(dir + "/cut.npy");
+        FAIL() << "no error";
+    } catch (const IoError& error) {
+        EXPECT_NE(std::string(error.what()).find("cut.npy"), std::string::npos) << error.what();
+    }
+}
+
+TEST(Npy, RejectsGarbageAndHugeShapes)
+{
+    const std::string dir = test::scratchDir("npy_garbage");
+    std::ofstream(dir + "/text.npy") << "hello, this is not numpy";
+    EXPECT_THROW(readNpy(dir + "/text.npy"), IoError);
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999, 99999999999), }";
+    header.append(118 - header.size(), ' ');
+    header += '\n';
+    std::ofstream out(dir + "/huge.npy", std::ios::binary);
+    out.write("\x93NUMPY\x01\x00", 8);
+    out.put(static_cast<char>(header.size()));
+    out.put(0);
+    out << header;
+    out.close();
+    EXPECT_THROW(readNpy(dir + "/huge.npy"), IoError);
+    EXPECT_THROW(readNpy(dir + "/missing.npy"), IoError);
+}
+
+TEST(AtomicFile, LeavesNoTemporaryBehindWhenTheWriterThrows)
+{
+    const std::string dir = test::scratchDir("atomic_throw");
+    writeFileAtomically(dir + "/out.txt", "old");
+    EXPECT_THROW(writeFileAtomically(dir + "/out.txt", [](std::ostream& out) {
+        out << "partial";
+        throw IoError("disk on fire");
+    }),
+        IoError);
+    std::ifstream in(dir + "/out.txt");
+    std::string contents;
+    in >> contents;
+    EXPECT_EQ(contents, "old");
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+}
+
+TEST(AtomicFile, ReportsAnUnwritableFolder)
+{
+    EXPECT_THROW(writeFileAtomically("/nonexistent-folder/x.json", "{}"), IoError);
+}
+
+} // namespace
+} // namespace vigil::io

@@ -1,0 +1,119 @@
+// The classifier against PyTorch: goldens made by scripts/make_classifier_goldens.py.
+
+#include "models/model_factory.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace vigil::models {
+namespace {
+
+nlohmann::json loadGoldens()
+{
+    std::ifstream in(test::sourcePath("tests/data/classifier/goldens.json"));
+    return nlohmann::json::parse(in);
+}
+
+// The integer formula of the golden script, laid out as [batch, steps, size].
+FloatArray makeInput(int64_t batch, int64_t steps, int64_t size)
+{
+    FloatArray input = FloatArray::zeros({ batch, steps, size });
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t t = 0; t < steps; ++t)
+            for (int64_t f = 0; f < size; ++f) {
+                const int64_t code = (b * 7919 + t * 104729 + f * 31) % 2001 - 1000;
+                input.values[static_cast<size_t>((b * steps + t) * size + f)]
+                    = static_cast<float>(code) / 1000.0f;
+            }
+    return input;
+}
+
+void expectMatchesGolden(analysis::WindowScorer& scorer, const nlohmann::json& golden, int64_t size)
+{
+    const int64_t batch = golden["batch"];
+    const int64_t steps = golden["steps"];
+    SCOPED_TRACE("steps " + std::to_string(steps));
+    const analysis::WindowScore result = scorer.score(makeInput(batch, steps, size));
+    const auto scores = golden["score"].get<std::vector<float>>();
+    const auto attention = golden["attention"].get<std::vector<float>>();
+    ASSERT_EQ(result.cropScores.size(), scores.size());
+    for (size_t i = 0; i < scores.size(); ++i)
+        EXPECT_NEAR(result.cropScores[i], scores[i], 1e-5) << "score " << i;
+    ASSERT_EQ(
+        result.attention.shape, (std::vector<int64_t> { batch, steps, scorer.attentionRows() }));
+    float worst = 0.0f;
+    for (size_t i = 0; i < attention.size(); ++i)
+        worst = std::max(worst, std::abs(result.attention.values[i] - attention[i]));
+    EXPECT_LE(worst, 1e-5f);
+}
+
+class PublishedClassifier : public ::testing::TestWithParam<std::string> { };
+
+TEST_P(PublishedClassifier, MatchesPyTorchWithinOneMillionth)
+{
+    const std::string path = test::referenceCheckpoint(GetParam());
+    if (!std::filesystem::exists(path))
+        GTEST_SKIP() << "reference checkpoint not found: " << path;
+    LoadedClassifier classifier = loadClassifier(path);
+    EXPECT_EQ(classifier.weights.provenance, "file");
+    EXPECT_EQ(classifier.weights.sha256.size(), 64u);
+    for (const auto& golden : loadGoldens()["published"][GetParam()])
+        expectMatchesGolden(*classifier.scorer, golden, 2048);
+}
+
+INSTANTIATE_TEST_SUITE_P(Paper, PublishedClassifier,
+    ::testing::Values(
+        "SelfAttention-da64-r3-T32-seed9111.pth", "SelfAttention-da128-r7-T32-seed9111.pth"));
+
+TEST(AttentionClassifier, ReadsItsShapeFromTheCheckpoint)
+{
+    const std::string path = test::referenceCheckpoint("SelfAttention-da128-r7-T32-seed9111.pth");
+    if (!std::filesystem::exists(path))
+        GTEST_SKIP() << "reference checkpoint not found: " << path;
+    const LoadedClassifier classifier = loadClassifier(path);
+    EXPECT_EQ(classifier.hiddenSize, 128);
+    EXPECT_EQ(classifier.rows, 7);
+    EXPECT_EQ(classifier.scorer->attentionRows(), 7);
+}
+
+TEST(AttentionClassifier, TinyFixtureMatchesPyTorch)
+{
+    LoadedClassifier classifier
+        = loadClassifier(test::sourcePath("tests/data/classifier/tiny_classifier.pth"));
+    EXPECT_EQ(classifier.hiddenSize, 4);
+    EXPECT_EQ(classifier.rows, 2);
+    for (const auto& golden : loadGoldens()["tiny"])
+        expectMatchesGolden(*classifier.scorer, golden, 16);
+}
+
+TEST(AttentionClassifier, DemoWeightsHaveThePaperShapeAndRowsSumToOne)
+{
+    LoadedClassifier classifier = loadClassifier("");
+    EXPECT_EQ(classifier.weights.provenance, "demo");
+    EXPECT_EQ(classifier.hiddenSize, 64);
+    EXPECT_EQ(classifier.rows, 3);
+    const analysis::WindowScore result = classifier.scorer->score(makeInput(2, 9, 2048));
+    for (int64_t b = 0; b < 2; ++b)
+        for (int64_t k = 0; k < 3; ++k) {
+            double sum = 0.0;
+            for (int64_t t = 0; t < 9; ++t)
+                sum += result.attention.values[static_cast<size_t>((b * 9 + t) * 3 + k)];
+            EXPECT_NEAR(sum, 1.0, 1e-5);
+        }
+}
+
+TEST(AttentionClassifier, DemoWeightsAreTheSameEveryTime)
+{
+    const FloatArray input = makeInput(1, 4, 2048);
+    const float first = loadClassifier("").scorer->score(input).cropScores.at(0);
+    const float second = loadClassifier("").scorer->score(input).cropScores.at(0);
+    EXPECT_EQ(first, second);
+}
+
+} // namespace
+} // namespace vigil::models
