@@ -6,11 +6,12 @@
 namespace vigil::analysis {
 namespace {
 
-AnalysisResult scoreSequence(const FloatArray& features, WindowScorer& scorer,
-    const ModelDescription& model, const WindowSettings& windows, int64_t framesPerStep)
+AnalysisResult scoreSequence(const std::string& source, const FloatArray& features,
+    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    int64_t framesPerStep)
 {
     if (features.rank() != 3 || features.dim(2) != scorer.featureSize())
-        throw ModelError("features of shape " + features.shapeText() + " do not fit a classifier"
+        throw ModelError(source + ": features of shape " + features.shapeText() + " do not fit a classifier"
             " for " + std::to_string(scorer.featureSize()) + "-d features");
     AnalysisResult result;
     result.model = model;
@@ -36,7 +37,7 @@ AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, WindowScorer& 
     const ModelDescription& model, const WindowSettings& windows)
 {
     AnalysisResult result
-        = scoreSequence(extracted.features, scorer, model, windows, extracted.framesPerStep);
+        = scoreSequence(extracted.path, extracted.features, scorer, model, windows, extracted.framesPerStep);
     result.video = {true, extracted.path, extracted.frames, extracted.fps, extracted.width,
         extracted.height, extracted.durationS};
     if (result.video.durationS <= 0.0 && extracted.fps > 0.0)
@@ -51,7 +52,8 @@ AnalysisResult scoreFeatures(const FloatArray& features, const std::string& feat
     WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
     int64_t framesPerStep)
 {
-    AnalysisResult result = scoreSequence(features, scorer, model, windows, framesPerStep);
+    AnalysisResult result
+        = scoreSequence(featuresPath, features, scorer, model, windows, framesPerStep);
     result.featuresPath = featuresPath;
     mapScoresToFrames(result, framesPerStep, result.steps * framesPerStep);
     return result;
