@@ -291,9 +291,10 @@ private:
             isOrderedDict ? PickleContainerKind::Dict : PickleContainerKind::Call);
         result->isOrderedDict = isOrderedDict;
         result->callable = *global;
-        for (const auto& item : tuple->items)
-            adopt(*result, item);
-        result->items = tuple->items;
+        if (!isOrderedDict) { // shares the arguments: copying them could amplify memory use
+            adopt(*result, args);
+            result->items.push_back(args);
+        }
         return PickleValue { result };
     }
 

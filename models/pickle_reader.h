@@ -47,7 +47,7 @@ struct PickleContainer {
     PickleContainerKind kind;
     bool isOrderedDict = false;
     PickleGlobal callable; // Call: the global "called"
-    std::vector<PickleValue> items; // Tuple, List; a Call's arguments; a PersistentId's one id
+    std::vector<PickleValue> items; // Tuple, List; a Call's argument tuple; a PersistentId's id
     std::vector<std::pair<PickleValue, PickleValue>> entries; // Dict
 
     // Interpreter bookkeeping: a container that became part of another one is sealed (no

@@ -2,7 +2,7 @@
 
 #include "core/common/error.h"
 
-#include <torch/torch.h>
+#include <torch/utils.h>
 
 #include <sstream>
 #include <unordered_map>
@@ -51,7 +51,7 @@ LoadReport loadStateDict(
 
     torch::NoGradGuard noGrad;
     for (auto& [target, value] : copies)
-        target.copy_(value->to(target.device(), target.scalar_type()));
+        target.copy_(*value); // converts dtype and device
 
     LoadReport report;
     for (const auto& entry : dict) {

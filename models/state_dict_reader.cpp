@@ -10,7 +10,7 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
-#include <limits>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -56,10 +56,16 @@ std::string readAt(std::ifstream& file, uint64_t offset, uint64_t count)
     return bytes;
 }
 
-// torch.save stores every record uncompressed. Rejecting compressed records up front keeps
-// PyTorchStreamReader from allocating a record's declared, possibly huge, inflated size.
-// Returns false when the file has no zip end record at all.
-bool checkRecordsAreStored(const std::string& path, std::ifstream& file, uint64_t fileSize)
+struct CentralDirectory {
+    uint64_t entries = 0;
+    uint64_t size = 0;
+    uint64_t offset = 0;
+};
+
+// Finds the zip end record, and its zip64 extension where there is one. Returns nullopt when
+// the file has no end record at all, i.e. is no zip archive.
+std::optional<CentralDirectory> findCentralDirectory(
+    const std::string& path, std::ifstream& file, uint64_t fileSize)
 {
     const auto tailSize = std::min<uint64_t>(fileSize, kEndRecordSize + kMaxZipCommentSize + 20);
     const auto tail = readAt(file, fileSize - tailSize, tailSize);
@@ -67,51 +73,69 @@ bool checkRecordsAreStored(const std::string& path, std::ifstream& file, uint64_
     while (end != std::string::npos && littleEndian(tail, end, 4) != kEndOfCentralDirectory)
         end = end == 0 ? std::string::npos : end - 1;
     if (end == std::string::npos)
-        return false;
-    uint64_t entries = littleEndian(tail, end + 10, 2);
-    uint64_t directorySize = littleEndian(tail, end + 12, 4);
-    uint64_t directoryOffset = littleEndian(tail, end + 16, 4);
-    if (end >= 20 && littleEndian(tail, end - 20, 4) == kZip64Locator) {
-        const auto zip64EndOffset = littleEndian(tail, end - 20 + 8, 8);
-        if (fileSize < 56 || zip64EndOffset > fileSize - 56)
-            throw ModelError(path + ": damaged zip archive (zip64 end record)");
-        const auto zip64End = readAt(file, zip64EndOffset, 56);
-        if (littleEndian(zip64End, 0, 4) != kZip64EndOfCentralDirectory)
-            throw ModelError(path + ": damaged zip archive (zip64 end record)");
-        entries = littleEndian(zip64End, 32, 8);
-        directorySize = littleEndian(zip64End, 40, 8);
-        directoryOffset = littleEndian(zip64End, 48, 8);
-    }
-    if (directorySize > fileSize || directoryOffset > fileSize - directorySize)
-        throw ModelError(path + ": damaged zip archive (central directory out of bounds)");
-    const auto directory = readAt(file, directoryOffset, directorySize);
-    size_t position = 0;
-    for (uint64_t i = 0; i < entries; ++i) {
+        return std::nullopt;
+    if (end < 20 || littleEndian(tail, end - 20, 4) != kZip64Locator)
+        return CentralDirectory { littleEndian(tail, end + 10, 2), littleEndian(tail, end + 12, 4),
+            littleEndian(tail, end + 16, 4) };
+    const auto zip64EndOffset = littleEndian(tail, end - 20 + 8, 8);
+    if (fileSize < 56 || zip64EndOffset > fileSize - 56)
+        throw ModelError(path + ": damaged zip archive (zip64 end record)");
+    const auto zip64End = readAt(file, zip64EndOffset, 56);
+    if (littleEndian(zip64End, 0, 4) != kZip64EndOfCentralDirectory)
+        throw ModelError(path + ": damaged zip archive (zip64 end record)");
+    return CentralDirectory { littleEndian(zip64End, 32, 8), littleEndian(zip64End, 40, 8),
+        littleEndian(zip64End, 48, 8) };
+}
+
+// Checks the archive's central directory before PyTorchStreamReader sees it. torch.save stores
+// every record uncompressed; rejecting compressed ones keeps PyTorchStreamReader from
+// allocating a record's declared, possibly huge, inflated size. TorchScript archives, which
+// compress their code, are named as such.
+void checkRecords(
+    const std::string& path, const std::string& directory, uint64_t entries, uint64_t fileSize)
+{
+    std::string packedRecord; // the first compressed record
+    std::string folder; // PyTorchStreamReader wants every record in one folder
+    bool isTorchScript = false, hasVersion = false;
+    for (size_t i = 0, position = 0; i < entries; ++i) {
         if (position + kCentralHeaderSize > directory.size()
             || littleEndian(directory, position, 4) != kCentralFileHeader)
             throw ModelError(path + ": damaged zip archive (central directory)");
         const auto method = littleEndian(directory, position + 10, 2);
         auto inflatedSize = littleEndian(directory, position + 24, 4);
-        const auto nameSize = littleEndian(directory, position + 28, 2);
-        const auto extraSize = littleEndian(directory, position + 30, 2);
-        const auto next = position + kCentralHeaderSize + nameSize + extraSize
-            + littleEndian(directory, position + 32, 2);
+        const auto nameEnd
+            = position + kCentralHeaderSize + littleEndian(directory, position + 28, 2);
+        const auto extraEnd = nameEnd + littleEndian(directory, position + 30, 2);
+        const auto next = extraEnd + littleEndian(directory, position + 32, 2);
         if (next > directory.size())
             throw ModelError(path + ": damaged zip archive (central directory)");
         // A zip64 extra field (id 1) carries the real size when the header says 0xffffffff.
-        for (size_t field = position + kCentralHeaderSize + nameSize; inflatedSize == 0xffffffff
-             && field + 12 <= position + kCentralHeaderSize + nameSize + extraSize;
+        for (size_t field = nameEnd; inflatedSize == 0xffffffff && field + 12 <= extraEnd;
              field += 4 + littleEndian(directory, field + 2, 2)) {
             if (littleEndian(directory, field, 2) == 1)
                 inflatedSize = littleEndian(directory, field + 4, 8);
         }
-        if (method != 0 || inflatedSize > fileSize)
-            throw notStateDict(path,
-                "record '" + directory.substr(position + kCentralHeaderSize, nameSize)
-                    + "' is compressed; torch.save stores records uncompressed");
+        const auto name = directory.substr(
+            position + kCentralHeaderSize, nameEnd - position - kCentralHeaderSize);
+        if (i == 0)
+            folder = name.substr(0, name.find('/') + 1);
+        if (folder.empty() || name.compare(0, folder.size(), folder) != 0)
+            throw notStateDict(path, "the archive's records are not in one folder");
+        hasVersion = hasVersion || name == folder + "version";
+        isTorchScript = isTorchScript || name == folder + "constants.pkl";
+        if ((method != 0 || inflatedSize > fileSize) && packedRecord.empty())
+            packedRecord = name;
         position = next;
     }
-    return true;
+    if (isTorchScript)
+        throw notStateDict(
+            path, "a TorchScript archive; expected the zip format written by torch.save");
+    if (!hasVersion)
+        throw notStateDict(path, "the archive has no version record");
+    if (!packedRecord.empty())
+        throw notStateDict(path,
+            "record '" + packedRecord
+                + "' is compressed or oversized; torch.save stores records uncompressed");
 }
 
 // Opens, sizes and screens the file before PyTorchStreamReader sees it. Returns its size.
@@ -132,8 +156,13 @@ uint64_t screenFile(const std::string& path)
             throw ModelError(path
                 + ": a PyTorch file in the legacy format of torch < 1.6 "
                   "(unsupported; re-save it with a newer torch.save)");
-        if (!checkRecordsAreStored(path, file, fileSize))
+        const auto directory = findCentralDirectory(path, file, fileSize);
+        if (!directory)
             throw notStateDict(path, "expected the zip format written by torch.save");
+        if (directory->size > fileSize || directory->offset > fileSize - directory->size)
+            throw ModelError(path + ": damaged zip archive (central directory out of bounds)");
+        checkRecords(
+            path, readAt(file, directory->offset, directory->size), directory->entries, fileSize);
     } catch (const IoError&) {
         throw ModelError(path + ": cannot read the file");
     }
@@ -157,14 +186,24 @@ bool multiplyChecked(int64_t a, int64_t b, int64_t& result)
     return !__builtin_mul_overflow(a, b, &result);
 }
 
-// The _rebuild_tensor_v2(storage, offset, size, stride, ...) call that a state-dict entry
-// records, looking through _rebuild_parameter(tensor, requires_grad, hooks[, state]).
-const PickleContainer* tensorCall(const PickleValue& value)
+// The arguments of the _rebuild_tensor_v2(storage, offset, size, stride, ...) call that a
+// state-dict entry records, looking through _rebuild_parameter(tensor, requires_grad, ...).
+// A recorded call holds one item, its argument tuple.
+const std::vector<PickleValue>* tensorArguments(const PickleValue& value)
 {
+    const auto arguments = [](const PickleContainer* call) {
+        const auto* tuple = call == nullptr ? nullptr : call->items.at(0).tuple();
+        return tuple == nullptr ? nullptr : &tuple->items;
+    };
     const auto* call = value.container(PickleContainerKind::Call);
-    if (call != nullptr && call->callable.name.rfind("_rebuild_parameter", 0) == 0)
-        call = call->items.empty() ? nullptr : call->items[0].container(PickleContainerKind::Call);
-    return call != nullptr && call->callable.name == "_rebuild_tensor_v2" ? call : nullptr;
+    if (call != nullptr && call->callable.name.rfind("_rebuild_parameter", 0) == 0) {
+        const auto* parameterArguments = arguments(call);
+        call = parameterArguments == nullptr || parameterArguments->empty()
+            ? nullptr
+            : parameterArguments->front().container(PickleContainerKind::Call);
+    }
+    return call != nullptr && call->callable.name == "_rebuild_tensor_v2" ? arguments(call)
+                                                                          : nullptr;
 }
 
 // Builds tensors out of the archive's storages. Each storage is read once and shared by the
@@ -180,9 +219,8 @@ public:
     {
     }
 
-    torch::Tensor build(const std::string& name, const PickleContainer& call)
+    torch::Tensor build(const std::string& name, const std::vector<PickleValue>& args)
     {
-        const auto& args = call.items;
         const auto* offset = args.size() >= 4 ? args[1].integer() : nullptr;
         if (offset == nullptr || *offset < 0)
             fail("tensor '" + name + "' has malformed arguments");
@@ -280,7 +318,8 @@ const PickleContainer& tensorDictionary(const PickleValue& root, const std::stri
     if (dict == nullptr)
         throw ModelError(
             path + ": data.pkl holds a " + root.kindName() + ", expected a dictionary of tensors");
-    const auto isTensor = [](const auto& entry) { return tensorCall(entry.second) != nullptr; };
+    const auto isTensor
+        = [](const auto& entry) { return tensorArguments(entry.second) != nullptr; };
     if (std::any_of(dict->entries.begin(), dict->entries.end(), isTensor))
         return *dict;
     for (const auto& [key, value] : dict->entries) {
@@ -294,9 +333,6 @@ const PickleContainer& tensorDictionary(const PickleValue& root, const std::stri
 StateDict readArchive(const std::string& path, uint64_t fileSize)
 {
     caffe2::serialize::PyTorchStreamReader reader(path);
-    if (reader.hasRecord("constants.pkl"))
-        throw notStateDict(
-            path, "a TorchScript archive; expected the zip format written by torch.save");
     if (!reader.hasRecord("data.pkl"))
         throw notStateDict(path, "the archive has no data.pkl");
     if (reader.hasRecord("byteorder")) {
@@ -315,13 +351,13 @@ StateDict readArchive(const std::string& path, uint64_t fileSize)
         if (key.string() == nullptr)
             throw ModelError(path + ": a dictionary key is a " + key.kindName() + ", not a string");
         const auto& name = *key.string();
-        const auto* call = tensorCall(value);
-        if (call == nullptr)
+        const auto* arguments = tensorArguments(value);
+        if (arguments == nullptr)
             throw ModelError(
                 path + ": entry '" + name + "' is a " + value.kindName() + ", not a tensor");
         if (!names.insert(name).second)
             throw ModelError(path + ": tensor '" + name + "' appears twice");
-        result.emplace_back(name, builder.build(name, *call));
+        result.emplace_back(name, builder.build(name, *arguments));
     }
     return result;
 }

@@ -22,6 +22,8 @@ Every value is an arange formula that the C++ test repeats, so no expected-value
   compressed.pth  sequential.pth re-zipped with deflate, which torch.save never writes
   no_data_pkl.pth a zip with a version record and no data.pkl
   malicious.pth   a zip whose data.pkl calls os.system (GLOBAL + REDUCE)
+legacy.pth and scripted.pt differ from run to run (torch writes object ids into them); the
+other files are reproducible byte for byte.
 """
 import collections
 import io

@@ -87,8 +87,11 @@ TEST(PickleReader, ReadsATorchStateDictAsRecordedCalls)
         const auto* call = dict->entries[0].second.container(PickleContainerKind::Call);
         ASSERT_NE(call, nullptr);
         EXPECT_EQ(call->callable.qualifiedName(), "torch._utils._rebuild_tensor_v2");
-        ASSERT_EQ(call->items.size(), 6u);
-        const auto* id = call->items[0].container(PickleContainerKind::PersistentId);
+        ASSERT_EQ(call->items.size(), 1u);
+        const auto* arguments = call->items[0].tuple();
+        ASSERT_NE(arguments, nullptr);
+        ASSERT_EQ(arguments->items.size(), 6u);
+        const auto* id = arguments->items[0].container(PickleContainerKind::PersistentId);
         ASSERT_NE(id, nullptr);
         const auto* fields = id->items.at(0).tuple();
         ASSERT_NE(fields, nullptr);
@@ -174,6 +177,21 @@ TEST(PickleReader, RejectsReferenceCyclesAndDeepNesting)
     EXPECT_NE(errorOf(deep).find("nested more than 64 deep"), std::string::npos);
     std::string shallow = "\x80\x02" + std::string(60, ']') + std::string(59, 'a') + ".";
     EXPECT_NO_THROW(readPickle(shallow, "test"));
+}
+
+TEST(PickleReader, SharesRepeatedArgumentsInsteadOfCopyingThem)
+{
+    // 100,000 calls that all reuse one memoised 100,000-item argument tuple: copying the
+    // arguments per call would need some 240 GB; sharing them takes a few megabytes.
+    std::string bytes = pickle("\x80\x02"
+                               "ctorch._utils\n_rebuild_tensor_v2\nq\x00(");
+    bytes += std::string(100000, 'N') + "tq\x01";
+    for (int call = 0; call < 100000; ++call)
+        bytes += pickle("h\x00h\x01R");
+    const auto value = readPickle(bytes + ".", "test");
+    const auto* call = value.container(PickleContainerKind::Call);
+    ASSERT_NE(call, nullptr);
+    EXPECT_EQ(call->items.at(0).tuple()->items.size(), 100000u);
 }
 
 TEST(PickleReader, SurvivesRandomMutationsOfARealStateDict)
