@@ -39,8 +39,9 @@ std::string ProgressPrinter::formatLine(int64_t framesDone, int64_t framesEstima
         constexpr int kWidth = 24;
         std::string bar(kWidth, '-');
         bar.replace(0, static_cast<size_t>(fraction * kWidth), static_cast<size_t>(fraction * kWidth), '#');
-        std::snprintf(text, sizeof text, "%s [%s] %3.0f%% %lld/%lld frames, %.1f fps, ETA %s",
-            label_.c_str(), mode_ == Mode::Terminal ? bar.c_str() : "", fraction * 100.0,
+        const std::string shownBar = mode_ == Mode::Terminal ? " [" + bar + "]" : "";
+        std::snprintf(text, sizeof text, "%s%s %3.0f%% %lld/%lld frames, %.1f fps, ETA %s",
+            label_.c_str(), shownBar.c_str(), fraction * 100.0,
             static_cast<long long>(framesDone), static_cast<long long>(framesEstimate), fps,
             formatDuration(etaS > 0 ? etaS : 0.0).c_str());
     } else {
