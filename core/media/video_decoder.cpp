@@ -110,6 +110,7 @@ public:
     Impl(const std::string& path, const CancellationToken* cancel);
 
     std::optional<VideoFrame> next();
+    void seek(int64_t ptsUs);
 
     VideoInfo info_;
     int64_t corruptFramesSkipped_ = 0;
@@ -120,6 +121,7 @@ private:
     void openDecoder();
     void describeStream();
     bool feedDecoder();
+    bool isBeforeSeekTarget();
     VideoFrame takeFrame();
     int64_t presentationTimeUs() const;
     cv::Mat convertToRgb(const AVFrame& frame);
@@ -140,6 +142,8 @@ private:
     int64_t nextFrameIndex_ = 0;
     int64_t lastPtsUs_ = 0;
     bool isInputDrained_ = false;
+    // Set by seek(): frames before this time are decoded but not returned.
+    std::optional<int64_t> seekTargetUs_;
 };
 
 VideoDecoder::Impl::Impl(const std::string& path, const CancellationToken* cancel)
@@ -234,6 +238,10 @@ std::optional<VideoFrame> VideoDecoder::Impl::next()
     for (;;) {
         throwIfCancelled();
         const int received = avcodec_receive_frame(codec_.get(), frame_.get());
+        if (received >= 0 && isBeforeSeekTarget()) {
+            av_frame_unref(frame_.get());
+            continue;
+        }
         if (received >= 0)
             return takeFrame();
         if (received == AVERROR_EOF)
@@ -273,6 +281,37 @@ bool VideoDecoder::Impl::feedDecoder()
             ++corruptFramesSkipped_;
         return true;
     }
+}
+
+// The decoder restarts at the keyframe before the target; the frames up to the target are only
+// decoded to build the reference pictures, so they are dropped without converting them to RGB.
+void VideoDecoder::Impl::seek(int64_t ptsUs)
+{
+    throwIfCancelled();
+    const int64_t targetUs = std::max<int64_t>(ptsUs, 0);
+    const int64_t ticks = startTicks_ + av_rescale_q(targetUs, kMicroseconds, stream_->time_base);
+    check(av_seek_frame(format_.get(), stream_->index, ticks, AVSEEK_FLAG_BACKWARD), "cannot seek");
+    avcodec_flush_buffers(codec_.get());
+    isInputDrained_ = false;
+    seekTargetUs_ = targetUs;
+}
+
+bool VideoDecoder::Impl::isBeforeSeekTarget()
+{
+    if (!seekTargetUs_)
+        return false;
+    const int64_t ticks = frame_->best_effort_timestamp;
+    if (ticks == AV_NOPTS_VALUE)
+        return false;
+    const int64_t ptsUs = av_rescale_q(ticks - startTicks_, stream_->time_base, kMicroseconds);
+    if (ptsUs < *seekTargetUs_)
+        return true;
+    // The first frame returned after a seek: number it from its time and restart the checks
+    // that keep timestamps increasing.
+    seekTargetUs_.reset();
+    nextFrameIndex_ = nominalFrameUs_ > 0 ? (ptsUs + nominalFrameUs_ / 2) / nominalFrameUs_ : 0;
+    lastPtsUs_ = ptsUs - 1;
+    return false;
 }
 
 VideoFrame VideoDecoder::Impl::takeFrame()
@@ -382,6 +421,12 @@ std::optional<VideoFrame> VideoDecoder::next()
 {
     assert(impl_ && "used after move");
     return impl_->next();
+}
+
+void VideoDecoder::seek(int64_t ptsUs)
+{
+    assert(impl_ && "used after move");
+    impl_->seek(ptsUs);
 }
 
 int64_t VideoDecoder::corruptFramesSkipped() const

@@ -56,6 +56,12 @@ public:
     // The next frame, or std::nullopt at the end of the stream (after flushing the decoder).
     std::optional<VideoFrame> next();
 
+    // Moves to the first frame whose ptsUs is at or after ptsUs: seeks to the keyframe before
+    // it, then decodes forward, so the result is frame-accurate. Indices of the frames after a
+    // seek come from their timestamps and the frame rate (exact for constant-rate streams).
+    // Throws MediaError when the file cannot seek.
+    void seek(int64_t ptsUs);
+
     // Packets or frames the codec rejected and skipped, plus one for a read error (other than end
     // of file) that ended the input early; callers may warn about them.
     int64_t corruptFramesSkipped() const;

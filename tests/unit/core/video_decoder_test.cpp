@@ -4,6 +4,7 @@
 #include "core/common/cancellation.h"
 #include "core/common/error.h"
 #include "core/media/video_decoder.h"
+#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/core.hpp>
@@ -33,8 +34,7 @@ constexpr const char* kNoFfmpeg = "the ffmpeg tool is not installed; it makes th
 
 fs::path clipFolder()
 {
-    const fs::path folder = fs::path(VIGIL_TEST_TMP) / "video_decoder";
-    fs::create_directories(folder);
+    static const std::string folder = vigil::test::scratchDir("video_decoder");
     return folder;
 }
 
@@ -404,6 +404,44 @@ TEST(VideoDecoder, ThrowsCancelledFromNextOnceCancelled)
     ASSERT_TRUE(decoder.next());
     cancel.cancel();
     EXPECT_THROW(decoder.next(), vigil::Cancelled);
+}
+
+// Seeking must land on the very frame a straight decode returns at that index, including frames
+// between keyframes (a GOP of 12 puts most targets mid-GOP) and backwards jumps.
+TEST(VideoDecoder, SeekReturnsTheSameFrameAsDecodingFromTheStart)
+{
+    if (!hasFfmpeg())
+        GTEST_SKIP() << kNoFfmpeg;
+    const std::string clip
+        = makeClip("seek.mp4", testPattern("64x48") + " -c:v mpeg4 -g 12 -q:v 2");
+    std::vector<VideoFrame> straight;
+    VideoDecoder reference(clip);
+    while (auto frame = reference.next())
+        straight.push_back(std::move(*frame));
+    ASSERT_EQ(straight.size(), static_cast<size_t>(kClipFrames));
+
+    VideoDecoder decoder(clip);
+    for (int index : { 30, 5, 0, 13, 39, 12, 11 }) {
+        SCOPED_TRACE(index);
+        decoder.seek(straight[static_cast<size_t>(index)].ptsUs);
+        const auto frame = decoder.next();
+        ASSERT_TRUE(frame);
+        EXPECT_EQ(frame->frameIndex, index);
+        EXPECT_EQ(frame->ptsUs, straight[static_cast<size_t>(index)].ptsUs);
+        EXPECT_EQ(cv::norm(frame->rgb, straight[static_cast<size_t>(index)].rgb, cv::NORM_INF), 0);
+    }
+}
+
+TEST(VideoDecoder, SeekThenNextContinuesInOrderToTheEnd)
+{
+    if (!hasFfmpeg())
+        GTEST_SKIP() << kNoFfmpeg;
+    VideoDecoder decoder(makeClip("seek_continue.mp4", testPattern("64x48") + " -c:v mpeg4 -g 10"));
+    decoder.seek(static_cast<int64_t>(35 * 1e6 / kClipFps));
+    int64_t expected = 35;
+    while (auto frame = decoder.next())
+        EXPECT_EQ(frame->frameIndex, expected++);
+    EXPECT_EQ(expected, kClipFrames);
 }
 
 } // namespace
