@@ -2,13 +2,19 @@
 
 #include "core/common/error.h"
 #include "core/io/sha256.h"
+#include "models/caffe2_blob_reader.h"
+#include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
 #include "models/state_dict_loader.h"
 #include "models/state_dict_reader.h"
 #include "models/torch_adapters.h"
 
+#include <array>
+#include <fstream>
 #include <thread>
+#include <type_traits>
+#include <unordered_set>
 
 namespace vigil::models {
 namespace {
@@ -34,13 +40,58 @@ Network construct(const std::string& path, uint64_t seed)
     return Network();
 }
 
+// Whether the file opens like a pickle, e.g. Facebook's Caffe2
+// i3d_baseline_32x2_IN_pretrain_400k.pkl (PROTO 2, then EMPTY_DICT), rather than torch.save's zip
+// archive ("PK\3\4"). The content decides, not the file name. torch < 1.6 wrote a pickle too, with
+// its magic number (LONG1, 0x8a) right after PROTO; readStateDict names that format.
+bool opensLikeAPickle(const std::string& path)
+{
+    std::ifstream file(path, std::ios::binary);
+    std::array<char, 3> head {};
+    file.read(head.data(), head.size());
+    const auto byte = [&](size_t i) { return static_cast<uint8_t>(head[i]); };
+    if (file.gcount() == 3 && byte(0) == 0x80)
+        return byte(2) != 0x8a;
+    return file.gcount() > 0 && (head[0] == '}' || head[0] == '(');
+}
+
+// BatchNorm's num_batches_tracked is missing from state dicts saved before PyTorch 0.4.1 and
+// from RTFM's i3d_r50_kinetics.pth, which copies only Caffe2's blobs. PyTorch's own loader keeps
+// the module's value for such files; inference never reads it, so Vigil does the same.
+StateDict withBatchCounts(const torch::nn::Module& network, StateDict dict)
+{
+    std::unordered_set<std::string> names;
+    for (const auto& entry : dict)
+        names.insert(entry.first);
+    const std::string counter = ".num_batches_tracked";
+    for (const auto& buffer : network.named_buffers(/*recurse=*/true)) {
+        const auto& name = buffer.key();
+        if (name.size() > counter.size()
+            && name.compare(name.size() - counter.size(), counter.size(), counter) == 0
+            && names.count(name) == 0)
+            dict.emplace_back(name, buffer.value().clone());
+    }
+    return dict;
+}
+
+// A torch.save state dict, or for the I3D backbone also a Caffe2 blob pickle.
+template <typename Network>
+StateDict readBackboneWeights(const torch::nn::Module& network, const std::string& path)
+{
+    if (std::is_same_v<Network, I3dResNet50> && opensLikeAPickle(path))
+        return i3dStateDictFromCaffe2(network, readCaffe2Blobs(path), path);
+    return withBatchCounts(network, readStateDict(path));
+}
+
 template <typename Network>
 LoadedBackbone makeBackbone(const std::string& path, uint64_t seed)
 {
     std::shared_ptr<typename Network::Impl> network = construct<Network>(path, seed).ptr();
     LoadedBackbone loaded;
     if (!path.empty())
-        loaded.ignoredKeys = loadStateDict(*network, readStateDict(path), path).ignoredKeys;
+        loaded.ignoredKeys
+            = loadStateDict(*network, readBackboneWeights<Network>(*network, path), path)
+                  .ignoredKeys;
     network->eval();
     loaded.weights = path.empty() ? describeDemo() : describeFile(path);
     auto forward = [raw = network.get()](const torch::Tensor& input) { return raw->forward(input); };

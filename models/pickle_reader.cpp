@@ -39,8 +39,21 @@ bool isStorageType(const PickleGlobal& global)
         && std::find(names.begin(), names.end(), global.name) != names.end();
 }
 
-bool isAllowed(const PickleGlobal& global)
+// What Caffe2's Python 2 pickles of NumPy arrays name: ndarray.__reduce__ gives
+// _reconstruct(ndarray, (0,), 'b') plus a BUILD state holding a dtype(...) with its own state;
+// NumPy scalars are scalar(dtype, raw bytes).
+bool isNumPyGlobal(const PickleGlobal& global)
 {
+    if (global.module == "numpy")
+        return global.name == "ndarray" || global.name == "dtype";
+    return global.module == "numpy.core.multiarray"
+        && (global.name == "_reconstruct" || global.name == "scalar");
+}
+
+bool isAllowed(const PickleGlobal& global, PickleGlobals allowed)
+{
+    if (allowed == PickleGlobals::NumPyArrays)
+        return isNumPyGlobal(global);
     if (global.module == "collections")
         return global.name == "OrderedDict";
     if (global.module == "torch._utils")
@@ -65,9 +78,10 @@ PickleValue bytes(std::string_view raw)
 // CPython; the memo shares containers with the stack, so mutations are seen through both.
 class Interpreter {
 public:
-    Interpreter(std::string_view bytes, const std::string& sourceName)
+    Interpreter(std::string_view bytes, const std::string& sourceName, PickleGlobals allowed)
         : bytes_(bytes)
         , sourceName_(sourceName)
+        , allowedGlobals_(allowed)
     {
     }
 
@@ -252,9 +266,11 @@ private:
     PickleValue makeGlobal(std::string module, std::string name)
     {
         PickleGlobal global { std::move(module), std::move(name) };
-        if (!isAllowed(global))
-            fail("global '" + global.qualifiedName()
-                + "' is not allowed (a state dict holds only tensors and dictionaries)");
+        if (!isAllowed(global, allowedGlobals_))
+            fail("global '" + global.qualifiedName() + "' is not allowed ("
+                + (allowedGlobals_ == PickleGlobals::NumPyArrays
+                        ? "a Caffe2 weights file holds only NumPy arrays and dictionaries)"
+                        : "a state dict holds only tensors and dictionaries)"));
         return PickleValue { std::make_shared<const PickleGlobal>(std::move(global)) };
     }
 
@@ -306,10 +322,19 @@ private:
         return PickleValue { result };
     }
 
-    // BUILD sets an object's state; only OrderedDict's (its _metadata) is expected. Ignored.
+    // BUILD sets an object's state. A recorded call keeps it as its second item, set once while
+    // no container holds the call yet (so no cycle can form); OrderedDict's _metadata is ignored.
     void build()
     {
-        pop();
+        auto state = pop();
+        const auto* shared = std::get_if<ContainerPtr>(&top().value);
+        if (shared != nullptr && (*shared)->kind == PickleContainerKind::Call) {
+            auto& call = **shared;
+            if (call.items.size() != 1 || call.isSealed)
+                fail("BUILD on a call that already has a state or is stored in a container");
+            adopt(call, state);
+            return call.items.push_back(std::move(state));
+        }
         const auto* dict = top().dict();
         if (dict == nullptr || !dict->isOrderedDict)
             fail("BUILD on a " + top().kindName() + " is unsupported");
@@ -317,6 +342,7 @@ private:
 
     std::string_view bytes_;
     const std::string& sourceName_;
+    PickleGlobals allowedGlobals_;
     size_t position_ = 0;
     size_t opcodeOffset_ = 0;
     std::vector<PickleValue> stack_;
@@ -391,9 +417,10 @@ std::string PickleValue::kindName() const
                                     : kContainerNames.at(static_cast<size_t>((*shared)->kind));
 }
 
-PickleValue readPickle(std::string_view bytes, const std::string& sourceName)
+PickleValue readPickle(
+    std::string_view bytes, const std::string& sourceName, PickleGlobals allowedGlobals)
 {
-    return Interpreter(bytes, sourceName).run();
+    return Interpreter(bytes, sourceName, allowedGlobals).run();
 }
 
 } // namespace vigil::models

@@ -1,9 +1,10 @@
 #pragma once
 // A safe interpreter for the subset of Python's pickle protocol (2 to 4) that torch.save uses
-// for state dicts. It never executes anything: globals are checked against a fixed whitelist,
-// collections.OrderedDict() builds a dictionary, and any other call (REDUCE, NEWOBJ) or
-// persistent id (BINPERSID) is recorded as a value for the caller to interpret. Every failure,
-// malformed or hostile input included, is a vigil::ModelError naming the input and byte offset.
+// for state dicts, and that Python 2 used for Caffe2's NumPy blob files. It never executes
+// anything: globals are checked against a fixed whitelist, collections.OrderedDict() builds a
+// dictionary, and any other call (REDUCE, NEWOBJ), its BUILD state, or persistent id (BINPERSID)
+// is recorded as a value for the caller to interpret. Every failure, malformed or hostile input
+// included, is a vigil::ModelError naming the input and byte offset.
 // readPickle is a pure function: any thread may call it.
 
 #include <cstdint>
@@ -47,7 +48,8 @@ struct PickleContainer {
     PickleContainerKind kind;
     bool isOrderedDict = false;
     PickleGlobal callable; // Call: the global "called"
-    std::vector<PickleValue> items; // Tuple, List; a Call's argument tuple; a PersistentId's id
+    // Tuple, List; a Call's argument tuple, then its BUILD state if it got one; a PersistentId's id
+    std::vector<PickleValue> items;
     std::vector<std::pair<PickleValue, PickleValue>> entries; // Dict
 
     // Interpreter bookkeeping: a container that became part of another one is sealed (no
@@ -87,9 +89,16 @@ struct PickleValue {
     std::string kindName() const;
 };
 
+// Which globals a pickle may name. Each kind of file gets only the few it needs.
+enum class PickleGlobals {
+    TorchStateDict, // collections.OrderedDict, torch._utils._rebuild_*, torch.*Storage
+    NumPyArrays, // numpy.ndarray, numpy.dtype, numpy.core.multiarray._reconstruct and .scalar
+};
+
 // Interprets `bytes` up to its STOP opcode and returns the value it leaves. `sourceName` opens
 // every error message, e.g. "model.pth: data.pkl" gives
 // "model.pth: data.pkl offset 1234: unsupported opcode 0x63". Throws vigil::ModelError.
-PickleValue readPickle(std::string_view bytes, const std::string& sourceName);
+PickleValue readPickle(std::string_view bytes, const std::string& sourceName,
+    PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict);
 
 } // namespace vigil::models
