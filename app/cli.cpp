@@ -2,6 +2,9 @@
 
 #include "app/commands.h"
 #include "app/exit_codes.h"
+#include "app/gui_command.h"
+#include "app/models_command.h"
+#include "core/media/media_log.h"
 
 #include <CLI/CLI.hpp>
 
@@ -38,8 +41,10 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
             ->check(CLI::PositiveNumber)
             ->capture_default_str();
     }
-    command.add_option("--classifier", model.classifierWeights, "Attention classifier state dict (.pth)")
-        ->check(CLI::ExistingFile);
+    // Not CLI::ExistingFile: a model name is resolved to its installed file (app/models_command.h).
+    command.add_option("--classifier", model.classifierWeights,
+        "Attention classifier: da64-r3 or da128-r7 (installed by `vigil models fetch`; the default "
+        "when installed), or a state dict (.pth)");
     command.add_flag("--demo-weights", model.useDemoWeights,
         "Use seeded random weights for any network without a file (for trying Vigil out; "
         "scores are not meaningful)");
@@ -70,9 +75,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     CLI::App cli("Vigil: finds the unusual moments in video and shows why (structured "
                  "self-attention over I3D-ResNet-50 features).", "vigil");
     cli.footer(kFooter);
-    cli.require_subcommand(1);
+    cli.require_subcommand(0, 1);  // no command opens the GUI
     cli.set_version_flag("--version", "vigil 0.1.0");
     RunOptions options;
+    bool isVerbose = false;
+    cli.add_flag("--verbose", isVerbose, "Also show FFmpeg's own warnings while decoding");
 
     CLI::App* analyze = cli.add_subcommand("analyze",
         "Analyse videos: writes DIR/<stem>.vigil.json (windows, attention, frame scores) and "
@@ -98,13 +105,29 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         ->capture_default_str();
     addOutputOptions(*score, options);
 
+    ModelsCommand models(cli);  // CLI11 writes into it while parsing
+
+    GuiOptions guiOptions;
+    CLI::App* gui = cli.add_subcommand("gui",
+        "Open the desktop app (also what `vigil` alone does); a VIDEO given is analysed at once");
+    gui->add_option("video", guiOptions.video, "Video to open")->check(CLI::ExistingPath);
+    addModelOptions(*gui, options, true);
+    addWindowOptions(*gui, options);
+    gui->add_option("--screenshot", guiOptions.screenshotPath,
+        "Analyse VIDEO, save the main window as a PNG to this file and exit");
+
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         const int code = cli.exit(error);
         return code == 0 ? kExitOk : kExitUsage;
     }
+    media::setMediaLogLevel(isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
     // CLI11's ExistingPath accepts folders and unreadable files; the decoder reports those.
+    if (gui->parsed() || cli.get_subcommands().empty())
+        return runGui(options, guiOptions, argv[0]);
+    if (models.isParsed())
+        return models.run(cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (features->parsed())

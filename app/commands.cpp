@@ -1,6 +1,7 @@
 #include "app/commands.h"
 
 #include "app/exit_codes.h"
+#include "app/models_command.h"
 #include "app/progress_printer.h"
 #include "core/analysis/video_analysis.h"
 #include "core/common/error.h"
@@ -19,13 +20,15 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kHowToGetWeights
-    = "pass --backbone-weights FILE and --classifier FILE (PyTorch state dicts), "
+    = "run `vigil models fetch` to install the published weights, "
+      "or pass --backbone-weights FILE and --classifier FILE (PyTorch state dicts), "
       "or --demo-weights to run with seeded random weights (scores are then not meaningful)";
 
 struct Models {
     models::LoadedBackbone backbone;
     models::LoadedClassifier classifier;
     analysis::ModelDescription description;
+    std::vector<std::string> warnings;  // about the choice of weights, for every result
 };
 
 void printError(const std::string& message) { std::fprintf(stderr, "vigil: %s\n", message.c_str()); }
@@ -39,8 +42,12 @@ std::string cropName(const ModelOptions& options)
 
 // Throws ModelError on unreadable weights; returns nullopt (after printing why) when weights are
 // missing and demo weights were not asked for.
-std::optional<Models> loadModels(const ModelOptions& options, bool needsBackbone)
+std::optional<Models> loadModels(const ModelOptions& requested, bool needsBackbone)
 {
+    std::optional<WeightsChoice> choice = chooseWeights(requested, needsBackbone);
+    if (!choice)
+        return std::nullopt;
+    const ModelOptions& options = choice->options;
     const bool isMissingBackbone = needsBackbone && options.backboneWeights.empty();
     const bool isMissingClassifier = options.classifierWeights.empty();
     if ((isMissingBackbone || isMissingClassifier) && !options.useDemoWeights) {
@@ -51,7 +58,8 @@ std::optional<Models> loadModels(const ModelOptions& options, bool needsBackbone
     models::setThreadCount(options.threads);
     Models loaded;
     if (needsBackbone)
-        loaded.backbone = models::loadBackbone(options.backbone, options.backboneWeights);
+        loaded.backbone = choice->backbone ? std::move(*choice->backbone)
+                                           : models::loadBackbone(options.backbone, options.backboneWeights);
     loaded.classifier = models::loadClassifier(options.classifierWeights);
     auto& description = loaded.description;
     description.backbone = analysis::backboneName(options.backbone);
@@ -60,6 +68,8 @@ std::optional<Models> loadModels(const ModelOptions& options, bool needsBackbone
     description.classifier = loaded.classifier.weights;
     description.hiddenSize = loaded.classifier.hiddenSize;
     description.attentionRows = loaded.classifier.rows;
+    describePublished(*choice, description);
+    loaded.warnings = choice->warnings;
     if ((needsBackbone && isMissingBackbone) || isMissingClassifier)
         printError("warning: using demo (seeded random) weights for the "
             + std::string(isMissingBackbone && isMissingClassifier ? "backbone and the classifier"
@@ -152,10 +162,11 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
         const analysis::FeaturePipeline pipeline = makePipeline(options.model, models);
         return forEachInput(options, cancel, [&](const std::string& input) {
             ProgressPrinter progress(ProgressPrinter::detectMode(options.isQuiet), fs::path(input).filename().string());
-            const analysis::AnalysisResult result = analysis::analyzeVideo(input, pipeline,
+            analysis::AnalysisResult result = analysis::analyzeVideo(input, pipeline,
                 *models.classifier.scorer, models.description, windowSettings(options.windows), cancel,
                 [&](const analysis::ExtractionProgress& p) { progress.update(p.framesDecoded, p.framesEstimate); });
             progress.finish(result.video.frames);
+            result.warnings.insert(result.warnings.begin(), models.warnings.begin(), models.warnings.end());
             for (const std::string& warning : result.warnings)
                 printError("warning: " + input + ": " + warning);
             printSummary(result, io::writeResultFiles(result, options.outputDir, stemOf(input)));

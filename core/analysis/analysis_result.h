@@ -12,7 +12,8 @@ namespace vigil::analysis {
 struct WeightsInfo {
     std::string path;        // empty for demo weights
     std::string sha256;      // of the file; empty for demo weights
-    std::string provenance;  // "demo" | "file"
+    std::string provenance;  // "demo" | "file" | "published"
+    std::string name;        // published weights: their manifest name; else empty
 };
 
 struct ModelDescription {

@@ -16,7 +16,7 @@ using nlohmann::json;
 json weightsJson(const analysis::WeightsInfo& weights)
 {
     return {{"path", weights.path}, {"sha256", weights.sha256},
-        {"provenance", weights.provenance}};
+        {"provenance", weights.provenance}, {"name", weights.name}};
 }
 
 json windowJson(const analysis::WindowResult& window)

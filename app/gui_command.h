@@ -1,0 +1,20 @@
+#pragma once
+// `vigil gui [VIDEO]` (and `vigil` alone): builds the networks from the command-line options,
+// asking in a dialog when weights are missing, then runs the Qt main window. With a screenshot
+// path it analyses VIDEO, saves the window as PNG and exits (offscreen unless a platform is set).
+// Runs on the main thread; returns an exit code from exit_codes.h and throws nothing.
+
+#include "app/command_options.h"
+
+#include <string>
+
+namespace vigil::app {
+
+struct GuiOptions {
+    std::string video; // opened at start when not empty
+    std::string screenshotPath; // analyse, save the window there, exit
+};
+
+int runGui(const RunOptions& options, const GuiOptions& gui, char* programName);
+
+} // namespace vigil::app

@@ -1,0 +1,333 @@
+#include "app/models_command.h"
+
+#include "app/exit_codes.h"
+#include "app/progress_printer.h"
+#include "core/common/error.h"
+#include "core/models_store/installed_weights.h"
+#include "core/models_store/model_fetch.h"
+#include "core/models_store/model_locations.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+namespace vigil::app {
+namespace {
+
+using namespace models_store;
+
+void printError(const std::string& message) { std::fprintf(stderr, "vigil: %s\n", message.c_str()); }
+
+std::string formatBytes(int64_t bytes)
+{
+    char text[32];
+    if (bytes < 0)
+        return "?";
+    if (bytes < 1000000)
+        std::snprintf(text, sizeof text, "%.0f kB", static_cast<double>(bytes) / 1e3);
+    else
+        std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+// A download's progress on stderr: a redrawn bar with rate and ETA on a terminal, a line every
+// few seconds otherwise. The destructor ends a half-drawn bar so an error starts on a new line.
+class DownloadBar {
+public:
+    DownloadBar(ProgressPrinter::Mode mode, std::string label)
+        : mode_(mode), label_(std::move(label))
+    {
+    }
+    ~DownloadBar()
+    {
+        if (mode_ == ProgressPrinter::Mode::Terminal && hasPrinted_)
+            std::fprintf(stderr, "\r\033[K");
+    }
+    DownloadBar(const DownloadBar&) = delete;
+    DownloadBar& operator=(const DownloadBar&) = delete;
+
+    void update(const DownloadProgress& progress)
+    {
+        const Clock::time_point now = Clock::now();
+        const auto interval = mode_ == ProgressPrinter::Mode::Terminal ? std::chrono::milliseconds(100)
+                                                                        : std::chrono::milliseconds(5000);
+        // The first draw waits one interval too, so a quick download prints no bar at all.
+        if (mode_ == ProgressPrinter::Mode::Quiet || now - lastPrint_ < interval)
+            return;
+        lastPrint_ = now;
+        hasPrinted_ = true;
+        // The rate counts this run's bytes only, not those resumed from an earlier one.
+        const double elapsedS = std::chrono::duration<double>(now - start_).count();
+        const double rate = elapsedS > 0 ? static_cast<double>(progress.bytesDone - progress.resumedFromBytes) / elapsedS : 0;
+        char text[256];
+        if (progress.bytesTotal > 0) {
+            const double fraction = std::min(1.0, static_cast<double>(progress.bytesDone) / static_cast<double>(progress.bytesTotal));
+            constexpr int kWidth = 24;
+            std::string bar(kWidth, '-');
+            bar.replace(0, static_cast<size_t>(fraction * kWidth), static_cast<size_t>(fraction * kWidth), '#');
+            const double etaS = rate > 0 ? static_cast<double>(progress.bytesTotal - progress.bytesDone) / rate : 0;
+            std::snprintf(text, sizeof text, "%s [%s] %3.0f%% %s of %s, %s/s, ETA %s", label_.c_str(),
+                mode_ == ProgressPrinter::Mode::Terminal ? bar.c_str() : "", fraction * 100.0,
+                formatBytes(progress.bytesDone).c_str(), formatBytes(progress.bytesTotal).c_str(),
+                formatBytes(static_cast<int64_t>(rate)).c_str(), formatDuration(etaS).c_str());
+        } else {
+            std::snprintf(text, sizeof text, "%s %s, %s/s", label_.c_str(), formatBytes(progress.bytesDone).c_str(),
+                formatBytes(static_cast<int64_t>(rate)).c_str());
+        }
+        std::fprintf(stderr, mode_ == ProgressPrinter::Mode::Terminal ? "\r%s\033[K" : "%s\n", text);
+        std::fflush(stderr);
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    ProgressPrinter::Mode mode_;
+    std::string label_;
+    Clock::time_point start_ = Clock::now();
+    Clock::time_point lastPrint_ = start_;
+    bool hasPrinted_ = false;
+};
+
+const char* stateText(InstallState state)
+{
+    switch (state) {
+    case InstallState::Missing: return "missing";
+    case InstallState::Unchecked: return "unchecked";
+    case InstallState::Verified: return "verified";
+    case InstallState::Mismatch: return "DAMAGED";
+    case InstallState::Unverifiable: return "installed";
+    }
+    return "?";
+}
+
+// Manifest entries by name; all of them when no name is given. nullopt after printing an
+// unknown name.
+std::optional<std::vector<const ModelEntry*>> entriesNamed(const ModelManifest& manifest, const std::vector<std::string>& names)
+{
+    std::vector<const ModelEntry*> entries;
+    for (const ModelEntry& entry : manifest.entries())
+        entries.push_back(&entry);
+    if (names.empty())
+        return entries;
+    entries.clear();
+    for (const std::string& name : names) {
+        const ModelEntry* entry = manifest.find(name);
+        if (entry == nullptr) {
+            printError(name + ": unknown model (known: " + manifest.knownNames() + ")");
+            return std::nullopt;
+        }
+        entries.push_back(entry);
+    }
+    return entries;
+}
+
+int listModels(ModelStore& store)
+{
+    std::printf("models folder: %s\n%-21s %-10s %9s  %s\n", store.folder().c_str(), "NAME", "STATE", "SIZE", "FILE");
+    bool hasUnchecked = false;
+    for (const ModelEntry& entry : store.manifest().entries()) {
+        const ModelStatus status = store.status(entry, HashCheck::CacheOnly);
+        hasUnchecked = hasUnchecked || status.state == InstallState::Unchecked;
+        const int64_t size = status.state != InstallState::Missing ? status.sizeBytes : entry.checksum.sizeBytes.value_or(-1);
+        std::printf("%-21s %-10s %9s  %s\n", entry.name.c_str(), stateText(status.state), formatBytes(size).c_str(),
+            entry.file.c_str());
+    }
+    if (hasUnchecked)
+        std::printf("(run `vigil models verify` to check the unchecked files)\n");
+    return kExitOk;
+}
+
+std::string installedText(const ModelEntry& entry, const std::string& sha256)
+{
+    return entry.checksum.canVerify() ? "SHA-256 verified" : "no published checksum; SHA-256 " + sha256;
+}
+
+int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isQuiet, const CancellationToken& cancel)
+{
+    const Downloader downloader;
+    const std::string mirror = mirrorFromEnvironment();
+    int failures = 0;
+    for (const ModelEntry* entry : entries) {
+        try {
+            DownloadBar bar(ProgressPrinter::detectMode(isQuiet), entry->name);
+            const FetchOutcome outcome = fetchModel(store, downloader, {entry, mirror},
+                [&](const DownloadProgress& progress) { bar.update(progress); }, cancel);
+            const ModelStatus status = store.status(*entry, HashCheck::CacheOrFile);
+            std::printf("%s: %s %s (%s)\n", entry->name.c_str(),
+                outcome == FetchOutcome::AlreadyInstalled ? "already installed:" : "installed", status.path.c_str(),
+                installedText(*entry, status.sha256).c_str());
+            std::fflush(stdout);
+        } catch (const Cancelled&) {
+            printError(entry->name + ": cancelled (run the command again to resume)");
+            return kExitCancelled;
+        } catch (const Error& error) {
+            printError(entry->name + ": " + error.what());
+            ++failures;
+        }
+    }
+    return failures == 0 ? kExitOk : kExitFailedInput;
+}
+
+int importModel(ModelStore& store, const std::string& file, const std::string& name)
+{
+    const ModelEntry* entry = store.manifest().find(name);
+    if (entry == nullptr) {
+        printError(name + ": unknown model (known: " + store.manifest().knownNames() + ")");
+        return kExitUsage;
+    }
+    const std::string path = store.import(file, *entry);
+    const ModelStatus status = store.status(*entry, HashCheck::CacheOrFile);
+    std::printf("%s: installed %s (from %s, %s)\n", entry->name.c_str(), path.c_str(), file.c_str(),
+        installedText(*entry, status.sha256).c_str());
+    return kExitOk;
+}
+
+int verifyModels(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isNamed)
+{
+    int failures = 0;
+    for (const ModelEntry* entry : entries) {
+        const ModelStatus status = store.status(*entry, HashCheck::File);
+        if (status.state == InstallState::Mismatch) {
+            printError(entry->name + ": " + status.path + ": " + status.problem);
+            ++failures;
+        } else if (status.state == InstallState::Missing && isNamed) {
+            printError(entry->name + ": not installed in " + store.folder());
+            ++failures;
+        } else if (status.state == InstallState::Missing) {
+            std::printf("%s: not installed\n", entry->name.c_str());
+        } else {
+            std::printf("%s: %s\n", entry->name.c_str(), installedText(*entry, status.sha256).c_str());
+        }
+    }
+    return failures == 0 ? kExitOk : kExitFailedInput;
+}
+
+int printPaths(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isNamed)
+{
+    if (!isNamed)
+        std::printf("%s\n", store.folder().c_str());
+    for (const ModelEntry* entry : isNamed ? entries : std::vector<const ModelEntry*>())
+        std::printf("%s\n", store.pathOf(*entry).c_str());
+    return kExitOk;
+}
+
+} // namespace
+
+ModelsCommand::ModelsCommand(CLI::App& cli)
+{
+    command_ = cli.add_subcommand("models",
+        "Published weights: list, fetch (download and verify), import, verify. Folder: $VIGIL_MODELS_DIR, "
+        "else $XDG_DATA_HOME/vigil/models, else ~/.local/share/vigil/models; $VIGIL_MODELS_MIRROR=URL "
+        "downloads URL/<file> instead of each file's home");
+    command_->require_subcommand(1);
+    list_ = command_->add_subcommand("list", "What is installed, where, and whether it was verified");
+    fetch_ = command_->add_subcommand("fetch", "Download weights (default: all), verify, install; resumes partial downloads");
+    fetch_->add_option("names", names_, "Model names (see `vigil models list`)");
+    fetch_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
+    import_ = command_->add_subcommand("import", "Install a file you already have, after checking it");
+    import_->add_option("file", importFile_, "Weights file")->required()->check(CLI::ExistingFile);
+    import_->add_option("--as", importName_, "Model name it should be")->required();
+    verify_ = command_->add_subcommand("verify", "Re-read installed files and check their SHA-256 (default: all)");
+    verify_->add_option("names", names_, "Model names");
+    CLI::App* path = command_->add_subcommand("path", "Print the models folder, or the file of each NAME");
+    path->add_option("names", names_, "Model names");
+}
+
+int ModelsCommand::run(const CancellationToken& cancel) const
+{
+    try {
+        ModelStore store(modelsFolderFromEnvironment(), ModelManifest::builtIn());
+        if (list_->parsed())
+            return listModels(store);
+        if (import_->parsed())
+            return importModel(store, importFile_, importName_);
+        const std::optional<std::vector<const ModelEntry*>> entries = entriesNamed(store.manifest(), names_);
+        if (!entries)
+            return kExitUsage;
+        if (fetch_->parsed())
+            return fetchModels(store, *entries, isQuiet_, cancel);
+        if (verify_->parsed())
+            return verifyModels(store, *entries, !names_.empty());
+        return printPaths(store, *entries, !names_.empty());
+    } catch (const Error& error) {
+        printError(error.what());
+        return kExitFailedInput;
+    }
+}
+
+namespace {
+
+// An installed backbone is used only if this build reads its format (the Caffe2 .pkl reader
+// may not be in it yet); otherwise it is as if it were not installed.
+void chooseInstalledBackbone(ModelStore& store, analysis::BackboneKind kind, WeightsChoice& choice)
+{
+    const std::optional<InstalledWeights> installed = findDefaultBackbone(store, analysis::backboneName(kind));
+    if (!installed)
+        return;
+    try {
+        choice.backbone = models::loadBackbone(kind, installed->path);
+    } catch (const ModelError& error) {
+        printError("note: " + installed->name + " is installed but cannot be used: " + error.what());
+        return;
+    }
+    choice.options.backboneWeights = installed->path;
+    choice.backboneName = installed->name;
+}
+
+std::optional<InstalledWeights> chooseClassifier(const std::string& argument, ModelStore& store)
+{
+    if (argument.empty())
+        return findDefaultClassifier(store);
+    const ModelEntry* entry = store.manifest().find(argument);
+    if (entry == nullptr || entry->kind != ModelKind::Classifier)
+        throw IoError(argument + ": no such file, and not a classifier name (da64-r3, da128-r7)");
+    std::optional<InstalledWeights> installed = findInstalled(store, *entry);
+    if (!installed)
+        throw ModelError(entry->name + ": not installed in " + store.folder() + "; run: vigil models fetch " + entry->name);
+    return installed;
+}
+
+} // namespace
+
+std::optional<WeightsChoice> chooseWeights(const ModelOptions& requested, bool needsBackbone)
+{
+    WeightsChoice choice;
+    choice.options = requested;
+    const bool isFile = !requested.classifierWeights.empty() && std::filesystem::is_regular_file(requested.classifierWeights);
+    const bool wantsBackbone = needsBackbone && requested.backboneWeights.empty() && !requested.useDemoWeights;
+    const bool wantsClassifier = !isFile && !(requested.classifierWeights.empty() && requested.useDemoWeights);
+    if (!wantsClassifier && !wantsBackbone)
+        return choice;  // nothing to look up: no need for a models folder
+    try {
+        ModelStore store(modelsFolderFromEnvironment(), ModelManifest::builtIn());
+        const std::optional<InstalledWeights> classifier
+            = wantsClassifier ? chooseClassifier(requested.classifierWeights, store) : std::nullopt;
+        if (classifier) {
+            choice.options.classifierWeights = classifier->path;
+            choice.classifierName = classifier->name;
+        }
+        if (wantsBackbone)
+            chooseInstalledBackbone(store, requested.backbone, choice);
+        const std::string backbone = analysis::backboneName(requested.backbone);
+        if (classifier && needsBackbone && !classifier->trainedOn.empty() && classifier->trainedOn != backbone)
+            choice.warnings.push_back(classifier->name + " was trained on " + classifier->trainedOn
+                + " features, not " + backbone + "; its scores on these features are not meaningful");
+    } catch (const Error& error) {
+        printError(error.what());
+        return std::nullopt;
+    }
+    return choice;
+}
+
+void describePublished(const WeightsChoice& choice, analysis::ModelDescription& description)
+{
+    if (!choice.classifierName.empty()) {
+        description.classifier.provenance = "published";
+        description.classifier.name = choice.classifierName;
+    }
+    if (!choice.backboneName.empty()) {
+        description.backboneWeights.provenance = "published";
+        description.backboneWeights.name = choice.backboneName;
+    }
+}
+
+} // namespace vigil::app

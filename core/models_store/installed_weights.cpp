@@ -1,0 +1,40 @@
+#include "core/models_store/installed_weights.h"
+
+#include "core/common/error.h"
+
+namespace vigil::models_store {
+
+std::optional<InstalledWeights> findInstalled(ModelStore& store, const ModelEntry& entry)
+{
+    const ModelStatus status = store.status(entry, HashCheck::CacheOrFile);
+    if (status.state == InstallState::Missing)
+        return std::nullopt;
+    if (status.state == InstallState::Mismatch)
+        throw ModelError(entry.name + ": installed file " + status.path + " is damaged (" + status.problem
+            + "); run: vigil models fetch " + entry.name);
+    return InstalledWeights{status.path, entry.name, status.sha256, entry.trainedOn};
+}
+
+std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store)
+{
+    for (const ModelEntry& entry : store.manifest().entries()) {
+        if (entry.kind != ModelKind::Classifier)
+            continue;
+        if (std::optional<InstalledWeights> installed = findInstalled(store, entry))
+            return installed;
+    }
+    return std::nullopt;
+}
+
+std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, const std::string& backbone)
+{
+    for (const ModelEntry& entry : store.manifest().entries()) {
+        if (entry.kind != ModelKind::Backbone || entry.backbone != backbone)
+            continue;
+        if (std::optional<InstalledWeights> installed = findInstalled(store, entry))
+            return installed;
+    }
+    return std::nullopt;
+}
+
+} // namespace vigil::models_store

@@ -1,0 +1,28 @@
+#pragma once
+// Which installed weights analyze and score may use: a manifest entry's file once it is
+// installed and matches its checksum, or the default for a kind of network. Same thread and
+// error contract as ModelStore; a file that fails its checksum is a vigil::ModelError telling
+// how to get it again.
+
+#include "core/models_store/model_store.h"
+
+#include <optional>
+#include <string>
+
+namespace vigil::models_store {
+
+struct InstalledWeights {
+    std::string path;
+    std::string name;       // the manifest entry's name
+    std::string sha256;
+    std::string trainedOn;  // classifiers: the backbone of their training features
+};
+
+// nullopt when the entry's file is not installed.
+std::optional<InstalledWeights> findInstalled(ModelStore& store, const ModelEntry& entry);
+// The first installed classifier in manifest order (classifier-da64-r3 comes first).
+std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store);
+// The first installed weights for the named backbone network ("i3d-r50", "resnet50").
+std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, const std::string& backbone);
+
+} // namespace vigil::models_store

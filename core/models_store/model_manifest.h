@@ -1,0 +1,46 @@
+#pragma once
+// The weights Vigil knows by name (resources/models.json, compiled into the binary): where each
+// file lives on the internet, how to check it, and what it is. Immutable after parsing; any
+// thread may read it. parse() throws vigil::IoError naming the manifest and the bad entry.
+
+#include "core/models_store/expected_checksum.h"
+
+#include <string>
+#include <vector>
+
+namespace vigil::models_store {
+
+enum class ModelKind { Classifier, Backbone };
+
+struct ModelEntry {
+    std::string name;         // "classifier-da64-r3"
+    std::string description;
+    std::string url;          // its public home
+    std::string file;         // plain file name inside the models folder
+    ExpectedChecksum checksum;
+    ModelKind kind = ModelKind::Classifier;
+    std::string backbone;     // backbones: the network it fits ("i3d-r50" | "resnet50")
+    std::string trainedOn;    // classifiers: the backbone whose features it was trained on
+    std::string format;       // "pytorch-zip" | "caffe2-pkl"
+};
+
+class ModelManifest {
+public:
+    // resources/models.json as it was at build time; lives as long as the program.
+    static const ModelManifest& builtIn();
+    static ModelManifest parse(const std::string& jsonText, const std::string& source);
+
+    const std::vector<ModelEntry>& entries() const { return entries_; }
+    // A full name, or a classifier's name without its "classifier-" prefix ("da64-r3").
+    // nullptr when unknown.
+    const ModelEntry* find(const std::string& name) const;
+    std::string knownNames() const;  // "a, b, c" for error messages
+
+private:
+    std::vector<ModelEntry> entries_;
+};
+
+// Where to download an entry from: its home, or `mirror/<file>` when a mirror is set.
+std::string downloadUrl(const ModelEntry& entry, const std::string& mirror);
+
+} // namespace vigil::models_store

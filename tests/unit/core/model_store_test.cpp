@@ -1,0 +1,221 @@
+// The manifest of published weights, the models folder, and importing files into it.
+
+#include "core/common/error.h"
+#include "core/io/sha256.h"
+#include "core/models_store/installed_weights.h"
+#include "core/models_store/model_locations.h"
+#include "core/models_store/model_store.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+namespace vigil::models_store {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kDa64File = "SelfAttention-da64-r3-T32-seed9111.pth";
+const char* const kDa64Sha = "b5a366deb9955c5f67667061b8371bcd59fd7418f26b4a7aa1da9919caffa070";
+const char* const kDa128Sha = "099c94013765fa3d79f5d2eca16f596815657cd4f943adf824ecf008b9ef1774";
+
+void writeFile(const std::string& path, const std::string& bytes)
+{
+    std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// A manifest with one entry whose checksum is that of `bytes`.
+ModelManifest manifestFor(const std::string& bytes, const std::string& extra = "")
+{
+    const std::string sha = io::sha256Hex(bytes.data(), bytes.size());
+    return ModelManifest::parse(R"({"models": [{"name": "classifier-tiny", "url": "https://example.invalid/tiny.pth",
+        "file": "tiny.pth", "size": )" + std::to_string(bytes.size()) + R"(, "sha256": ")" + sha
+            + R"(", "kind": "classifier", "trained_on": "i3d-r50"})" + extra + "]}",
+        "test manifest");
+}
+
+TEST(ModelStoreManifest, ListsThePublishedWeightsWithTheirChecksums)
+{
+    const ModelManifest manifest = ModelManifest::builtIn();
+    ASSERT_NE(manifest.find("classifier-da64-r3"), nullptr);
+    ASSERT_NE(manifest.find("classifier-da128-r7"), nullptr);
+    ASSERT_NE(manifest.find("i3d-r50-kinetics"), nullptr);
+    ASSERT_NE(manifest.find("resnet50-imagenet"), nullptr);
+    const ModelEntry& da64 = *manifest.find("classifier-da64-r3");
+    EXPECT_EQ(da64.checksum.sha256, kDa64Sha);
+    EXPECT_EQ(da64.file, kDa64File);
+    EXPECT_EQ(da64.trainedOn, "i3d-r50");
+    EXPECT_EQ(manifest.find("classifier-da128-r7")->checksum.sha256, kDa128Sha);
+    EXPECT_EQ(manifest.find("i3d-r50-kinetics")->format, "caffe2-pkl");
+    EXPECT_EQ(manifest.find("resnet50-imagenet")->checksum.sha256Prefix, "11ad3fa6");
+    EXPECT_EQ(manifest.find("resnet50-imagenet")->kind, ModelKind::Backbone);
+}
+
+TEST(ModelStoreManifest, RecordsTheSizesOfTheReferenceCheckpoints)
+{
+    const ModelManifest manifest = ModelManifest::builtIn();
+    for (const char* name : {"classifier-da64-r3", "classifier-da128-r7"}) {
+        SCOPED_TRACE(name);
+        const ModelEntry& entry = *manifest.find(name);
+        const std::string path = test::referenceCheckpoint(entry.file);
+        if (!fs::exists(path))
+            GTEST_SKIP() << "reference checkpoint not found: " << path;
+        EXPECT_EQ(entry.checksum.sizeBytes, static_cast<int64_t>(fs::file_size(path)));
+        EXPECT_EQ(io::sha256OfFile(path), entry.checksum.sha256);
+    }
+}
+
+TEST(ModelStoreManifest, FindsAClassifierByItsShortName)
+{
+    const ModelManifest manifest = ModelManifest::builtIn();
+    EXPECT_EQ(manifest.find("da64-r3"), manifest.find("classifier-da64-r3"));
+    EXPECT_EQ(manifest.find("da128-r7"), manifest.find("classifier-da128-r7"));
+    EXPECT_EQ(manifest.find("r50-kinetics"), nullptr);
+    EXPECT_EQ(manifest.find("nothing"), nullptr);
+}
+
+TEST(ModelStoreManifest, RejectsAFileNameThatClimbsOutOfTheFolder)
+{
+    const std::string manifest = R"({"models": [{"name": "x", "url": "https://example.invalid/x",
+        "file": "../x.pth", "kind": "classifier"}]})";
+    EXPECT_THROW(ModelManifest::parse(manifest, "test"), IoError);
+    EXPECT_THROW(ModelManifest::parse("{not json", "test"), IoError);
+}
+
+TEST(ModelStoreManifest, DownloadsFromTheMirrorWhenOneIsSet)
+{
+    const ModelEntry& entry = *ModelManifest::builtIn().find("da64-r3");
+    EXPECT_EQ(downloadUrl(entry, ""), entry.url);
+    EXPECT_EQ(downloadUrl(entry, "http://mirror.local/w"), std::string("http://mirror.local/w/") + kDa64File);
+    EXPECT_EQ(downloadUrl(entry, "http://mirror.local/w/"), std::string("http://mirror.local/w/") + kDa64File);
+}
+
+TEST(ModelStoreChecksum, AcceptsAMatchingPrefixAndNamesBothHashesOnMismatch)
+{
+    ExpectedChecksum prefix;
+    prefix.sha256Prefix = "11ad3fa6";
+    EXPECT_EQ(prefix.problemWith(10, "11ad3fa6aaaa"), "");
+    const std::string problem = prefix.problemWith(10, "0676ba61bbbb");
+    EXPECT_NE(problem.find("0676ba61bbbb"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("11ad3fa6"), std::string::npos) << problem;
+}
+
+// Sets or clears an environment variable for one scope, then puts the old value back.
+class ScopedEnvironment {
+public:
+    ScopedEnvironment(const char* name, const char* value)
+        : name_(name)
+    {
+        if (const char* old = std::getenv(name))
+            old_ = old;
+        value != nullptr ? ::setenv(name, value, 1) : ::unsetenv(name);
+    }
+    ~ScopedEnvironment() { old_ ? ::setenv(name_, old_->c_str(), 1) : ::unsetenv(name_); }
+
+private:
+    const char* name_;
+    std::optional<std::string> old_;
+};
+
+TEST(ModelStoreLocations, FollowsVigilModelsDirThenXdgDataHome)
+{
+    const ScopedEnvironment keepDir("VIGIL_MODELS_DIR", nullptr);
+    const ScopedEnvironment keepData("XDG_DATA_HOME", nullptr);
+    ::setenv("VIGIL_MODELS_DIR", "/somewhere/models", 1);
+    EXPECT_EQ(modelsFolderFromEnvironment(), "/somewhere/models");
+    ::unsetenv("VIGIL_MODELS_DIR");
+    ::setenv("XDG_DATA_HOME", "/data", 1);
+    EXPECT_EQ(modelsFolderFromEnvironment(), "/data/vigil/models");
+    ::unsetenv("XDG_DATA_HOME");
+    EXPECT_NE(modelsFolderFromEnvironment().find("/.local/share/vigil/models"), std::string::npos);
+}
+
+TEST(ModelStore, ReportsAnEntryWithoutAFileAsMissing)
+{
+    const std::string folder = test::scratchDir("model_store_missing");
+    ModelStore store(folder, manifestFor("abc"));
+    const ModelStatus status = store.status(store.manifest().entries()[0], HashCheck::File);
+    EXPECT_EQ(status.state, InstallState::Missing);
+    EXPECT_EQ(status.path, folder + "/tiny.pth");
+}
+
+TEST(ModelStore, ImportsTheReferenceCheckpointAndVerifiesItAgainstTheManifest)
+{
+    const std::string source = test::referenceCheckpoint(kDa64File);
+    if (!fs::exists(source))
+        GTEST_SKIP() << "reference checkpoint not found: " << source;
+    const std::string folder = test::scratchDir("model_store_import") + "/models";
+    ModelStore store(folder, ModelManifest::builtIn());
+    const ModelEntry& entry = *store.manifest().find("da64-r3");
+    EXPECT_EQ(store.import(source, entry), folder + "/" + kDa64File);
+
+    // A fresh store reads the checksum from the sidecar cache, without hashing the file.
+    ModelStore reopened(folder, ModelManifest::builtIn());
+    const ModelStatus cached = reopened.status(entry, HashCheck::CacheOnly);
+    EXPECT_EQ(cached.state, InstallState::Verified);
+    EXPECT_EQ(cached.sha256, kDa64Sha);
+    const std::optional<InstalledWeights> installed = findDefaultClassifier(reopened);
+    ASSERT_TRUE(installed);
+    EXPECT_EQ(installed->name, "classifier-da64-r3");
+    EXPECT_EQ(installed->trainedOn, "i3d-r50");
+}
+
+TEST(ModelStore, RejectsTheImportOfAWrongFileAndInstallsNothing)
+{
+    const std::string source = test::referenceCheckpoint(kDa64File);
+    if (!fs::exists(source))
+        GTEST_SKIP() << "reference checkpoint not found: " << source;
+    const std::string folder = test::scratchDir("model_store_import_wrong");
+    ModelStore store(folder, ModelManifest::builtIn());
+    try {
+        store.import(source, *store.manifest().find("da128-r7"));
+        FAIL() << "the da64 checkpoint was accepted as da128-r7";
+    } catch (const ModelError& error) {
+        EXPECT_NE(std::string(error.what()).find(kDa128Sha), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find(source), std::string::npos) << error.what();
+    }
+    for (const auto& item : fs::directory_iterator(folder))
+        ADD_FAILURE() << "left behind: " << item.path();
+}
+
+TEST(ModelStore, NoticesAChangedFileAndReportsItAsDamaged)
+{
+    const std::string folder = test::scratchDir("model_store_changed");
+    writeFile(folder + "/source.pth", "the right bytes");
+    ModelStore store(folder, manifestFor("the right bytes"));
+    const ModelEntry& entry = store.manifest().entries()[0];
+    store.import(folder + "/source.pth", entry);
+    writeFile(store.pathOf(entry), "the wrong bytes");  // same size, other hash
+    // Both writes may fall in one tick of the file system clock; a real edit comes later.
+    fs::last_write_time(store.pathOf(entry), fs::last_write_time(store.pathOf(entry)) + std::chrono::seconds(2));
+
+    EXPECT_EQ(store.status(entry, HashCheck::CacheOnly).state, InstallState::Unchecked);
+    const ModelStatus checked = store.status(entry, HashCheck::File);
+    EXPECT_EQ(checked.state, InstallState::Mismatch);
+    EXPECT_NE(checked.problem.find("checksum mismatch"), std::string::npos) << checked.problem;
+    EXPECT_THROW(findInstalled(store, entry), ModelError);
+}
+
+TEST(ModelStore, FindsTheInstalledBackboneForItsNetwork)
+{
+    const std::string folder = test::scratchDir("model_store_backbone");
+    const std::string backbone = R"(, {"name": "backbone-tiny", "url": "https://example.invalid/b.pkl",
+        "file": "b.pkl", "kind": "backbone", "backbone": "i3d-r50", "format": "caffe2-pkl"})";
+    ModelStore store(folder, manifestFor("x", backbone));
+    EXPECT_FALSE(findDefaultBackbone(store, "i3d-r50"));
+    writeFile(folder + "/b.pkl", "any bytes: no checksum is published");
+    const std::optional<InstalledWeights> found = findDefaultBackbone(store, "i3d-r50");
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->name, "backbone-tiny");
+    EXPECT_EQ(store.status(*store.manifest().find("backbone-tiny"), HashCheck::CacheOnly).state,
+        InstallState::Unverifiable);
+    EXPECT_FALSE(findDefaultBackbone(store, "resnet50"));
+}
+
+} // namespace
+} // namespace vigil::models_store

@@ -1,0 +1,94 @@
+// The worker and its runner on real, generated clips with fake networks: every outcome arrives
+// as a signal, then finished.
+
+#include "tests/unit/ui/fake_engine.h"
+#include "ui/analysis_runner.h"
+#include "ui/analysis_worker.h"
+
+#include <QSignalSpy>
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace vigil::ui;
+using vigil::CancellationToken;
+
+TEST(Worker, EmitsSucceededWithARealResultOnAGeneratedClip)
+{
+    const std::string clip = vigil::test::uiClip("worker_50.mp4", 50);
+    AnalysisWorker worker(QString::fromStdString(clip), vigil::test::fakeEngine(32),
+        std::make_shared<CancellationToken>());
+    QSignalSpy succeeded(&worker, &AnalysisWorker::succeeded);
+    QSignalSpy finished(&worker, &AnalysisWorker::finished);
+    QSignalSpy failed(&worker, &AnalysisWorker::failed);
+    worker.run();
+    ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+    ASSERT_EQ(succeeded.count(), 1);
+    EXPECT_EQ(finished.count(), 1);
+    const auto result = succeeded.at(0).at(0).value<ResultPointer>();
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->video.frames, 50);
+    EXPECT_EQ(result->steps, 3); // floor((50 - 16) / 16) + 1
+    EXPECT_EQ(result->frameScores.size(), 50u);
+    ASSERT_EQ(result->windows.size(), 1u);
+    EXPECT_EQ(result->windows[0].attention.dim(0), 2);
+}
+
+TEST(Worker, EmitsCancelledThenFinishedWhenCancelledBeforeItRuns)
+{
+    auto cancel = std::make_shared<CancellationToken>();
+    cancel->cancel();
+    AnalysisWorker worker(QString::fromStdString(vigil::test::uiClip("worker_cancel.mp4", 50)),
+        vigil::test::fakeEngine(), cancel);
+    QSignalSpy cancelled(&worker, &AnalysisWorker::cancelled);
+    QSignalSpy finished(&worker, &AnalysisWorker::finished);
+    worker.run();
+    EXPECT_EQ(cancelled.count(), 1);
+    EXPECT_EQ(finished.count(), 1);
+}
+
+TEST(Worker, EmitsFailedNamingAnUnreadableFile)
+{
+    const std::string missing = std::string(VIGIL_TEST_TMP) + "/ui/no_such_video.mp4";
+    AnalysisWorker worker(QString::fromStdString(missing), vigil::test::fakeEngine(),
+        std::make_shared<CancellationToken>());
+    QSignalSpy failed(&worker, &AnalysisWorker::failed);
+    QSignalSpy finished(&worker, &AnalysisWorker::finished);
+    worker.run();
+    ASSERT_EQ(failed.count(), 1);
+    EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("no_such_video.mp4")));
+    EXPECT_EQ(finished.count(), 1);
+}
+
+TEST(Worker, RunnerDeliversTheResultOnTheGuiThread)
+{
+    AnalysisRunner runner(vigil::test::fakeEngine());
+    QSignalSpy succeeded(&runner, &AnalysisRunner::succeeded);
+    QSignalSpy finished(&runner, &AnalysisRunner::finished);
+    runner.start(QString::fromStdString(vigil::test::uiClip("runner_80.mp4", 80)));
+    EXPECT_TRUE(runner.isRunning());
+    ASSERT_TRUE(finished.wait(20000));
+    EXPECT_EQ(succeeded.count(), 1);
+    EXPECT_FALSE(runner.isRunning());
+}
+
+TEST(Worker, RunnerCancelStopsTheRunWithinASecond)
+{
+    // 60 ms per snippet: about 12 s for the clip, so only a cancel ends it quickly.
+    AnalysisRunner runner(vigil::test::fakeEngine(4, std::chrono::milliseconds(60)));
+    QSignalSpy progress(&runner, &AnalysisRunner::progressChanged);
+    QSignalSpy cancelled(&runner, &AnalysisRunner::cancelled);
+    QSignalSpy succeeded(&runner, &AnalysisRunner::succeeded);
+    QSignalSpy finished(&runner, &AnalysisRunner::finished);
+    runner.start(QString::fromStdString(vigil::test::uiClip("runner_cancel.mp4", 3200)));
+    ASSERT_TRUE(progress.wait(10000));
+    QElapsedTimer clock;
+    clock.start();
+    runner.cancel();
+    ASSERT_TRUE(finished.wait(5000));
+    EXPECT_LT(clock.elapsed(), 1000);
+    EXPECT_EQ(cancelled.count(), 1);
+    EXPECT_EQ(succeeded.count(), 0);
+}
+
+} // namespace

@@ -1,0 +1,102 @@
+#pragma once
+// Fake networks for the UI tests: real decoding and preprocessing, tiny arithmetic instead of
+// LibTorch. Scores and attention vary with the window's position so the views have shape.
+
+#include "core/analysis/feature_pipeline.h"
+#include "tests/support/run_command.h"
+#include "tests/support/test_paths.h"
+#include "ui/analysis_engine.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace vigil::test {
+
+// Feature 0 of each step is its index, so the scorer knows where a window is.
+class FakeExtractor : public analysis::FeatureExtractor {
+public:
+    explicit FakeExtractor(std::chrono::milliseconds delay = {})
+        : delay_(delay)
+    {
+    }
+    FloatArray extract(const FloatArray& input) override
+    {
+        std::this_thread::sleep_for(delay_);
+        const int64_t rows = input.dim(0);
+        FloatArray out = FloatArray::zeros({ rows, kFeatureSize });
+        for (int64_t r = 0; r < rows; ++r)
+            out.values[static_cast<size_t>(r * kFeatureSize)] = static_cast<float>(step_);
+        ++step_;
+        return out;
+    }
+    int64_t featureSize() const override { return kFeatureSize; }
+    static constexpr int64_t kFeatureSize = 4;
+
+private:
+    std::chrono::milliseconds delay_;
+    int64_t step_ = 0;
+};
+
+class FakeScorer : public analysis::WindowScorer {
+public:
+    analysis::WindowScore score(const FloatArray& window) override
+    {
+        const int64_t crops = window.dim(0);
+        const int64_t steps = window.dim(1);
+        const float firstStep = window.values[0];
+        analysis::WindowScore result;
+        const float score = 0.5f + 0.45f * std::sin(firstStep * 0.7f + 0.3f);
+        result.cropScores.assign(static_cast<size_t>(crops), score);
+        result.attention = FloatArray::zeros({ crops, steps, kRows });
+        for (int64_t k = 0; k < kRows; ++k) {
+            double sum = 0.0;
+            std::vector<double> logits;
+            for (int64_t t = 0; t < steps; ++t) {
+                logits.push_back(std::exp(2.0 * std::cos(0.9 * t - 1.7 * k)));
+                sum += logits.back();
+            }
+            for (int64_t c = 0; c < crops; ++c)
+                for (int64_t t = 0; t < steps; ++t)
+                    result.attention.values[static_cast<size_t>((c * steps + t) * kRows + k)]
+                        = static_cast<float>(logits[static_cast<size_t>(t)] / sum);
+        }
+        return result;
+    }
+    int64_t featureSize() const override { return FakeExtractor::kFeatureSize; }
+    int64_t attentionRows() const override { return kRows; }
+    static constexpr int64_t kRows = 2;
+};
+
+inline ui::AnalysisEngine fakeEngine(
+    int64_t windowSteps = 4, std::chrono::milliseconds extractDelay = std::chrono::milliseconds(0))
+{
+    ui::AnalysisEngine engine;
+    engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(
+        std::make_shared<FakeExtractor>(extractDelay), analysis::ExtractionOptions {});
+    engine.scorer = std::make_shared<FakeScorer>();
+    engine.model.backbone = "i3d-r50";
+    engine.model.crops = "center";
+    engine.model.backboneWeights = { "", "", "demo" };
+    engine.model.classifier = { "", "", "demo" };
+    engine.model.hiddenSize = 8;
+    engine.model.attentionRows = FakeScorer::kRows;
+    engine.windows = { windowSteps, windowSteps };
+    return engine;
+}
+
+// A testsrc2 clip of frames at 25 fps, made once per name and test process (ctest runs tests
+// in parallel processes, which must not read each other's half-written clips).
+inline std::string uiClip(const std::string& name, int frames)
+{
+    static const std::string dir = scratchDir("ui");
+    const std::string path = dir + "/" + name;
+    if (!std::filesystem::exists(path))
+        makeClip(path, "testsrc2=size=160x120:rate=25", frames, "-c:v mpeg4 -q:v 2 -g 12");
+    return path;
+}
+
+} // namespace vigil::test

@@ -1,0 +1,119 @@
+// The whole window with fake networks on a generated clip: opening fills the views, clicking the
+// timeline moves the video, the threshold drives the events list, errors show in the window. One
+// test saves a screenshot under the build tree for people to look at.
+
+#include "tests/unit/ui/fake_engine.h"
+#include "ui/analysis_runner.h"
+#include "ui/attention_heatmap_view.h"
+#include "ui/events_table.h"
+#include "ui/main_window.h"
+#include "ui/model_status_widget.h"
+#include "ui/timeline_panel.h"
+#include "ui/timeline_view.h"
+#include "ui/video_panel.h"
+#include "ui/window_detail_view.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace {
+
+using namespace vigil::ui;
+
+// 400 frames: 24 snippets, 6 windows of 4.
+class MainWindowTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        window_ = std::make_unique<MainWindow>(vigil::test::fakeEngine(4));
+        window_->resize(1400, 880);
+        window_->show();
+    }
+
+    void openAndWait()
+    {
+        QSignalSpy succeeded(window_.get(), &MainWindow::analysisSucceeded);
+        window_->openVideo(QString::fromStdString(vigil::test::uiClip("window_400.mp4", 400)));
+        ASSERT_TRUE(succeeded.wait(60000)) << window_->errorText().toStdString();
+    }
+
+    std::unique_ptr<MainWindow> window_;
+};
+
+TEST_F(MainWindowTest, OpeningAClipFillsTheTimelineHeatmapsAndEvents)
+{
+    openAndWait();
+    ASSERT_TRUE(window_->result());
+    EXPECT_EQ(window_->result()->frameScores.size(), 400u);
+    EXPECT_EQ(window_->timelinePanel()->viewport()->frameCount(), 400);
+    EXPECT_EQ(window_->timelinePanel()->heatmap()->index().rows(), 2);
+    EXPECT_GT(window_->eventsTable()->rowCount(), 0);
+    EXPECT_EQ(window_->windowDetail()->currentWindow(), 0);
+    EXPECT_TRUE(window_->modelStatus()->isDemoBadgeShown());
+    EXPECT_TRUE(window_->modelStatus()->text().contains(QStringLiteral("r=2")));
+}
+
+TEST_F(MainWindowTest, ClickingTheTimelineMovesTheVideoToThatFrame)
+{
+    openAndWait();
+    TimelineView* timeline = window_->timelinePanel()->timeline();
+    const FrameAxis axis = timeline->axis();
+    const QImage before = window_->videoPanel()->currentImage();
+    QTest::mouseClick(timeline, Qt::LeftButton, {},
+        QPoint(static_cast<int>(axis.xOf(300.5)), static_cast<int>(timeline->yOfScore(0.95))));
+    EXPECT_EQ(window_->videoPanel()->currentFrame(), 300);
+    EXPECT_EQ(timeline->playheadFrame(), 300);
+    EXPECT_EQ(window_->windowDetail()->currentWindow(), 300 / 16 / 4);
+    EXPECT_NE(window_->videoPanel()->currentImage(), before);
+    // Frame-accurate: stepping back one frame from a seek equals seeking there directly.
+    window_->videoPanel()->stepFrames(-1);
+    const QImage stepped = window_->videoPanel()->currentImage();
+    window_->seek(0);
+    window_->seek(299);
+    EXPECT_EQ(window_->videoPanel()->currentImage(), stepped);
+}
+
+TEST_F(MainWindowTest, RaisingTheThresholdShrinksTheEventsList)
+{
+    openAndWait();
+    TimelineView* timeline = window_->timelinePanel()->timeline();
+    timeline->setThreshold(0.0);
+    EXPECT_EQ(window_->eventsTable()->rowCount(), 1);
+    timeline->setThreshold(1.0);
+    EXPECT_EQ(window_->eventsTable()->rowCount(), 0);
+    timeline->setThreshold(0.5);
+    EXPECT_EQ(static_cast<size_t>(window_->eventsTable()->rowCount()),
+        findEvents(window_->result()->frameScores, 0.5).size());
+}
+
+TEST_F(MainWindowTest, AnUnreadableFileShowsAnErrorInTheWindow)
+{
+    const std::string path = vigil::test::scratchDir("ui_not_a_video") + "/not_a_video.mp4";
+    std::FILE* file = std::fopen(path.c_str(), "w");
+    ASSERT_TRUE(file);
+    std::fputs("this is not a video", file);
+    std::fclose(file);
+    QSignalSpy failed(window_.get(), &MainWindow::analysisFailed);
+    window_->openVideo(QString::fromStdString(path));
+    EXPECT_EQ(failed.count(), 1);
+    EXPECT_TRUE(window_->errorText().contains(QStringLiteral("not_a_video.mp4")));
+    EXPECT_FALSE(window_->runner()->isRunning());
+}
+
+TEST_F(MainWindowTest, RendersTheAnalysedWindowToAPng)
+{
+    openAndWait();
+    window_->seek(200);
+    QTest::qWait(50);
+    const std::filesystem::path dir = std::filesystem::path(VIGIL_BINARY_DIR) / "ui-screenshots";
+    std::filesystem::create_directories(dir);
+    const QString path = QString::fromStdString((dir / "main_window.png").string());
+    ASSERT_TRUE(window_->grab().save(path, "PNG"));
+    std::printf("main window screenshot: %s\n", path.toStdString().c_str());
+}
+
+} // namespace

@@ -1,0 +1,70 @@
+#include "ui/analysis_worker.h"
+
+#include "core/common/error.h"
+
+#include <exception>
+
+namespace vigil::ui {
+
+AnalysisWorker::AnalysisWorker(QString videoPath, AnalysisEngine engine,
+    std::shared_ptr<const CancellationToken> cancel, QObject* parent)
+    : QObject(parent)
+    , videoPath_(std::move(videoPath))
+    , engine_(std::move(engine))
+    , cancel_(std::move(cancel))
+{
+}
+
+void AnalysisWorker::run()
+{
+    startedAt_ = std::chrono::steady_clock::now();
+    lastReportAt_ = startedAt_ - kProgressInterval;
+    try {
+        if (!engine_.isReady())
+            throw ModelError("no networks are loaded");
+        const std::string path = videoPath_.toStdString();
+        // The same two calls as analysis::analyzeVideo, split so the GUI can name the stage.
+        const analysis::ExtractedFeatures extracted = engine_.pipeline->run(
+            path, *cancel_, [this](const analysis::ExtractionProgress& p) { reportExtraction(p); });
+        cancel_->throwIfCancelled();
+        AnalysisProgress scoring;
+        scoring.stage = AnalysisProgress::Stage::Scoring;
+        scoring.framesDecoded = extracted.frames;
+        scoring.framesEstimate = extracted.frames;
+        scoring.stepsExtracted = extracted.features.rank() > 0 ? extracted.features.dim(0) : 0;
+        emit progressChanged(scoring);
+        auto result = std::make_shared<analysis::AnalysisResult>(
+            analysis::scoreExtracted(extracted, *engine_.scorer, engine_.model, engine_.windows));
+        cancel_->throwIfCancelled();
+        emit succeeded(std::move(result));
+    } catch (const Cancelled&) {
+        emit cancelled();
+    } catch (const std::exception& error) {
+        emit failed(QString::fromStdString(error.what()));
+    } catch (...) {
+        emit failed(tr("unexpected failure"));
+    }
+    emit finished();
+}
+
+void AnalysisWorker::reportExtraction(const analysis::ExtractionProgress& progress)
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (now - lastReportAt_ < kProgressInterval)
+        return;
+    lastReportAt_ = now;
+    AnalysisProgress report;
+    report.framesDecoded = progress.framesDecoded;
+    report.framesEstimate = progress.framesEstimate;
+    report.stepsExtracted = progress.stepsExtracted;
+    const double elapsedS = std::chrono::duration<double>(now - startedAt_).count();
+    if (elapsedS > 0.5 && progress.framesDecoded > 0) {
+        report.framesPerSecond = static_cast<double>(progress.framesDecoded) / elapsedS;
+        if (progress.framesEstimate > progress.framesDecoded)
+            report.etaS = static_cast<double>(progress.framesEstimate - progress.framesDecoded)
+                / report.framesPerSecond;
+    }
+    emit progressChanged(report);
+}
+
+} // namespace vigil::ui

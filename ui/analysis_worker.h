@@ -1,0 +1,63 @@
+#pragma once
+// AnalysisWorker: runs one analysis of one video on the thread it was moved to, by calling the
+// engine synchronously. Created and owned by AnalysisRunner, which moves it to a fresh QThread.
+// Cancellation is by the shared CancellationToken, set directly from the GUI thread; every
+// outcome becomes a signal (succeeded, failed or cancelled), then finished. Nothing throws out.
+
+#include "core/analysis/analysis_result.h"
+#include "core/common/cancellation.h"
+#include "ui/analysis_engine.h"
+
+#include <QObject>
+#include <QString>
+
+#include <chrono>
+#include <memory>
+
+namespace vigil::ui {
+
+using ResultPointer = std::shared_ptr<const analysis::AnalysisResult>;
+
+struct AnalysisProgress {
+    enum class Stage { Extracting, Scoring };
+    Stage stage = Stage::Extracting;
+    qint64 framesDecoded = 0;
+    qint64 framesEstimate = 0; // 0 when unknown
+    qint64 stepsExtracted = 0;
+    double framesPerSecond = 0.0;
+    double etaS = -1.0; // negative when unknown
+};
+
+class AnalysisWorker : public QObject {
+    Q_OBJECT
+public:
+    AnalysisWorker(QString videoPath, AnalysisEngine engine,
+        std::shared_ptr<const CancellationToken> cancel, QObject* parent = nullptr);
+
+    // Progress signals are at most this often; the engine reports every feature step.
+    static constexpr std::chrono::milliseconds kProgressInterval { 100 };
+
+public slots:
+    void run();
+
+signals:
+    void progressChanged(const vigil::ui::AnalysisProgress& progress);
+    void succeeded(const vigil::ui::ResultPointer& result);
+    void failed(const QString& message);
+    void cancelled();
+    void finished();
+
+private:
+    void reportExtraction(const analysis::ExtractionProgress& progress);
+
+    QString videoPath_;
+    AnalysisEngine engine_;
+    std::shared_ptr<const CancellationToken> cancel_;
+    std::chrono::steady_clock::time_point startedAt_;
+    std::chrono::steady_clock::time_point lastReportAt_;
+};
+
+} // namespace vigil::ui
+
+Q_DECLARE_METATYPE(vigil::ui::AnalysisProgress)
+Q_DECLARE_METATYPE(vigil::ui::ResultPointer)

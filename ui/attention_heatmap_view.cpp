@@ -1,0 +1,193 @@
+#include "ui/attention_heatmap_view.h"
+
+#include "ui/color_map.h"
+#include "ui/time_format.h"
+
+#include <QImage>
+#include <QLinearGradient>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil::ui {
+
+AttentionHeatmapView::AttentionHeatmapView(TimelineViewport* viewport, QWidget* parent)
+    : FrameAxisWidget(viewport, parent)
+{
+    setMouseTracking(true);
+}
+
+void AttentionHeatmapView::setResult(ResultPointer result)
+{
+    result_ = std::move(result);
+    index_ = AttentionIndex(result_.get());
+    updateGeometry();
+    update();
+}
+
+void AttentionHeatmapView::setFramesPerSecond(double fps)
+{
+    fps_ = fps > 0.0 ? fps : 25.0;
+}
+
+int AttentionHeatmapView::rowAt(double y) const
+{
+    const QRectF plot = plotRect();
+    if (index_.rows() <= 0 || y < plot.top() || y >= plot.bottom())
+        return -1;
+    return std::clamp(
+        static_cast<int>((y - plot.top()) / plot.height() * index_.rows()), 0, index_.rows() - 1);
+}
+
+void AttentionHeatmapView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    if (index_.isEmpty()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(plotRect(), Qt::AlignCenter,
+            tr("Attention of each classifier row appears here after the analysis"));
+        return;
+    }
+    paintCells(painter);
+    paintLabels(painter);
+    paintColorBar(painter);
+    paintPlayhead(painter);
+}
+
+// One pixel per column and row, scaled up without smoothing: O(width x rows) per paint.
+void AttentionHeatmapView::paintCells(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const FrameAxis frames = axis();
+    const int columns = std::max(1, static_cast<int>(plot.width()));
+    const int rows = index_.rows();
+    QImage cells(columns, rows, QImage::Format_RGB32);
+    cells.fill(palette().color(QPalette::Window));
+    const int64_t frameCount = viewport()->frameCount();
+    for (int column = 0; column < columns; ++column) {
+        const auto frame
+            = static_cast<int64_t>(std::floor(frames.frameAt(plot.left() + column + 0.5)));
+        if (frame < 0 || frame >= frameCount)
+            continue;
+        for (int row = 0; row < rows; ++row) {
+            const float weight = index_.weightAt(frame, row);
+            if (weight >= 0.0f)
+                cells.setPixel(column, row, viridisScaled(weight, index_.maxWeight()).rgb());
+        }
+    }
+    painter.drawImage(plot, cells);
+
+    // Window boundaries, where they are far enough apart to read.
+    painter.setPen(QPen(QColor(255, 255, 255, 150), 1));
+    const double windowFrames
+        = static_cast<double>(result_->protocol.windowSteps * index_.framesPerStep());
+    if (frames.widthPx / frames.visibleFrames * windowFrames >= 6.0) {
+        for (size_t w = 1; w < result_->windows.size(); ++w) {
+            const double x
+                = std::round(frames.xOf(static_cast<double>(result_->windows[w].firstFrame)));
+            if (x > plot.left() && x < plot.right())
+                painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
+    }
+    painter.setPen(QPen(palette().color(QPalette::Base), 1));
+    for (int row = 1; row < rows; ++row) {
+        const double y = std::round(plot.top() + plot.height() * row / rows);
+        painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    }
+}
+
+void AttentionHeatmapView::paintLabels(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const int rows = index_.rows();
+    painter.setPen(palette().color(QPalette::Text));
+    for (int row = 0; row < rows; ++row) {
+        const QRectF band(0, plot.top() + plot.height() * row / rows, kPlotLeftMarginPx - 6,
+            plot.height() / rows);
+        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(row + 1));
+    }
+}
+
+void AttentionHeatmapView::paintColorBar(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const QRectF bar(plot.right() + 8, plot.top(), 12, plot.height());
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    for (int i = 0; i <= 10; ++i)
+        gradient.setColorAt(i / 10.0, viridis(i / 10.0));
+    painter.fillRect(bar, gradient);
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawRect(bar);
+    painter.setPen(palette().color(QPalette::Text));
+    const float top = index_.maxWeight();
+    const int decimals = top < 0.1f ? 3 : 2;
+    const QFontMetrics metrics(font());
+    const double textX = bar.right() + 4;
+    const double textWidth = width() - textX;
+    auto label = [&](double value, double y, Qt::Alignment vertical) {
+        painter.drawText(QRectF(textX, y - (vertical == Qt::AlignTop ? 0 : metrics.height()),
+                             textWidth, metrics.height()),
+            Qt::AlignLeft | vertical, QString::number(value, 'f', decimals));
+    };
+    label(top, bar.top(), Qt::AlignTop);
+    if (bar.height() > 3 * metrics.height())
+        painter.drawText(
+            QRectF(textX, bar.center().y() - metrics.height() / 2.0, textWidth, metrics.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, QString::number(top / 2.0, 'f', decimals));
+    label(0.0, bar.bottom(), Qt::AlignBottom);
+}
+
+QString AttentionHeatmapView::describeAt(const QPointF& position) const
+{
+    const QRectF plot = plotRect();
+    if (index_.isEmpty() || !plot.contains(position))
+        return {};
+    const int64_t frame = frameAtX(position.x());
+    const int64_t step = index_.stepOfFrame(frame);
+    const int windowIndex = index_.windowOfStep(step);
+    const analysis::WindowResult* window = index_.window(windowIndex);
+    if (!window)
+        return {};
+    const int64_t firstFrame = step * index_.framesPerStep();
+    const int64_t lastFrame = step == index_.steps() - 1 ? std::max(window->lastFrame, firstFrame)
+                                                         : firstFrame + index_.framesPerStep() - 1;
+    QString text = tr("<b>Window %1</b> (snippets %2–%3), score %4<br>")
+                       .arg(windowIndex + 1)
+                       .arg(window->firstStep)
+                       .arg(window->lastStep)
+                       .arg(window->score, 0, 'f', 3);
+    text += tr("Snippet %1 (step %2 of %3 in the window)<br>frames %4–%5, %6–%7<br>")
+                .arg(step)
+                .arg(step - window->firstStep + 1)
+                .arg(window->lastStep - window->firstStep + 1)
+                .arg(firstFrame)
+                .arg(lastFrame)
+                .arg(formatTime(firstFrame / fps_, true))
+                .arg(formatTime((lastFrame + 1) / fps_, true));
+    const int hoveredRow = rowAt(position.y());
+    for (int row = 0; row < index_.rows(); ++row) {
+        const QString line
+            = tr("row %1: %2").arg(row + 1).arg(index_.weightAt(frame, row), 0, 'f', 3);
+        text += (row == hoveredRow ? QStringLiteral("<b>%1</b>").arg(line) : line)
+            + (row + 1 < index_.rows() ? QStringLiteral("<br>") : QString());
+    }
+    return text;
+}
+
+void AttentionHeatmapView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (event->buttons() == Qt::NoButton) {
+        const QString text = describeAt(event->position());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    }
+    FrameAxisWidget::mouseMoveEvent(event);
+}
+
+} // namespace vigil::ui

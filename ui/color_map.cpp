@@ -1,0 +1,48 @@
+#include "ui/color_map.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace vigil::ui {
+namespace {
+
+// Matplotlib's viridis sampled at 0, 0.1, ..., 1; linear interpolation between the samples
+// stays within one level of the full 256-entry table.
+constexpr std::array<std::array<int, 3>, 11> kViridis { {
+    { 68, 1, 84 },
+    { 72, 35, 116 },
+    { 64, 67, 135 },
+    { 52, 94, 141 },
+    { 41, 120, 142 },
+    { 32, 144, 140 },
+    { 34, 167, 132 },
+    { 68, 190, 112 },
+    { 121, 209, 81 },
+    { 189, 222, 38 },
+    { 253, 231, 37 },
+} };
+
+} // namespace
+
+QColor viridis(double t)
+{
+    if (!std::isfinite(t))
+        t = 0.0;
+    const double position = std::clamp(t, 0.0, 1.0) * (kViridis.size() - 1);
+    const auto low = static_cast<size_t>(std::floor(position));
+    const size_t high = std::min(low + 1, kViridis.size() - 1);
+    const double fraction = position - static_cast<double>(low);
+    auto mix = [&](size_t channel) {
+        return static_cast<int>(std::lround(
+            kViridis[low][channel] * (1.0 - fraction) + kViridis[high][channel] * fraction));
+    };
+    return QColor(mix(0), mix(1), mix(2));
+}
+
+QColor viridisScaled(double value, double maxValue)
+{
+    return viridis(maxValue > 0.0 ? value / maxValue : 0.0);
+}
+
+} // namespace vigil::ui

@@ -1,0 +1,27 @@
+#pragma once
+// The File menu's dialogs and what they write: the scores CSV and result JSON (io's contract,
+// the same files as `vigil analyze`), a widget or the current frame as PNG. GUI thread only;
+// failures are shown in a message box, never thrown.
+
+#include "ui/analysis_worker.h"
+
+#include <QImage>
+#include <QString>
+
+class QWidget;
+
+namespace vigil::ui {
+
+// A video file picked in a file dialog; empty when the user cancelled.
+QString chooseVideoFile(QWidget* parent);
+
+// "<folder>/<stem>": the name `vigil analyze` gives the files of videoPath.
+QString resultStem(const QString& videoPath);
+
+void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath);
+void runWidgetPngExport(
+    QWidget* parent, QWidget* widget, const QString& videoPath, const QString& suffix);
+void runImagePngExport(
+    QWidget* parent, const QImage& image, const QString& videoPath, const QString& suffix);
+
+} // namespace vigil::ui

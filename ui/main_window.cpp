@@ -1,0 +1,356 @@
+#include "ui/main_window.h"
+
+#include "ui/analysis_runner.h"
+#include "ui/analysis_status_widget.h"
+#include "ui/events_table.h"
+#include "ui/exports.h"
+#include "ui/model_status_widget.h"
+#include "ui/timeline_panel.h"
+#include "ui/timeline_view.h"
+#include "ui/timeline_viewport.h"
+#include "ui/video_panel.h"
+#include "ui/window_detail_view.h"
+
+#include <QCloseEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace vigil::ui {
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const char* const kRecentFilesKey = "recentFiles";
+
+QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    auto* label = new QLabel(title, box);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    layout->addWidget(label);
+    layout->addWidget(body, 1);
+    return box;
+}
+
+} // namespace
+
+MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
+    : QMainWindow(parent)
+    , runner_(new AnalysisRunner(engine, this))
+{
+    setWindowTitle(tr("Vigil"));
+    setAcceptDrops(true);
+    modelStatus_ = new ModelStatusWidget(engine, this);
+    analysisStatus_ = new AnalysisStatusWidget(this);
+    createLayout();
+    createActions();
+    connectRunner();
+    statusBar()->addWidget(analysisStatus_, 1);
+    statusBar()->addPermanentWidget(modelStatus_);
+    resize(1440, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createLayout()
+{
+    videoPanel_ = new VideoPanel(this);
+    timelinePanel_ = new TimelinePanel(this);
+    windowDetail_ = new WindowDetailView(this);
+    eventsTable_ = new EventsTable(this);
+    errorBanner_ = new QLabel(this);
+    errorBanner_->setWordWrap(true);
+    errorBanner_->setStyleSheet(QStringLiteral("QLabel { background: #fdecea; color: #611a15; "
+                                               "border: 1px solid #f5c6cb; padding: 6px; }"));
+    errorBanner_->hide();
+
+    auto* side = new QSplitter(Qt::Vertical, this);
+    side->addWidget(titled(tr("Attention in the window under the playhead"), windowDetail_, side));
+    side->addWidget(titled(tr("Events above the threshold"), eventsTable_, side));
+    side->setStretchFactor(0, 3);
+    side->setStretchFactor(1, 2);
+
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(videoPanel_);
+    top->addWidget(side);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+    top->setSizes({ 860, 560 });
+
+    auto* main = new QSplitter(Qt::Vertical, this);
+    main->addWidget(top);
+    main->addWidget(timelinePanel_);
+    main->setStretchFactor(0, 3);
+    main->setStretchFactor(1, 2);
+    main->setSizes({ 520, 330 });
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->addWidget(errorBanner_);
+    layout->addWidget(main, 1);
+    setCentralWidget(central);
+
+    connect(videoPanel_, &VideoPanel::currentFrameChanged, this, [this](int64_t frame) {
+        timelinePanel_->setPlayheadFrame(frame);
+        timelinePanel_->viewport()->ensureVisible(frame);
+        windowDetail_->setPlayheadFrame(frame);
+    });
+    connect(timelinePanel_, &TimelinePanel::seekRequested, this, &MainWindow::seek);
+    connect(windowDetail_, &WindowDetailView::seekRequested, this, &MainWindow::seek);
+    connect(eventsTable_, &EventsTable::seekRequested, this, &MainWindow::seek);
+    connect(timelinePanel_->timeline(), &TimelineView::thresholdChanged, this,
+        &MainWindow::updateEvents);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    QMenu* exports = file->addMenu(tr("&Export"));
+    exports->addAction(tr("Scores CSV and result &JSON…"), this, &MainWindow::exportResultFiles);
+    exports->addAction(tr("&Timeline and heatmaps as PNG…"), this, &MainWindow::exportTimelinePng);
+    exports->addAction(tr("Current &frame as PNG…"), this, &MainWindow::exportFramePng);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* play = menuBar()->addMenu(tr("&Playback"));
+    auto add = [&](const QString& text, const QKeySequence& key, auto slot) {
+        QAction* action = play->addAction(text, key, this, slot);
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(
+            QString(text).remove(QLatin1Char('&')), key.toString(QKeySequence::NativeText)));
+        return action;
+    };
+    QAction* previousEvent
+        = add(tr("Previous event"), QKeySequence(Qt::Key_PageUp), [this] { jumpToEvent(-1); });
+    QAction* snippetBack = add(tr("Back one snippet"), QKeySequence(Qt::SHIFT | Qt::Key_Left),
+        [this] { videoPanel_->stepFrames(-16); });
+    QAction* frameBack = add(
+        tr("Back one frame"), QKeySequence(Qt::Key_Left), [this] { videoPanel_->stepFrames(-1); });
+    QAction* playPause = add(
+        tr("Play / pause"), QKeySequence(Qt::Key_Space), [this] { videoPanel_->togglePlayback(); });
+    QAction* frameForward = add(tr("Forward one frame"), QKeySequence(Qt::Key_Right),
+        [this] { videoPanel_->stepFrames(1); });
+    QAction* snippetForward = add(tr("Forward one snippet"),
+        QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { videoPanel_->stepFrames(16); });
+    QAction* nextEvent
+        = add(tr("Next event"), QKeySequence(Qt::Key_PageDown), [this] { jumpToEvent(1); });
+    play->addSeparator();
+    add(tr("Go to start"), QKeySequence(Qt::Key_Home), [this] { seek(0); });
+    add(tr("Go to end"), QKeySequence(Qt::Key_End),
+        [this] { seek(videoPanel_->frameCount() - 1); });
+    // Buttons show icons from the style (every font has them) or short icon texts; the menu
+    // keeps the full names.
+    previousEvent->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    snippetBack->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+    frameBack->setIconText(QStringLiteral("−1"));
+    playPause->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    frameForward->setIconText(QStringLiteral("+1"));
+    snippetForward->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    nextEvent->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    for (QAction* action : { previousEvent, snippetBack, frameBack, playPause, frameForward,
+             snippetForward, nextEvent })
+        videoPanel_->addTransportAction(action);
+    connect(
+        videoPanel_, &VideoPanel::playbackChanged, playPause, [this, playPause](bool isPlaying) {
+            playPause->setIcon(
+                style()->standardIcon(isPlaying ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        });
+
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    analysis->addAction(tr("&Analyse again"), QKeySequence(Qt::Key_F5), this, [this] {
+        if (!videoPath_.isEmpty())
+            openVideo(videoPath_);
+    });
+    analysis->addAction(
+        tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
+        &TimelineViewport::fit);
+}
+
+void MainWindow::connectRunner()
+{
+    connect(runner_, &AnalysisRunner::started, analysisStatus_, &AnalysisStatusWidget::showStarted);
+    connect(runner_, &AnalysisRunner::progressChanged, analysisStatus_,
+        &AnalysisStatusWidget::showProgress);
+    connect(
+        runner_, &AnalysisRunner::finished, analysisStatus_, &AnalysisStatusWidget::showFinished);
+    connect(
+        analysisStatus_, &AnalysisStatusWidget::cancelRequested, this, &MainWindow::cancelAnalysis);
+    connect(runner_, &AnalysisRunner::succeeded, this, &MainWindow::showResult);
+    connect(runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
+        showError(tr("The analysis failed: %1").arg(message));
+        emit analysisFailed(message);
+    });
+    connect(runner_, &AnalysisRunner::cancelled, this,
+        [this] { statusBar()->showMessage(tr("Analysis cancelled"), 5000); });
+}
+
+void MainWindow::openVideo(const QString& path)
+{
+    errorBanner_->hide();
+    QString error;
+    if (!videoPanel_->openVideo(path, &error)) {
+        runner_->cancel();
+        showError(tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error));
+        emit analysisFailed(error);
+        return;
+    }
+    videoPath_ = path;
+    setWindowTitle(tr("%1 – Vigil").arg(QFileInfo(path).fileName()));
+    showResult(nullptr);
+    timelinePanel_->setVideo(videoPanel_->frameCount(), videoPanel_->framesPerSecond());
+    timelinePanel_->setPlayheadFrame(0);
+    addRecentFile(path);
+    runner_->start(path);
+}
+
+void MainWindow::showResult(const ResultPointer& result)
+{
+    // A run cancelled by a newer open may still deliver its result; it is not this video's.
+    if (result && QString::fromStdString(result->video.path) != videoPath_)
+        return;
+    result_ = result;
+    timelinePanel_->setResult(result);
+    windowDetail_->setResult(result);
+    if (result) {
+        videoPanel_->setFramePtsUs(result->framePtsUs);
+        videoPanel_->setFrameScores(result->frameScores);
+        timelinePanel_->setVideo(
+            static_cast<int64_t>(result->frameScores.size()), videoPanel_->framesPerSecond());
+        statusBar()->showMessage(tr("Analysed %1 frames in %2 windows")
+                                     .arg(result->video.frames)
+                                     .arg(result->windows.size()),
+            8000);
+        for (const std::string& warning : result->warnings)
+            showError(tr("Warning: %1").arg(QString::fromStdString(warning)));
+    }
+    windowDetail_->setPlayheadFrame(videoPanel_->currentFrame());
+    updateEvents();
+    if (result)
+        emit analysisSucceeded();
+}
+
+void MainWindow::showError(const QString& message)
+{
+    errorBanner_->setText(message);
+    errorBanner_->show();
+}
+
+QString MainWindow::errorText() const
+{
+    return errorBanner_->isVisible() || !errorBanner_->isHidden() ? errorBanner_->text()
+                                                                  : QString();
+}
+
+void MainWindow::updateEvents()
+{
+    const double threshold = timelinePanel_->timeline()->threshold();
+    eventsTable_->setEvents(
+        result_ ? findEvents(result_->frameScores, threshold) : std::vector<ScoreEvent>(),
+        videoPanel_->framesPerSecond());
+}
+
+void MainWindow::jumpToEvent(int direction)
+{
+    const auto& events = eventsTable_->events();
+    const int64_t frame = videoPanel_->currentFrame();
+    const int index
+        = direction > 0 ? eventIndexAfter(events, frame) : eventIndexBefore(events, frame);
+    if (index >= 0)
+        seek(events[static_cast<size_t>(index)].firstFrame);
+}
+
+void MainWindow::seek(int64_t frame)
+{
+    videoPanel_->pause();
+    videoPanel_->seek(frame);
+}
+
+void MainWindow::cancelAnalysis()
+{
+    if (runner_->isRunning())
+        runner_->cancel();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        event->acceptProposedAction();
+        openVideo(urls.first().toLocalFile());
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    runner_->cancel(); // the runner's destructor then waits for a run that is stopping
+    event->accept();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList files = settings.value(kRecentFilesKey).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(kRecentFilesKey, files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    for (const QString& path : files)
+        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openVideo(path); })
+            ->setToolTip(path);
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::chooseAndOpen()
+{
+    if (const QString path = chooseVideoFile(this); !path.isEmpty())
+        openVideo(path);
+}
+
+void MainWindow::exportResultFiles()
+{
+    runResultExport(this, result_, videoPath_);
+}
+
+void MainWindow::exportTimelinePng()
+{
+    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"));
+}
+
+void MainWindow::exportFramePng()
+{
+    runImagePngExport(this, videoPanel_->currentImage(), videoPath_,
+        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')));
+}
+
+} // namespace vigil::ui

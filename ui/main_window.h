@@ -1,0 +1,85 @@
+#pragma once
+// MainWindow: composes the panels (video, timeline with heatmaps, window detail, events) and
+// wires them to one AnalysisRunner; owns the menus, shortcuts, recent files and exports. Opening
+// a video starts its analysis at once in the background. GUI thread only; nothing throws out.
+
+#include "ui/analysis_engine.h"
+#include "ui/analysis_worker.h"
+#include "ui/score_events.h"
+
+#include <QMainWindow>
+
+class QLabel;
+class QMenu;
+
+namespace vigil::ui {
+
+class AnalysisRunner;
+class AnalysisStatusWidget;
+class EventsTable;
+class ModelStatusWidget;
+class TimelinePanel;
+class VideoPanel;
+class WindowDetailView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(AnalysisEngine engine, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    const ResultPointer& result() const { return result_; }
+    QString videoPath() const { return videoPath_; }
+    QString errorText() const;
+    AnalysisRunner* runner() const { return runner_; }
+    VideoPanel* videoPanel() const { return videoPanel_; }
+    TimelinePanel* timelinePanel() const { return timelinePanel_; }
+    WindowDetailView* windowDetail() const { return windowDetail_; }
+    EventsTable* eventsTable() const { return eventsTable_; }
+    ModelStatusWidget* modelStatus() const { return modelStatus_; }
+    AnalysisStatusWidget* analysisStatus() const { return analysisStatus_; }
+
+public slots:
+    void openVideo(const QString& path);
+    void seek(int64_t frame);
+    void cancelAnalysis();
+
+signals:
+    // After the panels have been filled (succeeded) or the failure shown.
+    void analysisSucceeded();
+    void analysisFailed(const QString& message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createLayout();
+    void createActions();
+    void connectRunner();
+    void showResult(const ResultPointer& result);
+    void showError(const QString& message);
+    void updateEvents();
+    void jumpToEvent(int direction);
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void chooseAndOpen();
+    void exportResultFiles();
+    void exportTimelinePng();
+    void exportFramePng();
+
+    AnalysisRunner* runner_;
+    VideoPanel* videoPanel_ = nullptr;
+    TimelinePanel* timelinePanel_ = nullptr;
+    WindowDetailView* windowDetail_ = nullptr;
+    EventsTable* eventsTable_ = nullptr;
+    ModelStatusWidget* modelStatus_ = nullptr;
+    AnalysisStatusWidget* analysisStatus_ = nullptr;
+    QLabel* errorBanner_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QString videoPath_;
+    ResultPointer result_;
+};
+
+} // namespace vigil::ui

@@ -1,0 +1,43 @@
+#pragma once
+// TimelinePanel: the score timeline with the attention heatmaps under it, sharing one viewport
+// so that they zoom and pan together, plus the Fit button. Owns the viewport and both views.
+// GUI thread only.
+
+#include "ui/analysis_worker.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace vigil::ui {
+
+class AttentionHeatmapView;
+class TimelineView;
+class TimelineViewport;
+
+class TimelinePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelinePanel(QWidget* parent = nullptr);
+
+    TimelineViewport* viewport() const { return viewport_; }
+    TimelineView* timeline() const { return timeline_; }
+    AttentionHeatmapView* heatmap() const { return heatmap_; }
+
+    void setVideo(int64_t frameCount, double framesPerSecond);
+    void setResult(const ResultPointer& result);
+
+public slots:
+    void setPlayheadFrame(int64_t frame);
+
+signals:
+    void seekRequested(int64_t frame);
+
+private:
+    TimelineViewport* viewport_;
+    TimelineView* timeline_;
+    AttentionHeatmapView* heatmap_;
+    QLabel* heatmapTitle_;
+};
+
+} // namespace vigil::ui

@@ -1,0 +1,255 @@
+#include "ui/timeline_view.h"
+
+#include "ui/time_format.h"
+
+#include <QFontMetricsF>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil::ui {
+namespace {
+
+const QColor kCurveColor(31, 119, 180);
+const QColor kEventColor(255, 127, 14, 70);
+const QColor kThresholdColor(214, 39, 40);
+
+} // namespace
+
+TimelineView::TimelineView(TimelineViewport* viewport, QWidget* parent)
+    : FrameAxisWidget(viewport, parent)
+{
+    setMouseTracking(true);
+    setToolTip(tr("Click or drag to seek, wheel to zoom, Shift+wheel or middle drag to pan; "
+                  "drag the red line to change the threshold"));
+}
+
+void TimelineView::setResult(ResultPointer result)
+{
+    result_ = std::move(result);
+    envelope_ = result_ ? ScoreEnvelope(result_->frameScores) : ScoreEnvelope();
+    windowFirstFrames_.clear();
+    if (result_)
+        for (const auto& window : result_->windows)
+            windowFirstFrames_.push_back(window.firstFrame);
+    update();
+}
+
+void TimelineView::setFramesPerSecond(double fps)
+{
+    fps_ = fps > 0.0 ? fps : 25.0;
+    update();
+}
+
+void TimelineView::setThreshold(double threshold)
+{
+    threshold = std::clamp(threshold, 0.0, 1.0);
+    if (threshold == threshold_)
+        return;
+    threshold_ = threshold;
+    update();
+    emit thresholdChanged(threshold_);
+}
+
+double TimelineView::yOfScore(double score) const
+{
+    const QRectF plot = plotRect();
+    return plot.bottom() - score * plot.height();
+}
+
+bool TimelineView::isNearThreshold(const QPointF& position) const
+{
+    return plotRect().adjusted(0, -6, 0, 6).contains(position)
+        && std::abs(position.y() - yOfScore(threshold_)) <= 5.0;
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && isNearThreshold(event->position())) {
+        isDraggingThreshold_ = true;
+        event->accept();
+        return;
+    }
+    FrameAxisWidget::mousePressEvent(event);
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (isDraggingThreshold_) {
+        const QRectF plot = plotRect();
+        const double score = (plot.bottom() - event->position().y()) / plot.height();
+        setThreshold(std::round(std::clamp(score, 0.0, 1.0) * 100.0) / 100.0);
+        return;
+    }
+    if (!(event->buttons() & (Qt::LeftButton | Qt::MiddleButton)))
+        setCursor(isNearThreshold(event->position()) ? Qt::SizeVerCursor : Qt::ArrowCursor);
+    FrameAxisWidget::mouseMoveEvent(event);
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* event)
+{
+    isDraggingThreshold_ = false;
+    FrameAxisWidget::mouseReleaseEvent(event);
+}
+
+void TimelineView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    paintGrid(painter);
+    if (result_ && !result_->frameScores.empty()) {
+        paintEventsAndCurve(painter);
+        paintWindowBoundaries(painter);
+    } else {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(plotRect(), Qt::AlignCenter,
+            viewport()->frameCount() > 0 ? tr("Scores appear here when the analysis has finished")
+                                         : tr("Open a video (Ctrl+O) or drop one here"));
+    }
+    paintThreshold(painter);
+    paintTimeAxis(painter);
+    paintPlayhead(painter);
+}
+
+void TimelineView::paintGrid(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
+    painter.drawRect(plot);
+    QColor grid = palette().color(QPalette::Mid);
+    grid.setAlpha(90);
+    painter.setPen(QPen(grid, 1, Qt::DotLine));
+    for (double score : { 0.25, 0.5, 0.75 })
+        painter.drawLine(
+            QPointF(plot.left(), yOfScore(score)), QPointF(plot.right(), yOfScore(score)));
+    painter.setPen(palette().color(QPalette::Text));
+    const QFontMetrics metrics(font());
+    for (double score : { 0.0, 0.5, 1.0 }) {
+        const QRectF label(
+            0, yOfScore(score) - metrics.height() / 2.0, kPlotLeftMarginPx - 6, metrics.height());
+        painter.drawText(label, Qt::AlignRight | Qt::AlignVCenter, QString::number(score, 'f', 1));
+    }
+    painter.save();
+    painter.translate(12, plot.center().y());
+    painter.rotate(-90);
+    painter.drawText(QRectF(-40, -8, 80, 16), Qt::AlignCenter, tr("score"));
+    painter.restore();
+}
+
+void TimelineView::paintEventsAndCurve(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const FrameAxis frames = axis();
+    const int64_t frameCount = envelope_.frameCount();
+    QPolygonF top;
+    const int columns = static_cast<int>(plot.width());
+    int eventStart = -1;
+    auto closeEvent = [&](int column) {
+        if (eventStart >= 0)
+            painter.fillRect(
+                QRectF(plot.left() + eventStart, plot.top(), column - eventStart, plot.height()),
+                kEventColor);
+        eventStart = -1;
+    };
+    for (int column = 0; column < columns; ++column) {
+        const double x = plot.left() + column;
+        const auto first = static_cast<int64_t>(std::floor(frames.frameAt(x)));
+        const auto last
+            = std::max(first, static_cast<int64_t>(std::ceil(frames.frameAt(x + 1))) - 1);
+        if (last < 0 || first >= frameCount) {
+            closeEvent(column);
+            continue;
+        }
+        const ScoreEnvelope::Range range = envelope_.range(first, last);
+        if (range.max >= threshold_ && eventStart < 0)
+            eventStart = column;
+        else if (range.max < threshold_)
+            closeEvent(column);
+        top << QPointF(x + 0.5, yOfScore(range.max));
+        if (yOfScore(range.min) - yOfScore(range.max) > 1.0) {
+            painter.setPen(QPen(kCurveColor, 1));
+            painter.drawLine(
+                QPointF(x + 0.5, yOfScore(range.min)), QPointF(x + 0.5, yOfScore(range.max)));
+        }
+    }
+    closeEvent(columns);
+    if (top.isEmpty())
+        return;
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QPolygonF area = top;
+    area << QPointF(top.back().x(), plot.bottom()) << QPointF(top.front().x(), plot.bottom());
+    QColor fill = kCurveColor;
+    fill.setAlpha(50);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(fill);
+    painter.drawPolygon(area);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(kCurveColor, 2));
+    painter.drawPolyline(top);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+}
+
+void TimelineView::paintWindowBoundaries(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const FrameAxis frames = axis();
+    // Boundaries closer than 4 px would only grey out the plot; they return when zoomed in.
+    if (windowFirstFrames_.size() > 1) {
+        const double spacingPx = frames.xOf(static_cast<double>(windowFirstFrames_[1]))
+            - frames.xOf(static_cast<double>(windowFirstFrames_[0]));
+        if (spacingPx < 4.0)
+            return;
+    }
+    QColor color = palette().color(QPalette::Text);
+    color.setAlpha(70);
+    painter.setPen(QPen(color, 1, Qt::DashLine));
+    for (size_t i = 1; i < windowFirstFrames_.size(); ++i) {
+        const double x = std::round(frames.xOf(static_cast<double>(windowFirstFrames_[i])));
+        if (x >= plot.left() && x <= plot.right())
+            painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+}
+
+void TimelineView::paintThreshold(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const double y = yOfScore(threshold_);
+    painter.setPen(QPen(kThresholdColor, isDraggingThreshold_ ? 2.5 : 1.5, Qt::DashLine));
+    painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    painter.setPen(kThresholdColor);
+    // Two short lines fit the margin that the heatmaps' colour bar shares.
+    const double lineHeight = QFontMetricsF(font()).height();
+    painter.drawText(QRectF(plot.right() + 6, y - lineHeight, kPlotRightMarginPx - 8, lineHeight),
+        Qt::AlignLeft | Qt::AlignBottom, tr("threshold"));
+    painter.drawText(QRectF(plot.right() + 6, y, kPlotRightMarginPx - 8, lineHeight),
+        Qt::AlignLeft | Qt::AlignTop, QString::number(threshold_, 'f', 2));
+}
+
+void TimelineView::paintTimeAxis(QPainter& painter) const
+{
+    const QRectF plot = plotRect();
+    const FrameAxis frames = axis();
+    const double pxPerSecond = frames.widthPx / frames.visibleFrames * fps_;
+    static constexpr double kStepsS[]
+        = { 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200 };
+    double stepS = kStepsS[std::size(kStepsS) - 1];
+    for (double candidate : kStepsS) {
+        if (candidate * pxPerSecond >= 90.0) {
+            stepS = candidate;
+            break;
+        }
+    }
+    const double firstS = frames.firstFrame / fps_;
+    const double lastS = (frames.firstFrame + frames.visibleFrames) / fps_;
+    painter.setPen(palette().color(QPalette::Text));
+    for (double t = std::ceil(firstS / stepS) * stepS; t <= lastS + 1e-9; t += stepS) {
+        const double x = frames.xOf(t * fps_);
+        painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
+        painter.drawText(QRectF(x - 45, plot.bottom() + 4, 90, bottomMarginPx() - 4),
+            Qt::AlignHCenter | Qt::AlignTop, formatTime(t, stepS < 1.0));
+    }
+}
+
+} // namespace vigil::ui

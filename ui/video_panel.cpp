@@ -1,0 +1,198 @@
+#include "ui/video_panel.h"
+
+#include "core/common/error.h"
+#include "ui/time_format.h"
+#include "ui/video_view.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+namespace vigil::ui {
+
+VideoPanel::VideoPanel(QWidget* parent)
+    : QWidget(parent)
+    , view_(new VideoView(this))
+    , transport_(new QHBoxLayout)
+    , readout_(new QLabel(this))
+    , timer_(new QTimer(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(view_, 1);
+    transport_->setContentsMargins(4, 0, 4, 0);
+    transport_->setSpacing(2);
+    transport_->addStretch(1);
+    readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont mono = readout_->font();
+    mono.setStyleHint(QFont::Monospace);
+    mono.setFamily(QStringLiteral("monospace"));
+    readout_->setFont(mono);
+    transport_->addWidget(readout_);
+    layout->addLayout(transport_);
+    timer_->setTimerType(Qt::PreciseTimer);
+    connect(timer_, &QTimer::timeout, this, &VideoPanel::advancePlayback);
+    updateReadout();
+}
+
+VideoPanel::~VideoPanel() = default;
+
+void VideoPanel::addTransportAction(QAction* action)
+{
+    auto* button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setAutoRaise(true);
+    button->setFocusPolicy(Qt::NoFocus);
+    transport_->insertWidget(transport_->count() - 2, button);
+}
+
+bool VideoPanel::openVideo(const QString& path, QString* errorText)
+{
+    pause();
+    try {
+        frames_ = std::make_unique<FrameProvider>(path.toStdString());
+    } catch (const std::exception& error) {
+        frames_.reset();
+        if (errorText)
+            *errorText = QString::fromStdString(error.what());
+        view_->setImage({});
+        view_->setMessage(
+            tr("Cannot open this video:\n%1").arg(QString::fromStdString(error.what())));
+        updateReadout();
+        return false;
+    }
+    frameScores_.clear();
+    const double fps = framesPerSecond();
+    timer_->setInterval(static_cast<int>(std::lround(1000.0 / fps)));
+    currentFrame_ = -1;
+    seek(0);
+    return true;
+}
+
+void VideoPanel::closeVideo()
+{
+    pause();
+    frames_.reset();
+    frameScores_.clear();
+    currentFrame_ = 0;
+    view_->setImage({});
+    view_->setMessage({});
+    updateReadout();
+}
+
+void VideoPanel::setFramePtsUs(std::vector<int64_t> framePtsUs)
+{
+    if (frames_)
+        frames_->setFramePtsUs(std::move(framePtsUs));
+    updateReadout();
+}
+
+void VideoPanel::setFrameScores(std::vector<float> frameScores)
+{
+    frameScores_ = std::move(frameScores);
+    updateReadout();
+}
+
+double VideoPanel::framesPerSecond() const
+{
+    return frames_ && frames_->info().fps > 0.0 ? frames_->info().fps : 25.0;
+}
+
+bool VideoPanel::isPlaying() const
+{
+    return timer_->isActive();
+}
+
+QImage VideoPanel::currentImage() const
+{
+    return view_->image();
+}
+
+void VideoPanel::seek(int64_t frame)
+{
+    if (!frames_)
+        return;
+    frame = std::clamp<int64_t>(frame, 0, std::max<int64_t>(frames_->frameCount() - 1, 0));
+    if (frame == currentFrame_)
+        return;
+    try {
+        const QImage image = frames_->frameAt(frame);
+        if (image.isNull()) {
+            pause(); // past the real end: the container's frame count was an overestimate
+            return;
+        }
+        view_->setImage(image);
+    } catch (const std::exception& error) {
+        pause();
+        view_->setImage({});
+        view_->setMessage(
+            tr("Cannot show frame %1:\n%2").arg(frame).arg(QString::fromStdString(error.what())));
+    }
+    currentFrame_ = frame;
+    updateReadout();
+    emit currentFrameChanged(currentFrame_);
+}
+
+void VideoPanel::stepFrames(int64_t delta)
+{
+    pause();
+    seek(currentFrame_ + delta);
+}
+
+void VideoPanel::togglePlayback()
+{
+    if (isPlaying()) {
+        pause();
+        return;
+    }
+    if (!frames_)
+        return;
+    if (currentFrame_ >= frames_->frameCount() - 1)
+        seek(0);
+    timer_->start();
+    emit playbackChanged(true);
+}
+
+void VideoPanel::pause()
+{
+    if (!timer_->isActive())
+        return;
+    timer_->stop();
+    emit playbackChanged(false);
+}
+
+void VideoPanel::advancePlayback()
+{
+    const int64_t before = currentFrame_;
+    seek(currentFrame_ + 1);
+    if (currentFrame_ == before)
+        pause();
+}
+
+void VideoPanel::updateReadout()
+{
+    if (!frames_) {
+        readout_->setText(QStringLiteral("--:--.- / --:--.-   frame - / -"));
+        return;
+    }
+    const int64_t count = frames_->frameCount();
+    QString text = QStringLiteral("%1 / %2   frame %3 / %4")
+                       .arg(formatTime(frames_->timeOfFrameS(currentFrame_), true),
+                           formatTime(static_cast<double>(count) / framesPerSecond(), true))
+                       .arg(currentFrame_)
+                       .arg(count - 1);
+    if (currentFrame_ >= 0 && currentFrame_ < static_cast<int64_t>(frameScores_.size()))
+        text += QStringLiteral("   score %1")
+                    .arg(frameScores_[static_cast<size_t>(currentFrame_)], 0, 'f', 3);
+    readout_->setText(text);
+}
+
+} // namespace vigil::ui

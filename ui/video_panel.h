@@ -1,0 +1,68 @@
+#pragma once
+// VideoPanel: the video view with its transport row (buttons for the window's playback actions,
+// time, frame number and score). Owns the FrameProvider of the open video and the playback
+// timer; playing decodes one frame per tick at the video's frame rate. GUI thread only; never
+// throws: decode failures are shown in the view.
+
+#include "ui/frame_provider.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QAction;
+class QHBoxLayout;
+class QLabel;
+class QTimer;
+
+namespace vigil::ui {
+
+class VideoView;
+
+class VideoPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit VideoPanel(QWidget* parent = nullptr);
+    ~VideoPanel() override;
+
+    // Opens path for display; on failure returns false and sets errorText.
+    bool openVideo(const QString& path, QString* errorText);
+    void closeVideo();
+    bool hasVideo() const { return frames_ != nullptr; }
+    void setFramePtsUs(std::vector<int64_t> framePtsUs);
+    void setFrameScores(std::vector<float> frameScores);
+    // Buttons of the transport row; the actions stay owned by the caller.
+    void addTransportAction(QAction* action);
+
+    int64_t currentFrame() const { return currentFrame_; }
+    int64_t frameCount() const { return frames_ ? frames_->frameCount() : 0; }
+    double framesPerSecond() const;
+    bool isPlaying() const;
+    QImage currentImage() const;
+    VideoView* view() const { return view_; }
+
+public slots:
+    void seek(int64_t frame);
+    void stepFrames(int64_t delta);
+    void togglePlayback();
+    void pause();
+
+signals:
+    void currentFrameChanged(int64_t frame);
+    void playbackChanged(bool isPlaying);
+
+private:
+    void advancePlayback();
+    void updateReadout();
+
+    VideoView* view_;
+    QHBoxLayout* transport_;
+    QLabel* readout_;
+    QTimer* timer_;
+    std::unique_ptr<FrameProvider> frames_;
+    std::vector<float> frameScores_;
+    int64_t currentFrame_ = 0;
+};
+
+} // namespace vigil::ui

@@ -1,0 +1,168 @@
+#include "ui/window_detail_view.h"
+
+#include "ui/color_map.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil::ui {
+namespace {
+
+constexpr int kTitleHeightPx = 44;
+constexpr int kHeaderHeightPx = 18;
+constexpr int kCaptionHeightPx = 34;
+constexpr int kRowLabelWidthPx = 48;
+constexpr int kSumWidthPx = 52;
+
+} // namespace
+
+WindowDetailView::WindowDetailView(QWidget* parent)
+    : QWidget(parent)
+{
+    setToolTip(tr("Click a snippet to move the playhead there"));
+}
+
+void WindowDetailView::setResult(ResultPointer result)
+{
+    result_ = std::move(result);
+    index_ = AttentionIndex(result_.get());
+    windowIndex_ = -1;
+    playheadStep_ = -1;
+    update();
+}
+
+void WindowDetailView::setPlayheadFrame(int64_t frame)
+{
+    const int64_t step = index_.stepOfFrame(frame);
+    const int window = index_.windowOfStep(step);
+    if (step == playheadStep_ && window == windowIndex_)
+        return;
+    playheadStep_ = step;
+    windowIndex_ = window;
+    update();
+}
+
+QRectF WindowDetailView::matrixRect() const
+{
+    return QRectF(kRowLabelWidthPx, kTitleHeightPx + kHeaderHeightPx,
+        std::max(10, width() - kRowLabelWidthPx - kSumWidthPx - 8),
+        std::max(10, height() - kTitleHeightPx - kHeaderHeightPx - kCaptionHeightPx));
+}
+
+void WindowDetailView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    const analysis::WindowResult* window = index_.window(windowIndex_);
+    if (!window || window->attention.rank() != 2) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
+            tr("The attention of the window under the playhead is shown here, one row per "
+               "attention row of the classifier."));
+        return;
+    }
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    painter.setFont(titleFont);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(QRectF(8, 4, width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter,
+        tr("Window %1 of %2   score %3")
+            .arg(windowIndex_ + 1)
+            .arg(result_->windows.size())
+            .arg(window->score, 0, 'f', 3));
+    painter.setFont(font());
+    painter.drawText(QRectF(8, 22, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
+        tr("snippets %1–%2, frames %3–%4: one column per snippet of %5 frames")
+            .arg(window->firstStep)
+            .arg(window->lastStep)
+            .arg(window->firstFrame)
+            .arg(window->lastFrame)
+            .arg(index_.framesPerStep()));
+    paintMatrix(painter, *window);
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(QRectF(8, height() - kCaptionHeightPx + 2, width() - 16, kCaptionHeightPx - 4),
+        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+        tr("Each row is a softmax over time: it sums to 1 over the window's snippets. "
+           "Bright cells are the snippets that row attends to; the outlined column is the "
+           "playhead."));
+}
+
+void WindowDetailView::paintMatrix(QPainter& painter, const analysis::WindowResult& window) const
+{
+    const FloatArray& attention = window.attention;
+    const int rows = static_cast<int>(attention.dim(0));
+    const int steps = static_cast<int>(attention.dim(1));
+    const QRectF matrix = matrixRect();
+    const double cellWidth = matrix.width() / steps;
+    const double cellHeight = matrix.height() / rows;
+    float maxWeight = 0.0f;
+    for (float weight : attention.values)
+        maxWeight = std::max(maxWeight, weight);
+
+    QFont cellFont = font();
+    cellFont.setPointSizeF(std::clamp(std::min(cellWidth / 3.2, cellHeight / 2.4), 5.0, 11.0));
+    const QFontMetricsF metrics(cellFont);
+    const bool hasRoomForNumbers
+        = metrics.horizontalAdvance(QStringLiteral(".00")) <= cellWidth - 2;
+    const int headerEvery
+        = metrics.horizontalAdvance(QStringLiteral("000")) + 4 <= cellWidth ? 1 : 4;
+    painter.setFont(cellFont);
+    for (int t = 0; t < steps; ++t) {
+        const double x = matrix.left() + t * cellWidth;
+        if (t % headerEvery == 0) {
+            painter.setPen(palette().color(QPalette::Text));
+            painter.drawText(
+                QRectF(x, matrix.top() - kHeaderHeightPx, cellWidth * headerEvery, kHeaderHeightPx),
+                Qt::AlignLeft | Qt::AlignVCenter, QString::number(window.firstStep + t));
+        }
+        for (int k = 0; k < rows; ++k) {
+            const float weight = attention.values[static_cast<size_t>(k * steps + t)];
+            const QRectF cell(x, matrix.top() + k * cellHeight, cellWidth, cellHeight);
+            painter.fillRect(cell, viridisScaled(weight, maxWeight));
+            if (hasRoomForNumbers) {
+                // Two decimals without the leading zero fit narrow cells: ".03".
+                QString text = QString::number(weight, 'f', 2);
+                if (text.startsWith(QLatin1String("0.")))
+                    text.remove(0, 1);
+                painter.setPen(maxWeight > 0 && weight / maxWeight > 0.6 ? Qt::black : Qt::white);
+                painter.drawText(cell, Qt::AlignCenter, text);
+            }
+        }
+    }
+    painter.setFont(font());
+    painter.setPen(palette().color(QPalette::Text));
+    for (int k = 0; k < rows; ++k) {
+        const QRectF band(0, matrix.top() + k * cellHeight, kRowLabelWidthPx - 6, cellHeight);
+        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(k + 1));
+        double sum = 0.0;
+        for (int t = 0; t < steps; ++t)
+            sum += attention.values[static_cast<size_t>(k * steps + t)];
+        painter.drawText(QRectF(matrix.right() + 6, band.top(), kSumWidthPx, cellHeight),
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("Σ %1").arg(sum, 0, 'f', 2));
+    }
+    const int64_t column = playheadStep_ - window.firstStep;
+    if (column >= 0 && column < steps) {
+        painter.setPen(QPen(QColor(226, 36, 112), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(
+            QRectF(matrix.left() + column * cellWidth, matrix.top(), cellWidth, matrix.height()));
+    }
+}
+
+void WindowDetailView::mousePressEvent(QMouseEvent* event)
+{
+    const analysis::WindowResult* window = index_.window(windowIndex_);
+    const QRectF matrix = matrixRect();
+    if (!window || !matrix.contains(event->position()) || window->attention.rank() != 2)
+        return;
+    const auto steps = window->attention.dim(1);
+    const auto column
+        = static_cast<int64_t>((event->position().x() - matrix.left()) / matrix.width() * steps);
+    emit seekRequested(
+        (window->firstStep + std::clamp<int64_t>(column, 0, steps - 1)) * index_.framesPerStep());
+}
+
+} // namespace vigil::ui
