@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace vigil::ui {
 
@@ -17,6 +18,7 @@ struct AnalysisEngine {
     analysis::ModelDescription model;
     analysis::WindowSettings windows;
     std::string device = "CPU";
+    std::vector<std::string> warnings; // about the choice of weights; added to every result
 
     bool isReady() const { return pipeline && scorer; }
     bool usesDemoWeights() const

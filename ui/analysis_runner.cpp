@@ -49,6 +49,7 @@ void AnalysisRunner::launch(const QString& videoPath)
     worker->moveToThread(thread);
     connect(thread, &QThread::started, worker, &AnalysisWorker::run);
     connect(worker, &AnalysisWorker::progressChanged, this, &AnalysisRunner::progressChanged);
+    connect(worker, &AnalysisWorker::windowsScored, this, &AnalysisRunner::windowsScored);
     connect(worker, &AnalysisWorker::succeeded, this, &AnalysisRunner::succeeded);
     connect(worker, &AnalysisWorker::failed, this, &AnalysisRunner::failed);
     connect(worker, &AnalysisWorker::cancelled, this, &AnalysisRunner::cancelled);

@@ -25,6 +25,8 @@ public:
 
     bool isRunning() const { return thread_ != nullptr; }
     const AnalysisEngine& engine() const { return engine_; }
+    // Networks for the next runs (a run in progress keeps its own copy).
+    void setEngine(AnalysisEngine engine) { engine_ = std::move(engine); }
 
 public slots:
     void start(const QString& videoPath);
@@ -34,6 +36,7 @@ public slots:
 signals:
     void started(const QString& videoPath);
     void progressChanged(const vigil::ui::AnalysisProgress& progress);
+    void windowsScored(const vigil::ui::ResultPointer& partial);
     void succeeded(const vigil::ui::ResultPointer& result);
     void failed(const QString& message);
     void cancelled();

@@ -45,13 +45,18 @@ void AnalysisStatusWidget::showStarted(const QString& videoPath)
 
 void AnalysisStatusWidget::showProgress(const AnalysisProgress& progress)
 {
-    if (progress.stage == AnalysisProgress::Stage::Scoring) {
-        label_->setText(tr("Scoring %1 snippets…").arg(progress.stepsExtracted));
+    using Stage = AnalysisProgress::Stage;
+    if (progress.stage == Stage::Decoding) {
+        label_->setText(tr("Decoding: opening the video and reading the first snippet…"));
+        return;
+    }
+    if (progress.stage == Stage::Scoring) {
+        label_->setText(tr("Scoring all %1 snippets…").arg(progress.stepsExtracted));
         bar_->setRange(0, 100);
         bar_->setValue(100);
         return;
     }
-    QString text = tr("Decoding and extracting features: frame %1").arg(progress.framesDecoded);
+    QString text = tr("Extracting features: frame %1").arg(progress.framesDecoded);
     if (progress.framesEstimate > 0) {
         text += tr(" of ~%1").arg(progress.framesEstimate);
         bar_->setRange(0, 1000);
@@ -59,9 +64,11 @@ void AnalysisStatusWidget::showProgress(const AnalysisProgress& progress)
             std::min<qint64>(1000, progress.framesDecoded * 1000 / progress.framesEstimate)));
     }
     if (progress.framesPerSecond > 0.0)
-        text += tr(", %1 frames/s").arg(progress.framesPerSecond, 0, 'f', 1);
+        text += tr(" · %1 frames/s").arg(progress.framesPerSecond, 0, 'f', 1);
     if (progress.etaS >= 0.0)
-        text += tr(", %1 left").arg(formatTime(progress.etaS));
+        text += tr(" · %1 left").arg(formatTime(progress.etaS));
+    if (progress.windowsScored > 0)
+        text += tr(" · %n window(s) scored", nullptr, static_cast<int>(progress.windowsScored));
     label_->setText(text);
 }
 

@@ -19,22 +19,36 @@ void AnalysisWorker::run()
 {
     startedAt_ = std::chrono::steady_clock::now();
     lastReportAt_ = startedAt_ - kProgressInterval;
+    lastPartialAt_ = startedAt_ - kPartialResultInterval;
     try {
         if (!engine_.isReady())
             throw ModelError("no networks are loaded");
         const std::string path = videoPath_.toStdString();
-        // The same two calls as analysis::analyzeVideo, split so the GUI can name the stage.
+        emit progressChanged(AnalysisProgress {});
+        // Windows are scored as their snippets arrive, for the GUI; at the end the whole
+        // sequence is scored by the same call as analysis::analyzeVideo (the CLI's result).
+        analysis::WindowStream stream(
+            *engine_.scorer, engine_.windows, engine_.pipeline->framesPerStep());
         const analysis::ExtractedFeatures extracted = engine_.pipeline->run(
-            path, *cancel_, [this](const analysis::ExtractionProgress& p) { reportExtraction(p); });
+            path, *cancel_,
+            [this](const analysis::ExtractionProgress& p) { reportExtraction(p); },
+            [this, &stream](const FloatArray& steps) {
+                windowsScored_ += stream.append(steps);
+                reportWindows(stream, false);
+            });
         cancel_->throwIfCancelled();
+        reportWindows(stream, true);
         AnalysisProgress scoring;
         scoring.stage = AnalysisProgress::Stage::Scoring;
         scoring.framesDecoded = extracted.frames;
         scoring.framesEstimate = extracted.frames;
         scoring.stepsExtracted = extracted.features.rank() > 0 ? extracted.features.dim(0) : 0;
+        scoring.windowsScored = windowsScored_;
         emit progressChanged(scoring);
         auto result = std::make_shared<analysis::AnalysisResult>(
             analysis::scoreExtracted(extracted, *engine_.scorer, engine_.model, engine_.windows));
+        result->warnings.insert(
+            result->warnings.begin(), engine_.warnings.begin(), engine_.warnings.end());
         cancel_->throwIfCancelled();
         emit succeeded(std::move(result));
     } catch (const Cancelled&) {
@@ -47,6 +61,19 @@ void AnalysisWorker::run()
     emit finished();
 }
 
+void AnalysisWorker::reportWindows(const analysis::WindowStream& stream, bool isForced)
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (stream.windowCount() == windowsReported_
+        || (!isForced && now - lastPartialAt_ < kPartialResultInterval))
+        return;
+    lastPartialAt_ = now;
+    windowsReported_ = stream.windowCount();
+    auto partial = std::make_shared<analysis::AnalysisResult>(stream.partialResult(engine_.model));
+    partial->video.path = videoPath_.toStdString(); // names the run; the rest comes at the end
+    emit windowsScored(std::move(partial));
+}
+
 void AnalysisWorker::reportExtraction(const analysis::ExtractionProgress& progress)
 {
     const auto now = std::chrono::steady_clock::now();
@@ -54,9 +81,11 @@ void AnalysisWorker::reportExtraction(const analysis::ExtractionProgress& progre
         return;
     lastReportAt_ = now;
     AnalysisProgress report;
+    report.stage = AnalysisProgress::Stage::Extracting;
     report.framesDecoded = progress.framesDecoded;
     report.framesEstimate = progress.framesEstimate;
     report.stepsExtracted = progress.stepsExtracted;
+    report.windowsScored = windowsScored_;
     const double elapsedS = std::chrono::duration<double>(now - startedAt_).count();
     if (elapsedS > 0.5 && progress.framesDecoded > 0) {
         report.framesPerSecond = static_cast<double>(progress.framesDecoded) / elapsedS;

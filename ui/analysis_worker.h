@@ -3,8 +3,11 @@
 // engine synchronously. Created and owned by AnalysisRunner, which moves it to a fresh QThread.
 // Cancellation is by the shared CancellationToken, set directly from the GUI thread; every
 // outcome becomes a signal (succeeded, failed or cancelled), then finished. Nothing throws out.
+// While the video is decoded, each window is scored as soon as its snippets are extracted and
+// the windows so far arrive as windowsScored, so the GUI can draw them before the run ends.
 
 #include "core/analysis/analysis_result.h"
+#include "core/analysis/window_stream.h"
 #include "core/common/cancellation.h"
 #include "ui/analysis_engine.h"
 
@@ -19,11 +22,12 @@ namespace vigil::ui {
 using ResultPointer = std::shared_ptr<const analysis::AnalysisResult>;
 
 struct AnalysisProgress {
-    enum class Stage { Extracting, Scoring };
-    Stage stage = Stage::Extracting;
+    enum class Stage { Decoding, Extracting, Scoring };
+    Stage stage = Stage::Decoding;
     qint64 framesDecoded = 0;
     qint64 framesEstimate = 0; // 0 when unknown
     qint64 stepsExtracted = 0;
+    qint64 windowsScored = 0;
     double framesPerSecond = 0.0;
     double etaS = -1.0; // negative when unknown
 };
@@ -36,12 +40,16 @@ public:
 
     // Progress signals are at most this often; the engine reports every feature step.
     static constexpr std::chrono::milliseconds kProgressInterval { 100 };
+    // Partial results are copies of everything so far: sent at most this often.
+    static constexpr std::chrono::milliseconds kPartialResultInterval { 250 };
 
 public slots:
     void run();
 
 signals:
     void progressChanged(const vigil::ui::AnalysisProgress& progress);
+    // The whole windows scored so far (a partial result: frameScores ends with them).
+    void windowsScored(const vigil::ui::ResultPointer& partial);
     void succeeded(const vigil::ui::ResultPointer& result);
     void failed(const QString& message);
     void cancelled();
@@ -49,12 +57,16 @@ signals:
 
 private:
     void reportExtraction(const analysis::ExtractionProgress& progress);
+    void reportWindows(const analysis::WindowStream& stream, bool isForced);
 
     QString videoPath_;
     AnalysisEngine engine_;
     std::shared_ptr<const CancellationToken> cancel_;
     std::chrono::steady_clock::time_point startedAt_;
     std::chrono::steady_clock::time_point lastReportAt_;
+    std::chrono::steady_clock::time_point lastPartialAt_;
+    int64_t windowsReported_ = 0;
+    int64_t windowsScored_ = 0;
 };
 
 } // namespace vigil::ui

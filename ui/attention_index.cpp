@@ -10,6 +10,7 @@ AttentionIndex::AttentionIndex(const analysis::AnalysisResult* result)
     if (!result_ || result_->steps <= 0 || result_->windows.empty())
         return;
     framesPerStep_ = std::max<int64_t>(result_->protocol.snippetFrames, 1);
+    scoredFrames_ = static_cast<int64_t>(result_->frameScores.size());
     stepWindow_.assign(static_cast<size_t>(result_->steps), -1);
     for (size_t w = 0; w < result_->windows.size(); ++w) {
         const analysis::WindowResult& window = result_->windows[w];
@@ -25,7 +26,7 @@ AttentionIndex::AttentionIndex(const analysis::AnalysisResult* result)
 
 int64_t AttentionIndex::stepOfFrame(int64_t frame) const
 {
-    if (stepWindow_.empty() || frame < 0)
+    if (stepWindow_.empty() || frame < 0 || (scoredFrames_ > 0 && frame >= scoredFrames_))
         return -1;
     return std::min<int64_t>(frame / framesPerStep_, steps() - 1);
 }

@@ -23,6 +23,7 @@ public:
     float maxWeight() const { return maxWeight_; }
 
     // Feature step of a frame; frames after the last whole snippet belong to the last step.
+    // -1 past the frames the result scores (a partial result ends with its last window).
     int64_t stepOfFrame(int64_t frame) const;
     // Index into result.windows of the window that shows a step (with overlapping windows, the
     // latest one that contains it); -1 when none.
@@ -37,6 +38,7 @@ private:
     std::vector<int> stepWindow_;
     int rows_ = 0;
     int64_t framesPerStep_ = 16;
+    int64_t scoredFrames_ = 0; // frames with a score; 0 when the result has none listed
     float maxWeight_ = 0.0f;
 };
 

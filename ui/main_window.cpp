@@ -2,9 +2,11 @@
 
 #include "ui/analysis_runner.h"
 #include "ui/analysis_status_widget.h"
+#include "ui/attention_thumbnails.h"
 #include "ui/events_table.h"
 #include "ui/exports.h"
 #include "ui/model_status_widget.h"
+#include "ui/recent_files_menu.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
@@ -16,7 +18,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
@@ -24,9 +25,6 @@
 
 namespace vigil::ui {
 namespace {
-
-constexpr int kMaxRecentFiles = 8;
-const char* const kRecentFilesKey = "recentFiles";
 
 QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
 {
@@ -68,6 +66,7 @@ void MainWindow::createLayout()
     videoPanel_ = new VideoPanel(this);
     timelinePanel_ = new TimelinePanel(this);
     windowDetail_ = new WindowDetailView(this);
+    thumbnails_ = new AttentionThumbnails(this);
     eventsTable_ = new EventsTable(this);
     errorBanner_ = new QLabel(this);
     errorBanner_->setWordWrap(true);
@@ -77,9 +76,11 @@ void MainWindow::createLayout()
 
     auto* side = new QSplitter(Qt::Vertical, this);
     side->addWidget(titled(tr("Attention in the window under the playhead"), windowDetail_, side));
+    side->addWidget(titled(tr("The frame each row attends to most"), thumbnails_, side));
     side->addWidget(titled(tr("Events above the threshold"), eventsTable_, side));
     side->setStretchFactor(0, 3);
     side->setStretchFactor(1, 2);
+    side->setStretchFactor(2, 2);
 
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(videoPanel_);
@@ -106,9 +107,11 @@ void MainWindow::createLayout()
         timelinePanel_->setPlayheadFrame(frame);
         timelinePanel_->viewport()->ensureVisible(frame);
         windowDetail_->setPlayheadFrame(frame);
+        thumbnails_->setPlayheadFrame(frame);
     });
     connect(timelinePanel_, &TimelinePanel::seekRequested, this, &MainWindow::seek);
     connect(windowDetail_, &WindowDetailView::seekRequested, this, &MainWindow::seek);
+    connect(thumbnails_, &AttentionThumbnails::seekRequested, this, &MainWindow::seek);
     connect(eventsTable_, &EventsTable::seekRequested, this, &MainWindow::seek);
     connect(timelinePanel_->timeline(), &TimelineView::thresholdChanged, this,
         &MainWindow::updateEvents);
@@ -118,8 +121,9 @@ void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
+    recentMenu_ = new RecentFilesMenu(this);
+    file->addMenu(recentMenu_);
+    connect(recentMenu_, &RecentFilesMenu::openRequested, this, &MainWindow::openVideo);
     QMenu* exports = file->addMenu(tr("&Export"));
     exports->addAction(tr("Scores CSV and result &JSON…"), this, &MainWindow::exportResultFiles);
     exports->addAction(tr("&Timeline and heatmaps as PNG…"), this, &MainWindow::exportTimelinePng);
@@ -191,6 +195,7 @@ void MainWindow::connectRunner()
         runner_, &AnalysisRunner::finished, analysisStatus_, &AnalysisStatusWidget::showFinished);
     connect(
         analysisStatus_, &AnalysisStatusWidget::cancelRequested, this, &MainWindow::cancelAnalysis);
+    connect(runner_, &AnalysisRunner::windowsScored, this, &MainWindow::showPartialResult);
     connect(runner_, &AnalysisRunner::succeeded, this, &MainWindow::showResult);
     connect(runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
         showError(tr("The analysis failed: %1").arg(message));
@@ -215,8 +220,25 @@ void MainWindow::openVideo(const QString& path)
     showResult(nullptr);
     timelinePanel_->setVideo(videoPanel_->frameCount(), videoPanel_->framesPerSecond());
     timelinePanel_->setPlayheadFrame(0);
-    addRecentFile(path);
-    runner_->start(path);
+    thumbnails_->setVideo(path, videoPanel_->framesPerSecond());
+    recentMenu_->addFile(path);
+    if (ensureEngine())
+        runner_->start(path);
+}
+
+bool MainWindow::ensureEngine()
+{
+    if (runner_->engine().isReady())
+        return true;
+    std::optional<AnalysisEngine> engine = engineSource_ ? engineSource_(this) : std::nullopt;
+    if (!engine || !engine->isReady()) {
+        showError(tr("No networks are loaded, so the video is shown without analysis. Open it "
+                     "again to choose weights (download, import a file, or demo weights)."));
+        return false;
+    }
+    runner_->setEngine(*engine);
+    modelStatus_->setEngine(*engine);
+    return true;
 }
 
 void MainWindow::showResult(const ResultPointer& result)
@@ -225,24 +247,37 @@ void MainWindow::showResult(const ResultPointer& result)
     if (result && QString::fromStdString(result->video.path) != videoPath_)
         return;
     result_ = result;
+    showInViews(result);
+    if (!result)
+        return;
+    videoPanel_->setFramePtsUs(result->framePtsUs);
+    videoPanel_->setFrameScores(result->frameScores);
+    timelinePanel_->setVideo(
+        static_cast<int64_t>(result->frameScores.size()), videoPanel_->framesPerSecond());
+    timelinePanel_->setPlayheadFrame(videoPanel_->currentFrame());
+    statusBar()->showMessage(
+        tr("Analysed %1 frames in %2 windows").arg(result->video.frames).arg(result->windows.size()),
+        8000);
+    for (const std::string& warning : result->warnings)
+        showError(tr("Warning: %1").arg(QString::fromStdString(warning)));
+    emit analysisSucceeded();
+}
+
+void MainWindow::showPartialResult(const ResultPointer& partial)
+{
+    if (partial && QString::fromStdString(partial->video.path) == videoPath_ && !result_)
+        showInViews(partial);
+}
+
+void MainWindow::showInViews(const ResultPointer& result)
+{
+    shown_ = result;
     timelinePanel_->setResult(result);
     windowDetail_->setResult(result);
-    if (result) {
-        videoPanel_->setFramePtsUs(result->framePtsUs);
-        videoPanel_->setFrameScores(result->frameScores);
-        timelinePanel_->setVideo(
-            static_cast<int64_t>(result->frameScores.size()), videoPanel_->framesPerSecond());
-        statusBar()->showMessage(tr("Analysed %1 frames in %2 windows")
-                                     .arg(result->video.frames)
-                                     .arg(result->windows.size()),
-            8000);
-        for (const std::string& warning : result->warnings)
-            showError(tr("Warning: %1").arg(QString::fromStdString(warning)));
-    }
     windowDetail_->setPlayheadFrame(videoPanel_->currentFrame());
+    thumbnails_->setResult(result);
+    thumbnails_->setPlayheadFrame(videoPanel_->currentFrame());
     updateEvents();
-    if (result)
-        emit analysisSucceeded();
 }
 
 void MainWindow::showError(const QString& message)
@@ -261,7 +296,7 @@ void MainWindow::updateEvents()
 {
     const double threshold = timelinePanel_->timeline()->threshold();
     eventsTable_->setEvents(
-        result_ ? findEvents(result_->frameScores, threshold) : std::vector<ScoreEvent>(),
+        shown_ ? findEvents(shown_->frameScores, threshold) : std::vector<ScoreEvent>(),
         videoPanel_->framesPerSecond());
 }
 
@@ -306,29 +341,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     runner_->cancel(); // the runner's destructor then waits for a run that is stopping
     event->accept();
-}
-
-void MainWindow::addRecentFile(const QString& path)
-{
-    QSettings settings;
-    QStringList files = settings.value(kRecentFilesKey).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    settings.setValue(kRecentFilesKey, files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    recentMenu_->clear();
-    const QStringList files = QSettings().value(kRecentFilesKey).toStringList();
-    for (const QString& path : files)
-        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openVideo(path); })
-            ->setToolTip(path);
-    recentMenu_->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::chooseAndOpen()

@@ -9,18 +9,26 @@
 
 #include <QMainWindow>
 
+#include <functional>
+#include <optional>
+
 class QLabel;
-class QMenu;
 
 namespace vigil::ui {
 
 class AnalysisRunner;
 class AnalysisStatusWidget;
+class AttentionThumbnails;
 class EventsTable;
 class ModelStatusWidget;
+class RecentFilesMenu;
 class TimelinePanel;
 class VideoPanel;
 class WindowDetailView;
+
+// Asked for the networks when a video is opened and none are loaded (the first analysis): may
+// show dialogs (download, import, demo weights); nullopt when the user gave up or it failed.
+using EngineSource = std::function<std::optional<AnalysisEngine>(QWidget* parent)>;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -28,13 +36,19 @@ public:
     explicit MainWindow(AnalysisEngine engine, QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    void setEngineSource(EngineSource source) { engineSource_ = std::move(source); }
+
+    // The finished analysis of the open video; nullptr while it runs.
     const ResultPointer& result() const { return result_; }
+    // What the views show: the finished result, or the windows scored so far.
+    const ResultPointer& shownResult() const { return shown_; }
     QString videoPath() const { return videoPath_; }
     QString errorText() const;
     AnalysisRunner* runner() const { return runner_; }
     VideoPanel* videoPanel() const { return videoPanel_; }
     TimelinePanel* timelinePanel() const { return timelinePanel_; }
     WindowDetailView* windowDetail() const { return windowDetail_; }
+    AttentionThumbnails* thumbnails() const { return thumbnails_; }
     EventsTable* eventsTable() const { return eventsTable_; }
     ModelStatusWidget* modelStatus() const { return modelStatus_; }
     AnalysisStatusWidget* analysisStatus() const { return analysisStatus_; }
@@ -58,12 +72,13 @@ private:
     void createLayout();
     void createActions();
     void connectRunner();
+    bool ensureEngine();
     void showResult(const ResultPointer& result);
+    void showPartialResult(const ResultPointer& partial);
+    void showInViews(const ResultPointer& result);
     void showError(const QString& message);
     void updateEvents();
     void jumpToEvent(int direction);
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     void chooseAndOpen();
     void exportResultFiles();
     void exportTimelinePng();
@@ -73,13 +88,16 @@ private:
     VideoPanel* videoPanel_ = nullptr;
     TimelinePanel* timelinePanel_ = nullptr;
     WindowDetailView* windowDetail_ = nullptr;
+    AttentionThumbnails* thumbnails_ = nullptr;
     EventsTable* eventsTable_ = nullptr;
     ModelStatusWidget* modelStatus_ = nullptr;
     AnalysisStatusWidget* analysisStatus_ = nullptr;
     QLabel* errorBanner_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
+    RecentFilesMenu* recentMenu_ = nullptr;
     QString videoPath_;
     ResultPointer result_;
+    ResultPointer shown_;
+    EngineSource engineSource_;
 };
 
 } // namespace vigil::ui

@@ -11,6 +11,10 @@ QString weightsText(const analysis::WeightsInfo& weights)
 {
     if (weights.provenance == "demo" || weights.path.empty())
         return QStringLiteral("demo weights");
+    if (weights.provenance == "published" && !weights.name.empty())
+        return QStringLiteral("%1 (published, %2)")
+            .arg(QString::fromStdString(weights.name),
+                QFileInfo(QString::fromStdString(weights.path)).fileName());
     return QFileInfo(QString::fromStdString(weights.path)).fileName();
 }
 
@@ -25,6 +29,24 @@ ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* pare
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(description_);
     layout->addWidget(badge_);
+    badge_->setStyleSheet(
+        QStringLiteral("QLabel { background: #c62828; color: white; "
+                       "font-weight: bold; padding: 1px 6px; border-radius: 3px; }"));
+    badge_->setToolTip(
+        tr("Seeded random weights: the scores and attention are NOT meaningful. "
+           "Download the published weights with `vigil models fetch`, or start Vigil with "
+           "--backbone-weights and --classifier."));
+    setEngine(engine);
+}
+
+void ModelStatusWidget::setEngine(const AnalysisEngine& engine)
+{
+    badge_->setVisible(engine.isReady() && engine.usesDemoWeights());
+    if (!engine.isReady()) {
+        description_->setText(tr("No networks loaded yet: they are chosen at the first analysis"));
+        description_->setToolTip({});
+        return;
+    }
     const analysis::ModelDescription& model = engine.model;
     description_->setText(
         tr("Backbone %1 (%2 crop)  ·  classifier d_a=%3, r=%4  ·  %5")
@@ -35,13 +57,6 @@ ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* pare
     description_->setToolTip(
         tr("Backbone weights: %1\nClassifier weights: %2")
             .arg(weightsText(model.backboneWeights), weightsText(model.classifier)));
-    badge_->setStyleSheet(
-        QStringLiteral("QLabel { background: #c62828; color: white; "
-                       "font-weight: bold; padding: 1px 6px; border-radius: 3px; }"));
-    badge_->setToolTip(
-        tr("Seeded random weights: the scores and attention are NOT meaningful. "
-           "Start Vigil with --backbone-weights and --classifier to use real ones."));
-    badge_->setVisible(engine.usesDemoWeights());
 }
 
 QString ModelStatusWidget::text() const

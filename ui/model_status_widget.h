@@ -16,6 +16,8 @@ class ModelStatusWidget : public QWidget {
 public:
     explicit ModelStatusWidget(const AnalysisEngine& engine, QWidget* parent = nullptr);
 
+    void setEngine(const AnalysisEngine& engine);
+
     QString text() const;
     bool isDemoBadgeShown() const;
 

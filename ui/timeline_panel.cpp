@@ -7,7 +7,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace vigil::ui {
 namespace {
@@ -29,6 +34,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     , timeline_(new TimelineView(viewport_, this))
     , heatmap_(new AttentionHeatmapView(viewport_, this))
     , heatmapTitle_(sectionTitle(tr("Attention per classifier row"), this))
+    , scrollBar_(new QScrollBar(Qt::Horizontal, this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -36,8 +42,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
 
     auto* header = new QHBoxLayout;
     header->addWidget(sectionTitle(tr("Anomaly score per frame"), this));
-    auto* hint = new QLabel(tr("wheel: zoom · Shift+wheel or middle drag: pan · drag the red line: "
-                               "threshold"),
+    auto* hint = new QLabel(tr("click: seek · wheel: zoom · Shift+wheel, middle drag or scroll bar: "
+                               "pan · drag the red line: threshold"),
         this);
     hint->setForegroundRole(QPalette::PlaceholderText);
     header->addWidget(hint, 1);
@@ -49,8 +55,19 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     layout->addWidget(timeline_, 3);
     layout->addWidget(heatmapTitle_);
     layout->addWidget(heatmap_, 2);
+    // Under the plots only, so the bar's ends line up with the first and last frame.
+    auto* scrollRow = new QHBoxLayout;
+    scrollRow->setContentsMargins(kPlotLeftMarginPx, 0, kPlotRightMarginPx, 0);
+    scrollRow->addWidget(scrollBar_);
+    layout->addLayout(scrollRow);
+    scrollBar_->setToolTip(tr("Pan the zoomed timeline and heatmaps"));
+    scrollBar_->setFocusPolicy(Qt::NoFocus);
 
     connect(fit, &QPushButton::clicked, viewport_, &TimelineViewport::fit);
+    connect(viewport_, &TimelineViewport::changed, this, &TimelinePanel::syncScrollBar);
+    connect(scrollBar_, &QScrollBar::valueChanged, viewport_,
+        [this](int value) { viewport_->setFirstFrame(static_cast<double>(value)); });
+    syncScrollBar();
     connect(timeline_, &TimelineView::seekRequested, this, &TimelinePanel::seekRequested);
     connect(heatmap_, &AttentionHeatmapView::seekRequested, this, &TimelinePanel::seekRequested);
 }
@@ -72,6 +89,18 @@ void TimelinePanel::setResult(const ResultPointer& result)
                  "snippet of its window)")
                   .arg(rows)
             : tr("Attention per classifier row"));
+}
+
+void TimelinePanel::syncScrollBar()
+{
+    const QSignalBlocker blocker(scrollBar_); // the bar follows the viewport, not the reverse
+    const auto visible = static_cast<int>(std::lround(viewport_->visibleFrames()));
+    const auto total = static_cast<int>(viewport_->frameCount());
+    scrollBar_->setRange(0, std::max(0, total - visible));
+    scrollBar_->setPageStep(std::max(1, visible));
+    scrollBar_->setSingleStep(std::max(1, visible / 10));
+    scrollBar_->setValue(static_cast<int>(std::lround(viewport_->firstFrame())));
+    scrollBar_->setEnabled(total > visible);
 }
 
 void TimelinePanel::setPlayheadFrame(int64_t frame)

@@ -1,6 +1,6 @@
 #pragma once
 // TimelinePanel: the score timeline with the attention heatmaps under it, sharing one viewport
-// so that they zoom and pan together, plus the Fit button. Owns the viewport and both views.
+// so that they zoom and pan together, plus the Fit button and a scroll bar to pan. Owns the viewport and both views.
 // GUI thread only.
 
 #include "ui/analysis_worker.h"
@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollBar;
 
 namespace vigil::ui {
 
@@ -23,6 +24,7 @@ public:
     TimelineViewport* viewport() const { return viewport_; }
     TimelineView* timeline() const { return timeline_; }
     AttentionHeatmapView* heatmap() const { return heatmap_; }
+    QScrollBar* scrollBar() const { return scrollBar_; }
 
     void setVideo(int64_t frameCount, double framesPerSecond);
     void setResult(const ResultPointer& result);
@@ -34,10 +36,13 @@ signals:
     void seekRequested(int64_t frame);
 
 private:
+    void syncScrollBar();
+
     TimelineViewport* viewport_;
     TimelineView* timeline_;
     AttentionHeatmapView* heatmap_;
     QLabel* heatmapTitle_;
+    QScrollBar* scrollBar_;
 };
 
 } // namespace vigil::ui

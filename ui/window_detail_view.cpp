@@ -98,9 +98,8 @@ void WindowDetailView::paintMatrix(QPainter& painter, const analysis::WindowResu
     const QRectF matrix = matrixRect();
     const double cellWidth = matrix.width() / steps;
     const double cellHeight = matrix.height() / rows;
-    float maxWeight = 0.0f;
-    for (float weight : attention.values)
-        maxWeight = std::max(maxWeight, weight);
+    // The heatmaps' scale (their colour bar), so a colour means the same weight in both views.
+    const float maxWeight = index_.maxWeight();
 
     QFont cellFont = font();
     cellFont.setPointSizeF(std::clamp(std::min(cellWidth / 3.2, cellHeight / 2.4), 5.0, 11.0));

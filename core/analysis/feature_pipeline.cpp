@@ -99,7 +99,7 @@ int64_t FeaturePipeline::framesPerStep() const
 }
 
 ExtractedFeatures FeaturePipeline::run(const std::string& path, const CancellationToken& cancel,
-    const ExtractionProgressCallback& onProgress) const
+    const ExtractionProgressCallback& onProgress, const ExtractedStepsCallback& onSteps) const
 {
     media::VideoDecoder decoder(path, &cancel);
     const media::VideoInfo& info = decoder.info();
@@ -141,6 +141,10 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
                     + ", expected " + std::to_string(batch->steps * crops) + " features");
             features.insert(features.end(), output.values.begin(), output.values.end());
             steps += batch->steps;
+            if (onSteps) {
+                output.shape = {batch->steps, crops, featureSize};
+                onSteps(output);
+            }
             if (onProgress)
                 onProgress({state.framesDecoded.load(), info.frameCountEstimate, steps});
         }

@@ -30,6 +30,9 @@ struct ExtractionProgress {
     int64_t stepsExtracted = 0;
 };
 using ExtractionProgressCallback = std::function<void(const ExtractionProgress&)>;
+// The features of each forward pass as they are extracted, [steps, crops, featureSize], so a
+// viewer can score windows while the video is still being decoded. Called on run()'s thread.
+using ExtractedStepsCallback = std::function<void(const FloatArray& steps)>;
 
 struct ExtractedFeatures {
     std::string path;
@@ -49,7 +52,8 @@ public:
     FeaturePipeline(std::shared_ptr<FeatureExtractor> extractor, ExtractionOptions options);
 
     ExtractedFeatures run(const std::string& path, const CancellationToken& cancel,
-        const ExtractionProgressCallback& onProgress = {}) const;
+        const ExtractionProgressCallback& onProgress = {},
+        const ExtractedStepsCallback& onSteps = {}) const;
 
     int64_t cropCount() const;
     int64_t framesPerStep() const;

@@ -34,6 +34,42 @@ TEST(Worker, EmitsSucceededWithARealResultOnAGeneratedClip)
     EXPECT_EQ(result->windows[0].attention.dim(0), 2);
 }
 
+TEST(Worker, SendsTheWindowsScoredSoFarBeforeTheWholeResult)
+{
+    // 1280 frames: 80 snippets, 20 windows of 4; 20 ms a snippet, so a window every 80 ms and
+    // partial results (at most one per 250 ms) carry a few windows each.
+    const std::string clip = vigil::test::uiClip("worker_partial.mp4", 1280);
+    AnalysisWorker worker(QString::fromStdString(clip),
+        vigil::test::fakeEngine(4, std::chrono::milliseconds(20)),
+        std::make_shared<CancellationToken>());
+    std::vector<ResultPointer> partials;
+    bool hasSucceeded = false;
+    QObject::connect(&worker, &AnalysisWorker::windowsScored, [&](const ResultPointer& partial) {
+        EXPECT_FALSE(hasSucceeded) << "a partial result after the whole one";
+        partials.push_back(partial);
+    });
+    QSignalSpy succeeded(&worker, &AnalysisWorker::succeeded);
+    QObject::connect(&worker, &AnalysisWorker::succeeded, [&] { hasSucceeded = true; });
+    worker.run();
+    ASSERT_EQ(succeeded.count(), 1);
+    const auto result = succeeded.at(0).at(0).value<ResultPointer>();
+    ASSERT_GE(partials.size(), 3u);
+    size_t previous = 0;
+    for (const ResultPointer& partial : partials) {
+        SCOPED_TRACE(partial->windows.size());
+        EXPECT_GT(partial->windows.size(), previous);
+        previous = partial->windows.size();
+        EXPECT_EQ(partial->video.path, clip);
+        EXPECT_EQ(partial->frameScores.size(), partial->windows.size() * 4 * 16);
+        for (size_t w = 0; w < partial->windows.size(); ++w) {
+            EXPECT_EQ(partial->windows[w].firstFrame, result->windows[w].firstFrame);
+            EXPECT_EQ(partial->windows[w].score, result->windows[w].score);
+            EXPECT_EQ(partial->windows[w].attention.values, result->windows[w].attention.values);
+        }
+    }
+    EXPECT_EQ(partials.back()->windows.size(), result->windows.size());
+}
+
 TEST(Worker, EmitsCancelledThenFinishedWhenCancelledBeforeItRuns)
 {
     auto cancel = std::make_shared<CancellationToken>();

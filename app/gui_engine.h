@@ -1,0 +1,35 @@
+#pragma once
+// The desktop app's networks: weights are chosen as `vigil analyze` chooses them (files given on
+// the command line, else the installed published weights); when some are missing, the user is
+// asked at the first analysis: download the published weights, import a file, or continue with
+// demo weights. Then the networks are loaded into a ui::AnalysisEngine. GUI thread only.
+
+#include "app/command_options.h"
+#include "ui/analysis_engine.h"
+
+#include <optional>
+#include <string>
+
+class QWidget;
+
+namespace vigil::app {
+
+// ui::EngineSource for MainWindow: shows its own dialogs and message boxes, throws nothing;
+// nullopt when the user cancelled or the weights cannot be loaded.
+class GuiEngineSource {
+public:
+    explicit GuiEngineSource(RunOptions options)
+        : options_(std::move(options))
+    {
+    }
+    std::optional<ui::AnalysisEngine> operator()(QWidget* parent);
+
+private:
+    RunOptions options_;
+};
+
+// Without dialogs (for --screenshot): nullopt with `problem` set when weights are missing or
+// cannot be chosen; throws vigil::ModelError naming a file that cannot be loaded.
+std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem);
+
+} // namespace vigil::app

@@ -1,0 +1,142 @@
+#include "ui/attention_thumbnails.h"
+
+#include "ui/color_map.h"
+#include "ui/thumbnail_loader.h"
+#include "ui/time_format.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace vigil::ui {
+namespace {
+
+constexpr int kCaptionHeightPx = 34;
+constexpr int kGapPx = 8;
+
+} // namespace
+
+AttentionThumbnails::AttentionThumbnails(QWidget* parent)
+    : QWidget(parent)
+    , loader_(new ThumbnailLoader(kThumbnailWidthPx, this))
+{
+    setToolTip(tr("The frame each attention row looks at most in this window; click to go there"));
+    connect(loader_, &ThumbnailLoader::thumbnailReady, this,
+        [this](qint64 frame, const QImage& image) {
+            if (images_.size() >= kCachedImages)
+                images_.clear();
+            images_.insert(frame, image);
+            update();
+        });
+}
+
+void AttentionThumbnails::setVideo(const QString& path, double framesPerSecond)
+{
+    fps_ = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    images_.clear();
+    loader_->setVideo(path);
+    setResult(nullptr);
+}
+
+void AttentionThumbnails::setResult(ResultPointer result)
+{
+    result_ = std::move(result);
+    index_ = AttentionIndex(result_.get());
+    windowIndex_ = -1; // the next setPlayheadFrame picks in the new result
+    picks_.clear();
+    update();
+}
+
+void AttentionThumbnails::setPlayheadFrame(int64_t frame)
+{
+    const int window = index_.windowOfFrame(frame);
+    if (window != windowIndex_)
+        pickForWindow(window);
+}
+
+void AttentionThumbnails::pickForWindow(int windowIndex)
+{
+    windowIndex_ = windowIndex;
+    picks_.clear();
+    const analysis::WindowResult* window = index_.window(windowIndex);
+    if (window && window->attention.rank() == 2) {
+        const auto steps = window->attention.dim(1);
+        const int64_t framesPerStep = index_.framesPerStep();
+        for (int row = 0; row < static_cast<int>(window->attention.dim(0)); ++row) {
+            const auto begin = window->attention.values.begin() + row * steps;
+            const auto best = std::max_element(begin, begin + steps);
+            const int64_t step = window->firstStep + (best - begin);
+            const int64_t frame = std::min(step * framesPerStep + framesPerStep / 2,
+                std::max(window->lastFrame, step * framesPerStep));
+            picks_.push_back({ row, step, frame, *best });
+        }
+    }
+    QVector<qint64> missing;
+    for (const Pick& pick : picks_)
+        if (!images_.contains(pick.frame) && !missing.contains(pick.frame))
+            missing.push_back(pick.frame);
+    std::sort(missing.begin(), missing.end()); // forward decoding reuses one seek
+    if (!missing.isEmpty())
+        loader_->request(missing);
+    update();
+}
+
+QRectF AttentionThumbnails::cellRect(int index) const
+{
+    const int count = std::max<int>(1, static_cast<int>(picks_.size()));
+    const double cellWidth = (width() - kGapPx * (count + 1)) / static_cast<double>(count);
+    return QRectF(kGapPx + index * (cellWidth + kGapPx), 4, cellWidth, height() - 8);
+}
+
+void AttentionThumbnails::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    if (picks_.empty()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+            tr("The frame each row attends to most appears here."));
+        return;
+    }
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
+    for (int i = 0; i < static_cast<int>(picks_.size()); ++i) {
+        const Pick& pick = picks_[static_cast<size_t>(i)];
+        const QRectF cell = cellRect(i);
+        const QRectF pictureArea = cell.adjusted(0, 0, 0, -kCaptionHeightPx);
+        const auto found = images_.constFind(pick.frame);
+        if (found != images_.constEnd()) {
+            const QSizeF fitted = QSizeF(found->size()).scaled(pictureArea.size(), Qt::KeepAspectRatio);
+            const QRectF target(pictureArea.center() - QPointF(fitted.width(), fitted.height()) / 2,
+                fitted);
+            painter.drawImage(target, *found);
+            painter.setPen(QPen(viridisScaled(pick.weight, index_.maxWeight()), 3));
+            painter.drawRect(target.adjusted(1, 1, -1, -1));
+        } else {
+            painter.fillRect(pictureArea, palette().color(QPalette::AlternateBase));
+            painter.setPen(palette().color(QPalette::PlaceholderText));
+            painter.drawText(pictureArea, Qt::AlignCenter, tr("decoding…"));
+        }
+        painter.setPen(palette().color(QPalette::Text));
+        const QRectF caption(cell.left(), cell.bottom() - kCaptionHeightPx, cell.width(),
+            kCaptionHeightPx);
+        painter.drawText(caption, Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
+            tr("row %1 · snippet %2 · w %3\nframe %4 · %5")
+                .arg(pick.row + 1)
+                .arg(pick.step)
+                .arg(pick.weight, 0, 'f', 2)
+                .arg(pick.frame)
+                .arg(formatTime(static_cast<double>(pick.frame) / fps_, true)));
+    }
+}
+
+void AttentionThumbnails::mousePressEvent(QMouseEvent* event)
+{
+    for (int i = 0; i < static_cast<int>(picks_.size()); ++i)
+        if (cellRect(i).contains(event->position())) {
+            emit seekRequested(picks_[static_cast<size_t>(i)].frame);
+            return;
+        }
+}
+
+} // namespace vigil::ui

@@ -1,0 +1,67 @@
+#pragma once
+// AttentionThumbnails: for the window under the playhead, one picture per attention row: the
+// middle frame of the snippet that row weighs most, with the row, snippet, weight and time.
+// Clicking a picture asks to seek there. Frames are decoded off the GUI thread by its own
+// ThumbnailLoader and cached. GUI thread only.
+
+#include "ui/analysis_worker.h"
+#include "ui/attention_index.h"
+
+#include <QHash>
+#include <QImage>
+#include <QWidget>
+
+#include <vector>
+
+namespace vigil::ui {
+
+class ThumbnailLoader;
+
+class AttentionThumbnails : public QWidget {
+    Q_OBJECT
+public:
+    struct Pick {
+        int row = 0;
+        int64_t step = 0;
+        int64_t frame = 0; // the snippet's middle frame
+        float weight = 0.0f;
+    };
+
+    explicit AttentionThumbnails(QWidget* parent = nullptr);
+
+    void setVideo(const QString& path, double framesPerSecond);
+    void setResult(ResultPointer result);
+    // The snippet each row of the current window weighs most; empty without a window.
+    const std::vector<Pick>& picks() const { return picks_; }
+    bool hasImage(int64_t frame) const { return images_.contains(frame); }
+
+    QSize sizeHint() const override { return { 520, 150 }; }
+    QSize minimumSizeHint() const override { return { 200, 110 }; }
+
+public slots:
+    void setPlayheadFrame(int64_t frame);
+
+signals:
+    void seekRequested(int64_t frame);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void pickForWindow(int windowIndex);
+    QRectF cellRect(int index) const;
+
+    static constexpr int kThumbnailWidthPx = 240;
+    static constexpr int kCachedImages = 96;
+
+    ThumbnailLoader* loader_;
+    ResultPointer result_;
+    AttentionIndex index_;
+    double fps_ = 25.0;
+    int windowIndex_ = -1;
+    std::vector<Pick> picks_;
+    QHash<qint64, QImage> images_;
+};
+
+} // namespace vigil::ui
