@@ -61,6 +61,35 @@ std::vector<int64_t> parseShape(const std::string& path, const std::string& head
     return shape;
 }
 
+// The element types readNpy converts to float32: float64 features, and the integer or boolean
+// label arrays that ground-truth files (RTFM's gt-*.npy) are saved as.
+struct Dtype {
+    std::string descr;
+    uint64_t itemSize = 4;
+    float (*toFloat)(const char*) = nullptr;
+};
+
+template <typename T>
+float convert(const char* bytes)
+{
+    T value;
+    std::memcpy(&value, bytes, sizeof value);
+    return static_cast<float>(value);
+}
+
+Dtype dtypeOf(const std::string& path, const std::string& header)
+{
+    static const Dtype kKnown[] = {
+        {"<f4", 4, convert<float>}, {"<f8", 8, convert<double>}, {"<i8", 8, convert<int64_t>},
+        {"<i4", 4, convert<int32_t>}, {"|i1", 1, convert<int8_t>}, {"|u1", 1, convert<uint8_t>},
+        {"|b1", 1, convert<uint8_t>}};
+    for (const Dtype& dtype : kKnown) {
+        if (header.find("'descr': '" + dtype.descr + "'") != std::string::npos)
+            return dtype;
+    }
+    fail(path, "only little-endian float32/float64, int8/32/64, uint8 or bool arrays are supported");
+}
+
 } // namespace
 
 void writeNpy(const std::string& path, const FloatArray& array)
@@ -111,9 +140,7 @@ FloatArray readNpy(const std::string& path)
     in.read(header.data(), static_cast<std::streamsize>(headerLength));
     if (header.find("'fortran_order': False") == std::string::npos)
         fail(path, "only C-ordered arrays are supported");
-    const bool isDouble = header.find("'descr': '<f8'") != std::string::npos;
-    if (!isDouble && header.find("'descr': '<f4'") == std::string::npos)
-        fail(path, "only little-endian float32 or float64 arrays are supported");
+    const Dtype dtype = dtypeOf(path, header);
 
     FloatArray array;
     array.shape = parseShape(path, header);
@@ -123,19 +150,19 @@ FloatArray readNpy(const std::string& path)
     } catch (const std::invalid_argument&) {
         fail(path, "shape " + array.shapeText() + " is too large");
     }
-    const uint64_t itemSize = isDouble ? 8 : 4;
+    const uint64_t itemSize = dtype.itemSize;
     const uint64_t available = fileSize - offset - headerLength;
     if (count > available / itemSize || count * itemSize != available)
         fail(path, "shape " + array.shapeText() + " does not match the " + std::to_string(available)
             + " data bytes");
     array.values.resize(count);
-    if (isDouble) {
-        std::vector<double> buffer(count);
-        in.read(reinterpret_cast<char*>(buffer.data()), static_cast<std::streamsize>(available));
-        for (uint64_t i = 0; i < count; ++i)
-            array.values[i] = static_cast<float>(buffer[i]);
-    } else {
+    if (dtype.descr == "<f4") {
         in.read(reinterpret_cast<char*>(array.values.data()), static_cast<std::streamsize>(available));
+    } else {
+        std::vector<char> buffer(available);
+        in.read(buffer.data(), static_cast<std::streamsize>(available));
+        for (uint64_t i = 0; i < count; ++i)
+            array.values[i] = dtype.toFloat(buffer.data() + i * itemSize);
     }
     if (!in)
         fail(path, "truncated data");

@@ -1,0 +1,127 @@
+#include "core/eval/evaluation.h"
+
+#include "core/analysis/window_scoring.h"
+#include "core/common/error.h"
+#include "core/io/npy_file.h"
+
+#include <stdexcept>
+
+namespace vigil::eval {
+namespace {
+
+// [T, F] features (one crop) are read as [T, 1, F].
+FloatArray asStepsCropsFeatures(FloatArray features, const std::string& path)
+{
+    if (features.rank() == 2)
+        features.shape = { features.dim(0), 1, features.dim(1) };
+    if (features.rank() != 3 || features.dim(0) == 0)
+        throw IoError(path + ": expected features [steps, crops, 2048], found " + features.shapeText());
+    return features;
+}
+
+std::vector<uint8_t> labelsFromConcatenated(const std::vector<uint8_t>& all, size_t& offset,
+    size_t frames, const std::string& path)
+{
+    if (offset + frames > all.size())
+        throw IoError(path + ": the ground truth ends before this video (" + std::to_string(all.size())
+            + " labels, this video needs " + std::to_string(offset) + " + " + std::to_string(frames)
+            + "); the feature list and the ground truth do not match");
+    std::vector<uint8_t> labels(all.begin() + static_cast<std::ptrdiff_t>(offset),
+        all.begin() + static_cast<std::ptrdiff_t>(offset + frames));
+    offset += frames;
+    return labels;
+}
+
+void append(std::vector<float>& scores, std::vector<uint8_t>& labels, const VideoScores& video)
+{
+    scores.insert(scores.end(), video.frameScores.begin(), video.frameScores.end());
+    labels.insert(labels.end(), video.frameLabels.begin(), video.frameLabels.end());
+}
+
+// Per anomaly class: its videos' frames together with every Normal video's frames.
+std::map<std::string, double> classAucs(const std::vector<VideoScores>& videos)
+{
+    std::map<std::string, double> aucs;
+    for (const VideoScores& video : videos) {
+        if (video.className.empty() || video.className == "Normal" || aucs.count(video.className))
+            continue;
+        std::vector<float> scores;
+        std::vector<uint8_t> labels;
+        for (const VideoScores& other : videos) {
+            if (other.className == video.className || other.className == "Normal")
+                append(scores, labels, other);
+        }
+        aucs[video.className] = rocAuc(scores, labels);
+    }
+    return aucs;
+}
+
+} // namespace
+
+std::vector<float> paperFrameScores(
+    const FloatArray& features, analysis::WindowScorer& scorer, const EvalSettings& settings)
+{
+    const std::vector<analysis::WindowResult> windows
+        = analysis::scoreWindows(features, scorer, settings.splitSteps, settings.splitSteps);
+    std::vector<float> frameScores;
+    frameScores.reserve(static_cast<size_t>(features.dim(0) * settings.framesPerStep));
+    for (const analysis::WindowResult& window : windows) {
+        const int64_t frames = (window.lastStep - window.firstStep + 1) * settings.framesPerStep;
+        frameScores.insert(frameScores.end(), static_cast<size_t>(frames), window.score);
+    }
+    return frameScores;
+}
+
+EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
+    analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
+    const EvalProgressCallback& onProgress)
+{
+    if (truth.concatenatedLabels.has_value() == truth.annotations.has_value())
+        throw std::invalid_argument("evaluate needs exactly one kind of ground truth");
+    EvalReport report;
+    std::vector<float> allScores;
+    std::vector<uint8_t> allLabels;
+    size_t labelOffset = 0;
+    for (const std::string& path : featureFiles) {
+        cancel.throwIfCancelled();
+        const FloatArray features = asStepsCropsFeatures(io::readNpy(path), path);
+        VideoScores video;
+        video.featuresPath = path;
+        video.steps = features.dim(0);
+        video.crops = features.dim(1);
+        try {
+            video.frameScores = paperFrameScores(features, scorer, settings);
+        } catch (const std::invalid_argument& error) {
+            throw IoError(path + ": " + error.what());
+        }
+        if (truth.annotations) {
+            const VideoAnnotation* annotation = truth.annotations->find(path);
+            if (!annotation)
+                throw IoError(path + ": video " + videoKey(path) + " has no line in the annotation file");
+            video.className = annotation->className;
+            video.frameLabels = frameLabels(*annotation, static_cast<int64_t>(video.frameScores.size()));
+        } else {
+            video.frameLabels = labelsFromConcatenated(
+                *truth.concatenatedLabels, labelOffset, video.frameScores.size(), path);
+        }
+        append(allScores, allLabels, video);
+        report.perVideo.push_back(std::move(video));
+        if (onProgress)
+            onProgress(static_cast<int64_t>(report.perVideo.size()), static_cast<int64_t>(featureFiles.size()));
+    }
+    if (truth.concatenatedLabels && labelOffset != truth.concatenatedLabels->size())
+        throw IoError("the ground truth has " + std::to_string(truth.concatenatedLabels->size())
+            + " frame labels but the " + std::to_string(featureFiles.size()) + " feature files cover "
+            + std::to_string(labelOffset) + " frames; the feature list and the ground truth do not match");
+    report.frames = static_cast<int64_t>(allScores.size());
+    report.videos = static_cast<int64_t>(report.perVideo.size());
+    for (uint8_t label : allLabels)
+        report.anomalousFrames += label != 0 ? 1 : 0;
+    report.roc = rocCurve(allScores, allLabels);
+    report.rocAuc = rocAuc(allScores, allLabels);
+    report.prAuc = prAuc(allScores, allLabels);
+    report.classRocAuc = classAucs(report.perVideo);
+    return report;
+}
+
+} // namespace vigil::eval

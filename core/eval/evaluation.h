@@ -1,0 +1,63 @@
+#pragma once
+// The paper's test protocol (PROTOCOL.md section 2) over a list of feature files: windows of
+// `split` steps, the classifier per crop, the mean over crops, step scores repeated for the
+// frames each step stands for, then frame-level ROC AUC (and PR AUC) against the ground truth.
+// Runs on the caller's thread. Throws vigil::IoError / vigil::Error naming the offending file or
+// video, and vigil::Cancelled when cancelled.
+
+#include "core/analysis/network_interfaces.h"
+#include "core/common/cancellation.h"
+#include "core/eval/roc_metrics.h"
+#include "core/eval/temporal_annotations.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vigil::eval {
+
+// Either RTFM's concatenated frame labels (gt-*.npy, in list order) or UCF-Crime's annotations.
+struct GroundTruth {
+    std::optional<std::vector<uint8_t>> concatenatedLabels;
+    std::optional<TemporalAnnotations> annotations;
+};
+
+struct EvalSettings {
+    int64_t splitSteps = 28;      // the paper's reproduction command
+    int64_t framesPerStep = 16;
+};
+
+struct VideoScores {
+    std::string featuresPath;
+    std::string className;        // from the annotations; empty with concatenated labels
+    int64_t steps = 0;
+    int64_t crops = 0;
+    std::vector<float> frameScores;
+    std::vector<uint8_t> frameLabels;
+};
+
+struct EvalReport {
+    double rocAuc = 0.0;
+    double prAuc = 0.0;
+    int64_t frames = 0;
+    int64_t videos = 0;
+    int64_t anomalousFrames = 0;
+    std::vector<CurvePoint> roc;
+    std::map<std::string, double> classRocAuc;  // each anomaly class against all Normal videos
+    std::vector<VideoScores> perVideo;
+};
+
+// Called after each video with (videos done, videos in all).
+using EvalProgressCallback = std::function<void(int64_t, int64_t)>;
+
+EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
+    analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
+    const EvalProgressCallback& onProgress = {});
+
+// The frame scores of one feature array [T, C, F] (or [T, F]) under the paper's protocol.
+std::vector<float> paperFrameScores(const FloatArray& features, analysis::WindowScorer& scorer,
+    const EvalSettings& settings);
+
+} // namespace vigil::eval

@@ -1,0 +1,52 @@
+#include "core/eval/feature_list.h"
+
+#include "core/common/error.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+namespace vigil::eval {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> readFeatureList(const std::string& listPath)
+{
+    std::ifstream in(listPath);
+    if (!in)
+        throw IoError(listPath + ": cannot open the list file");
+    const fs::path folder = fs::path(listPath).parent_path();
+    std::vector<std::string> files;
+    std::string line;
+    while (std::getline(in, line)) {
+        line.erase(line.find_last_not_of(" \t\r") + 1);
+        line.erase(0, line.find_first_not_of(" \t"));
+        if (line.empty() || line[0] == '#')
+            continue;
+        const fs::path path(line);
+        files.push_back(path.is_absolute() ? path.string() : (folder / path).string());
+    }
+    if (files.empty())
+        throw IoError(listPath + ": the list names no feature files");
+    return files;
+}
+
+std::vector<std::string> featureFilesIn(const std::string& folder)
+{
+    std::error_code error;
+    fs::directory_iterator entries(folder, error);
+    if (error)
+        throw IoError(folder + ": cannot list the folder: " + error.message());
+    std::vector<std::string> files;
+    for (const fs::directory_entry& entry : entries) {
+        if (entry.is_regular_file() && entry.path().extension() == ".npy")
+            files.push_back(entry.path().string());
+    }
+    if (files.empty())
+        throw IoError(folder + ": no .npy feature files in the folder");
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace vigil::eval
