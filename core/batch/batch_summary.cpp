@@ -1,0 +1,62 @@
+#include "core/batch/batch_summary.h"
+
+#include "core/io/atomic_file.h"
+
+#include <cstdio>
+
+namespace vigil::batch {
+
+std::string statusName(FileStatus status)
+{
+    switch (status) {
+    case FileStatus::Ok: return "ok";
+    case FileStatus::Failed: return "failed";
+    case FileStatus::Skipped: return "skipped";
+    }
+    return "skipped";
+}
+
+std::string csvField(std::string_view text)
+{
+    const bool needsQuotes = text.find_first_of(",\"\r\n") != std::string_view::npos
+        || (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+    if (!needsQuotes)
+        return std::string(text);
+    std::string quoted = "\"";
+    for (const char c : text)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+std::string summaryToCsv(const std::vector<BatchRow>& rows)
+{
+    std::string csv = "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds\n";
+    char numbers[160];
+    for (const BatchRow& row : rows) {
+        csv += csvField(row.relativePath) + "," + statusName(row.status) + "," + csvField(row.message) + ",";
+        if (row.figures) {
+            const VideoFigures& f = *row.figures;
+            std::snprintf(numbers, sizeof numbers, "%lld,%.3f,%.6f,%.3f,%lld,",
+                static_cast<long long>(f.frames), f.durationS, static_cast<double>(f.maxScore),
+                f.maxScoreTimeS, static_cast<long long>(f.events));
+            csv += numbers;
+        } else {
+            csv += ",,,,,";
+        }
+        std::snprintf(numbers, sizeof numbers, "%.2f\n", row.secondsTaken);
+        csv += numbers;
+    }
+    return csv;
+}
+
+std::string summaryFileName(const Shard& shard)
+{
+    return shard.isWhole() ? "summary.csv" : "summary-" + shard.label() + ".csv";
+}
+
+void writeSummary(const std::string& path, const std::vector<BatchRow>& rows)
+{
+    io::writeFileAtomically(path, summaryToCsv(rows));
+}
+
+} // namespace vigil::batch

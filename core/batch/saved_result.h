@@ -1,0 +1,31 @@
+#pragma once
+// Reads back what an earlier run left for one video (<base>.vigil.json and <base>.scores.csv) to
+// decide whether --resume may skip it: both files must parse, follow the output contract of
+// README.md, agree with each other frame by frame, and have been made with the settings of this
+// run. Anything else (missing, half-written, edited, other settings) means "analyse again".
+// Pure function of the files; any thread; never throws for a bad file.
+
+#include "core/batch/video_figures.h"
+
+#include <string>
+
+namespace vigil::batch {
+
+// The settings a saved result must have been made with.
+struct ExpectedSettings {
+    std::string backbone;  // "i3d-r50" | "resnet50"
+    std::string crops;     // "center" | "ten"
+    int64_t windowSteps = 32;
+    int64_t strideSteps = 32;
+};
+
+struct SavedResult {
+    bool isComplete = false;
+    std::string problem;  // why not, when not complete ("scores.csv has 12 rows, expected 40")
+    VideoFigures figures; // when complete
+};
+
+SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csvPath,
+    const ExpectedSettings& expected, double threshold);
+
+} // namespace vigil::batch

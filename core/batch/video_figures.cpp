@@ -1,0 +1,45 @@
+#include "core/batch/video_figures.h"
+
+#include <algorithm>
+
+namespace vigil::batch {
+
+int64_t countEvents(const std::vector<float>& frameScores, double threshold)
+{
+    int64_t events = 0;
+    bool isInside = false;
+    for (const float score : frameScores) {
+        const bool isAbove = score >= threshold;
+        if (isAbove && !isInside)
+            ++events;
+        isInside = isAbove;
+    }
+    return events;
+}
+
+VideoFigures figuresOf(const std::vector<float>& frameScores, const std::vector<double>& frameTimesS,
+    int64_t frames, double durationS, double threshold)
+{
+    VideoFigures figures;
+    figures.frames = frames;
+    figures.durationS = durationS;
+    const auto peak = std::max_element(frameScores.begin(), frameScores.end());
+    if (peak != frameScores.end()) {
+        const auto frame = static_cast<size_t>(peak - frameScores.begin());
+        figures.maxScore = *peak;
+        figures.maxScoreTimeS = frame < frameTimesS.size() ? frameTimesS[frame] : 0.0;
+    }
+    figures.events = countEvents(frameScores, threshold);
+    return figures;
+}
+
+VideoFigures figuresOf(const analysis::AnalysisResult& result, double threshold)
+{
+    std::vector<double> timesS;
+    timesS.reserve(result.framePtsUs.size());
+    for (const int64_t ptsUs : result.framePtsUs)
+        timesS.push_back(static_cast<double>(ptsUs) / 1e6);
+    return figuresOf(result.frameScores, timesS, result.video.frames, result.video.durationS, threshold);
+}
+
+} // namespace vigil::batch

@@ -1,0 +1,20 @@
+#pragma once
+// Whether a file is a video, decided by its content: FFmpeg must open it and find a decodable
+// video stream that is not cover art, a still image or text. Used to sort a folder's files
+// before analysing them. Any thread; holds no state between calls.
+
+#include "core/common/cancellation.h"
+
+#include <string>
+
+namespace vigil::media {
+
+struct VideoProbe {
+    bool isVideo = false;
+    std::string reason;  // why not, in FFmpeg's words where it has them; empty for a video
+};
+
+// Throws Cancelled when cancel is set during a blocking open; never throws MediaError.
+VideoProbe probeVideo(const std::string& path, const CancellationToken* cancel = nullptr);
+
+} // namespace vigil::media

@@ -1,0 +1,119 @@
+#include "core/batch/saved_result.h"
+#include "core/io/result_files.h"
+#include "tests/support/synthetic_result.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace vigil::batch {
+namespace {
+
+namespace fs = std::filesystem;
+
+const ExpectedSettings kSettings{"i3d-r50", "center", 32, 32};
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void writeText(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+class SavedResultTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        const std::string dir = test::scratchDir("saved_result");
+        files_ = io::writeResultFiles(test::syntheticResult("clip.mp4", {0.1f, 0.7f, 0.6f, 0.2f, 0.9f}), dir, "clip");
+    }
+    SavedResult check(const ExpectedSettings& settings = kSettings) const
+    {
+        return checkSavedResult(files_.jsonPath, files_.csvPath, settings, 0.5);
+    }
+    io::WrittenFiles files_;
+};
+
+TEST_F(SavedResultTest, AcceptsWhatResultFilesWroteAndReadsItsFigures)
+{
+    const SavedResult saved = check();
+    ASSERT_TRUE(saved.isComplete) << saved.problem;
+    EXPECT_EQ(saved.figures.frames, 5);
+    EXPECT_DOUBLE_EQ(saved.figures.durationS, 0.2);
+    EXPECT_FLOAT_EQ(saved.figures.maxScore, 0.9f);
+    EXPECT_DOUBLE_EQ(saved.figures.maxScoreTimeS, 0.16);
+    EXPECT_EQ(saved.figures.events, 2);
+}
+
+TEST_F(SavedResultTest, RejectsATruncatedJson)
+{
+    const std::string json = readText(files_.jsonPath);
+    writeText(files_.jsonPath, json.substr(0, json.size() / 2));
+    const SavedResult saved = check();
+    EXPECT_FALSE(saved.isComplete);
+    EXPECT_NE(saved.problem.find("does not parse"), std::string::npos) << saved.problem;
+}
+
+TEST_F(SavedResultTest, RejectsJsonThatBreaksTheContract)
+{
+    writeText(files_.jsonPath, "{\"video\": {\"path\": \"clip.mp4\", \"frames\": \"five\"}}");
+    EXPECT_FALSE(check().isComplete);
+    writeText(files_.jsonPath, "[1, 2, 3]");
+    EXPECT_FALSE(check().isComplete);
+}
+
+TEST_F(SavedResultTest, RejectsAMissingOrShortCsv)
+{
+    const std::string csv = readText(files_.csvPath);
+    writeText(files_.csvPath, csv.substr(0, csv.rfind('\n', csv.size() - 2) + 1));  // last row gone
+    SavedResult saved = check();
+    EXPECT_FALSE(saved.isComplete);
+    EXPECT_NE(saved.problem.find("4 rows, expected 5"), std::string::npos) << saved.problem;
+    writeText(files_.csvPath, csv.substr(0, csv.size() - 3));  // cut inside the last line
+    EXPECT_FALSE(check().isComplete);
+    fs::remove(files_.csvPath);
+    EXPECT_FALSE(check().isComplete);
+}
+
+TEST_F(SavedResultTest, RejectsACsvThatDisagreesWithTheJson)
+{
+    std::string csv = readText(files_.csvPath);
+    const size_t at = csv.find("0.700000");
+    ASSERT_NE(at, std::string::npos) << csv;
+    csv.replace(at, 8, "0.800000");
+    writeText(files_.csvPath, csv);
+    const SavedResult saved = check();
+    EXPECT_FALSE(saved.isComplete);
+    EXPECT_NE(saved.problem.find("row 2"), std::string::npos) << saved.problem;
+}
+
+TEST_F(SavedResultTest, RejectsResultsMadeWithOtherSettings)
+{
+    EXPECT_FALSE(check({"resnet50", "center", 32, 32}).isComplete);
+    EXPECT_FALSE(check({"i3d-r50", "ten", 32, 32}).isComplete);
+    EXPECT_FALSE(check({"i3d-r50", "center", 16, 32}).isComplete);
+    EXPECT_FALSE(check({"i3d-r50", "center", 32, 8}).isComplete);
+    EXPECT_TRUE(check().isComplete);
+}
+
+TEST_F(SavedResultTest, RejectsScoresOfFeaturesWithoutTheirVideo)
+{
+    analysis::AnalysisResult scored = test::syntheticResult("clip.mp4", {0.1f, 0.2f});
+    scored.video.isKnown = false;
+    scored.featuresPath = "clip.npy";
+    writeText(files_.jsonPath, io::resultToJson(scored));
+    writeText(files_.csvPath, io::scoresToCsv(scored));
+    EXPECT_FALSE(check().isComplete);
+}
+
+} // namespace
+} // namespace vigil::batch
