@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "app/batch_command.h"
 #include "app/commands.h"
 #include "app/exit_codes.h"
 #include "app/gui_command.h"
@@ -17,7 +18,19 @@ constexpr const char* kFooter = R"(Exit codes:
   0    every input was processed
   1    at least one input failed (each failure is one line on stderr: "vigil: <file>: <problem>")
   2    usage error, or no weights available
+  3    batch: there were videos, and none could be analysed
   130  interrupted (Ctrl+C)
+)";
+
+constexpr const char* kBatchFooter = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds
+  status: ok (analysed), failed (a video, or a file named like one, that could not be analysed),
+  skipped (not a video, outputs already complete with --resume, or not reached after Ctrl+C)
+Exit codes:
+  0    every video was analysed (or already was, with --resume); also when there is none
+  1    some videos failed, others were analysed
+  2    usage error, or no weights available
+  3    videos were found, and none could be analysed
+  130  interrupted (Ctrl+C): finished outputs are kept and the summary is written
 )";
 
 void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
@@ -68,6 +81,32 @@ void addOutputOptions(CLI::App& command, RunOptions& options)
     command.add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
 }
 
+CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOptions& batchOptions)
+{
+    CLI::App* batch = cli.add_subcommand("batch",
+        "Analyse every video in a folder (decided by content, not by extension): writes the outputs "
+        "of analyze under OUT, mirroring the folder's structure, and OUT/summary.csv");
+    batch->footer(kBatchFooter);
+    batch->add_option("folder", batchOptions.inputDir, "Folder of videos")->required()->check(CLI::ExistingDirectory);
+    addModelOptions(*batch, options, true);
+    addWindowOptions(*batch, options);
+    addOutputOptions(*batch, options);
+    batch->get_option("--output")->required();
+    batch->add_flag("-r,--recursive", batchOptions.isRecursive, "Also analyse the videos in subfolders");
+    batch->add_flag("--resume", batchOptions.isResuming,
+        "Skip videos whose outputs are already complete and valid (made with the same settings)");
+    batch->add_option("-j,--jobs", batchOptions.jobs, "Videos analysed at once, each with threads/N network threads")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    batch->add_option("--shard", batchOptions.shard,
+        "K/N: analyse only this machine's deterministic share of the files (by a hash of the path); "
+        "writes OUT/summary-K-of-N.csv");
+    batch->add_option("--threshold", batchOptions.threshold, "Frame score at or above which a frame is part of an event")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    return batch;
+}
+
 } // namespace
 
 int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
@@ -105,6 +144,9 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         ->capture_default_str();
     addOutputOptions(*score, options);
 
+    BatchCommandOptions batchOptions;
+    CLI::App* batch = addBatchCommand(cli, options, batchOptions);
+
     ModelsCommand models(cli);  // CLI11 writes into it while parsing
 
     GuiOptions guiOptions;
@@ -130,6 +172,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return models.run(cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
+    if (batch->parsed())
+        return runBatch(options, batchOptions, cancel);
     if (features->parsed())
         return runFeatures(options, cancel);
     return runScore(options, cancel);

@@ -1,6 +1,7 @@
 #include "app/commands.h"
 
 #include "app/exit_codes.h"
+#include "app/loaded_models.h"
 #include "app/models_command.h"
 #include "app/progress_printer.h"
 #include "core/analysis/video_analysis.h"
@@ -24,21 +25,16 @@ constexpr const char* kHowToGetWeights
       "or pass --backbone-weights FILE and --classifier FILE (PyTorch state dicts), "
       "or --demo-weights to run with seeded random weights (scores are then not meaningful)";
 
-struct Models {
-    models::LoadedBackbone backbone;
-    models::LoadedClassifier classifier;
-    analysis::ModelDescription description;
-    std::vector<std::string> warnings;  // about the choice of weights, for every result
-};
-
-void printError(const std::string& message) { std::fprintf(stderr, "vigil: %s\n", message.c_str()); }
-
 std::string cropName(const ModelOptions& options)
 {
     if (options.backbone == analysis::BackboneKind::ResNet50)
         return "center";
     return options.crops == preprocess::CropMode::Ten ? "ten" : "center";
 }
+
+} // namespace
+
+void printError(const std::string& message) { std::fprintf(stderr, "vigil: %s\n", message.c_str()); }
 
 // Throws ModelError on unreadable weights; returns nullopt (after printing why) when weights are
 // missing and demo weights were not asked for.
@@ -70,6 +66,7 @@ std::optional<Models> loadModels(const ModelOptions& requested, bool needsBackbo
     description.attentionRows = loaded.classifier.rows;
     describePublished(*choice, description);
     loaded.warnings = choice->warnings;
+    loaded.resolved = options;
     if ((needsBackbone && isMissingBackbone) || isMissingClassifier)
         printError("warning: using demo (seeded random) weights for the "
             + std::string(isMissingBackbone && isMissingClassifier ? "backbone and the classifier"
@@ -92,6 +89,8 @@ analysis::WindowSettings windowSettings(const WindowOptions& options)
 {
     return {options.windowSteps, options.strideSteps > 0 ? options.strideSteps : options.windowSteps};
 }
+
+namespace {
 
 std::string stemOf(const std::string& path)
 {
