@@ -2,6 +2,7 @@
 
 #include "app/batch_command.h"
 #include "app/commands.h"
+#include "app/eval_command.h"
 #include "app/exit_codes.h"
 #include "app/gui_command.h"
 #include "app/models_command.h"
@@ -148,6 +149,7 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     CLI::App* batch = addBatchCommand(cli, options, batchOptions);
 
     ModelsCommand models(cli);  // CLI11 writes into it while parsing
+    EvalCommand evaluation(cli);
 
     GuiOptions guiOptions;
     CLI::App* gui = cli.add_subcommand("gui",
@@ -170,6 +172,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return runGui(options, guiOptions, argv[0]);
     if (models.isParsed())
         return models.run(cancel);
+    if (evaluation.isParsed())
+        return evaluation.run(cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (batch->parsed())

@@ -10,6 +10,7 @@
 namespace vigil::io {
 
 void writeNpy(const std::string& path, const FloatArray& array);  // atomic
-FloatArray readNpy(const std::string& path);                       // '<f4' or '<f8' (converted)
+// '<f4' as is; '<f8', integer and bool arrays converted to float32.
+FloatArray readNpy(const std::string& path);
 
 } // namespace vigil::io

@@ -1,0 +1,206 @@
+#include "app/eval_command.h"
+
+#include "app/exit_codes.h"
+#include "app/loaded_models.h"
+#include "core/common/error.h"
+#include "core/eval/evaluation.h"
+#include "core/eval/feature_list.h"
+#include "core/io/atomic_file.h"
+#include "core/io/npy_file.h"
+#include "ui/roc_plot.h"
+
+#include <QBuffer>
+#include <QGuiApplication>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include <unistd.h>
+
+namespace vigil::app {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr const char* kFooter = R"(Ground truth, one of:
+  --gt FILE           RTFM's concatenated frame labels (gt-ucf.npy), in the order of the list
+  --annotations FILE  UCF-Crime's Temporal_Anomaly_Annotation_for_Testing_Videos.txt:
+                      "name class start1 end1 start2 end2", -1 for none. start..end is taken as an
+                      INCLUSIVE range of 0-based frame indices; each video's labels have its own
+                      length (steps x 16 frames), so they always line up with its features. Lines
+                      are matched to feature files by stem, ignoring extensions and RTFM's "_i3d".
+The paper's protocol: windows of --split steps, the classifier on every crop, the mean over
+crops, each step's score repeated for its 16 frames, ROC AUC over all frames (ties as
+scikit-learn's roc_curve + auc). PR AUC is auc(recall, precision) of precision_recall_curve.
+Per-class ROC AUC takes each anomaly class's videos together with all Normal videos.
+With -o DIR: DIR/report.json, DIR/roc.csv (fpr,tpr,threshold), DIR/roc.png.)";
+
+std::vector<uint8_t> readLabels(const std::string& path)
+{
+    const FloatArray array = io::readNpy(path);
+    std::vector<uint8_t> labels;
+    labels.reserve(array.values.size());
+    for (float value : array.values) {
+        if (value != 0.0f && value != 1.0f)
+            throw IoError(path + ": ground truth labels must be 0 or 1, found " + std::to_string(value));
+        labels.push_back(value != 0.0f ? 1 : 0);
+    }
+    return labels;
+}
+
+json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settings, const Models& models)
+{
+    const auto number = [](double value) { return std::isnan(value) ? json(nullptr) : json(value); };
+    json classes = json::object();
+    for (const auto& [name, auc] : report.classRocAuc)
+        classes[name] = number(auc);
+    json videos = json::array();
+    for (const eval::VideoScores& video : report.perVideo) {
+        videos.push_back({{"features", video.featuresPath}, {"class", video.className},
+            {"steps", video.steps}, {"crops", video.crops}, {"frames", video.frameScores.size()}});
+    }
+    const analysis::WeightsInfo& classifier = models.description.classifier;
+    return {{"roc_auc", number(report.rocAuc)}, {"pr_auc", number(report.prAuc)},
+        {"frames", report.frames}, {"anomalous_frames", report.anomalousFrames},
+        {"videos", report.videos}, {"split_steps", settings.splitSteps},
+        {"frames_per_step", settings.framesPerStep},
+        {"classifier", {{"path", classifier.path}, {"sha256", classifier.sha256},
+                           {"provenance", classifier.provenance}, {"name", classifier.name},
+                           {"da", models.description.hiddenSize}, {"r", models.description.attentionRows}}},
+        {"class_roc_auc", classes}, {"per_video", videos}, {"warnings", models.warnings}};
+}
+
+void writeOutputs(const std::string& dir, const eval::EvalReport& report, const json& reportJsonValue)
+{
+    fs::create_directories(dir);
+    io::writeFileAtomically(dir + "/report.json", [&](std::ostream& out) { out << reportJsonValue.dump(2) << "\n"; });
+    io::writeFileAtomically(dir + "/roc.csv", [&](std::ostream& out) {
+        out << "fpr,tpr,threshold\n";
+        char line[96];
+        for (const eval::CurvePoint& point : report.roc) {
+            std::snprintf(line, sizeof line, "%.9g,%.9g,%.9g\n", point.x, point.y, point.threshold);
+            out << line;
+        }
+    });
+    // QPainter needs a QGuiApplication for its fonts; offscreen, since the CLI may have no display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt's own notices (e.g. about XDG_RUNTIME_DIR) mean nothing to a CLI user making a plot.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+        if (type == QtCriticalMsg || type == QtFatalMsg)
+            std::fprintf(stderr, "vigil: Qt: %s\n", message.toLocal8Bit().constData());
+    });
+    int argc = 1;
+    char name[] = "vigil";
+    char* argv[] = {name, nullptr};
+    QGuiApplication application(argc, argv);
+    const QImage plot = ui::renderRocPlot(report.roc, report.rocAuc,
+        QStringLiteral("Frame-level ROC, %1 videos, %2 frames").arg(report.videos).arg(report.frames));
+    const std::string pngPath = dir + "/roc.png";
+    io::writeFileAtomically(pngPath, [&](std::ostream& out) {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!plot.save(&buffer, "PNG"))
+            throw IoError(pngPath + ": cannot encode the plot as PNG");
+        out.write(bytes.constData(), bytes.size());
+    });
+}
+
+void printReport(const eval::EvalReport& report)
+{
+    std::printf("videos %lld, frames %lld (%lld anomalous)\n", static_cast<long long>(report.videos),
+        static_cast<long long>(report.frames), static_cast<long long>(report.anomalousFrames));
+    std::printf("ROC AUC %.4f %%\nPR AUC  %.4f %%\n", report.rocAuc * 100.0, report.prAuc * 100.0);
+    for (const auto& [name, auc] : report.classRocAuc)
+        std::printf("  %-16s ROC AUC %.2f %%\n", name.c_str(), auc * 100.0);
+}
+
+} // namespace
+
+EvalCommand::EvalCommand(CLI::App& cli)
+{
+    command_ = cli.add_subcommand("eval",
+        "Frame-level ROC/PR AUC of a classifier on extracted features, as the paper computes it");
+    command_->footer(kFooter);
+    CLI::Option* list = command_->add_option("--list", listPath_, "RTFM list file: one feature path per line")
+                            ->check(CLI::ExistingFile);
+    CLI::Option* dir = command_->add_option("--features-dir", featuresDir_, "Folder of .npy features (name order)")
+                           ->check(CLI::ExistingDirectory);
+    list->excludes(dir);
+    command_->add_option("--gt", groundTruthPath_, "Concatenated frame labels (.npy)")->check(CLI::ExistingFile);
+    command_->add_option("--annotations", annotationsPath_, "UCF-Crime temporal annotation file")
+        ->check(CLI::ExistingFile);
+    command_->get_option("--gt")->excludes("--annotations");
+    command_->add_option("--classifier", model_.classifierWeights,
+        "da64-r3, da128-r7 (installed by `vigil models fetch`; the default when installed), or a state dict (.pth)");
+    command_->add_flag("--demo-weights", model_.useDemoWeights, "Seeded random classifier (scores not meaningful)");
+    command_->add_option("--split", splitSteps_, "Window length in steps (the paper's reproduction uses 28)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    command_->add_option("--snippet-frames", framesPerStep_, "Video frames per feature step")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    command_->add_option("-o,--output", outputDir_, "Write report.json, roc.csv and roc.png here");
+    command_->add_option("--threads", model_.threads, "Network threads (0: all cores)")->capture_default_str();
+    command_->add_flag("--json", isJson_, "Print the report as JSON instead of text");
+    command_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
+}
+
+int EvalCommand::run(const CancellationToken& cancel) const
+{
+    if (listPath_.empty() == featuresDir_.empty() || groundTruthPath_.empty() == annotationsPath_.empty()) {
+        printError("eval needs --list or --features-dir, and --gt or --annotations (see vigil eval --help)");
+        return kExitUsage;
+    }
+    try {
+        const std::optional<Models> models = loadModels(model_, false);
+        if (!models)
+            return kExitUsage;
+        for (const std::string& warning : models->warnings)
+            printError("warning: " + warning);
+        const std::vector<std::string> files
+            = listPath_.empty() ? eval::featureFilesIn(featuresDir_) : eval::readFeatureList(listPath_);
+        eval::GroundTruth truth;
+        if (!groundTruthPath_.empty())
+            truth.concatenatedLabels = readLabels(groundTruthPath_);
+        else
+            truth.annotations = eval::TemporalAnnotations::read(annotationsPath_);
+        eval::EvalSettings settings;
+        settings.splitSteps = splitSteps_;
+        settings.framesPerStep = framesPerStep_;
+        const eval::EvalReport report = eval::evaluate(files, truth, *models->classifier.scorer, settings,
+            cancel, [&](int64_t done, int64_t total) {
+                // One updating line on a terminal; a line per tenth of the videos otherwise.
+                const bool isTerminal = ::isatty(STDERR_FILENO) != 0;
+                if (isQuiet_ || (!isTerminal && done % std::max<int64_t>(total / 10, 1) != 0 && done != total))
+                    return;
+                std::fprintf(stderr, isTerminal ? "\reval: %lld/%lld feature files%s" : "eval: %lld/%lld feature files%s",
+                    static_cast<long long>(done), static_cast<long long>(total),
+                    isTerminal && done != total ? "" : "\n");
+            });
+        const json value = reportJson(report, settings, *models);
+        if (isJson_)
+            std::printf("%s\n", value.dump(2).c_str());
+        else
+            printReport(report);
+        if (!outputDir_.empty()) {
+            writeOutputs(outputDir_, report, value);
+            if (!isJson_)
+                std::printf("wrote %s/report.json, roc.csv, roc.png\n", outputDir_.c_str());
+        }
+        return kExitOk;
+    } catch (const Cancelled&) {
+        printError("cancelled");
+        return kExitCancelled;
+    } catch (const std::exception& error) {
+        printError(error.what());
+        return kExitFailedInput;
+    }
+}
+
+} // namespace vigil::app
