@@ -234,7 +234,7 @@ const PickleContainer& blobDictionary(const PickleValue& root, const std::string
 std::vector<std::pair<std::string, torch::Tensor>> readCaffe2Blobs(const std::string& path)
 {
     const auto bytes = readFile(path);
-    const auto root = readPickle(bytes, path, PickleGlobals::NumPyArrays);
+    const auto root = readPickle(bytes, path + ": pickle", PickleGlobals::NumPyArrays);
     std::vector<std::pair<std::string, torch::Tensor>> blobs;
     std::unordered_set<std::string> names;
     for (const auto& [key, value] : blobDictionary(root, path).entries) {

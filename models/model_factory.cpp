@@ -3,6 +3,7 @@
 #include "core/common/error.h"
 #include "core/io/sha256.h"
 #include "models/caffe2_blob_reader.h"
+#include "models/classifier_explainer.h"
 #include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
@@ -43,7 +44,7 @@ Network construct(const std::string& path, uint64_t seed)
 // Whether the file opens like a pickle, e.g. Facebook's Caffe2
 // i3d_baseline_32x2_IN_pretrain_400k.pkl (PROTO 2, then EMPTY_DICT), rather than torch.save's zip
 // archive ("PK\3\4"). The content decides, not the file name. torch < 1.6 wrote a pickle too, with
-// its magic number (LONG1, 0x8a) right after PROTO; readStateDict names that format.
+// its magic number (LONG1, 0x8a) right after PROTO; readStateDict reads that format.
 bool opensLikeAPickle(const std::string& path)
 {
     std::ifstream file(path, std::ios::binary);
@@ -152,6 +153,7 @@ LoadedClassifier loadClassifier(const std::string& weightsPath)
     loaded.hiddenSize = options.hiddenSize;
     loaded.rows = options.rows;
     loaded.scorer = std::make_shared<TorchWindowScorer>(classifier);
+    loaded.explainer = std::make_shared<TorchWindowExplainer>(classifier);
     return loaded;
 }
 

@@ -15,6 +15,12 @@ constexpr uint64_t kMaxProtocol = 5;
 constexpr int kMaxNesting = 64;
 constexpr size_t kMaxNameLength = 256; // a GLOBAL's module or name
 
+// Python 3 pickles bytes with opcodes (or, under protocol 2, _codecs.encode calls) that
+// Python 2, which wrote every Caffe2 weights file, never used.
+constexpr const char* kPython3Note
+    = " (Python 3 bytes: this file was re-pickled by Python 3; Caffe2 weights files are the "
+      "Python 2 pickles Caffe2 wrote)";
+
 // Opcode values from CPython's Lib/pickle.py.
 namespace op {
 constexpr uint8_t kMark = '(', kStop = '.', kBinFloat = 'G', kBinInt = 'J', kBinInt1 = 'K',
@@ -78,12 +84,16 @@ PickleValue bytes(std::string_view raw)
 // CPython; the memo shares containers with the stack, so mutations are seen through both.
 class Interpreter {
 public:
-    Interpreter(std::string_view bytes, const std::string& sourceName, PickleGlobals allowed)
+    Interpreter(std::string_view bytes, const std::string& sourceName, PickleGlobals allowed,
+        size_t start = 0)
         : bytes_(bytes)
         , sourceName_(sourceName)
         , allowedGlobals_(allowed)
+        , position_(std::min(start, bytes.size()))
     {
     }
+
+    size_t position() const { return position_; }
 
     PickleValue run()
     {
@@ -266,6 +276,8 @@ private:
     PickleValue makeGlobal(std::string module, std::string name)
     {
         PickleGlobal global { std::move(module), std::move(name) };
+        if (allowedGlobals_ == PickleGlobals::NumPyArrays && global.module == "_codecs")
+            fail("global '" + global.qualifiedName() + "' is not allowed" + kPython3Note);
         if (!isAllowed(global, allowedGlobals_))
             fail("global '" + global.qualifiedName() + "' is not allowed ("
                 + (allowedGlobals_ == PickleGlobals::NumPyArrays
@@ -397,7 +409,9 @@ void Interpreter::step(uint8_t opcode)
     // clang-format on
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02x", opcode);
-    fail(std::string("unsupported opcode ") + hex);
+    const bool isPython3Bytes = opcode == 'B' || opcode == 'C' || opcode == 0x8e;
+    fail(std::string("unsupported opcode ") + hex
+        + (isPython3Bytes && allowedGlobals_ == PickleGlobals::NumPyArrays ? kPython3Note : ""));
 }
 
 } // namespace
@@ -421,6 +435,14 @@ PickleValue readPickle(
     std::string_view bytes, const std::string& sourceName, PickleGlobals allowedGlobals)
 {
     return Interpreter(bytes, sourceName, allowedGlobals).run();
+}
+
+PickleAt readPickleAt(std::string_view bytes, size_t offset, const std::string& sourceName,
+    PickleGlobals allowedGlobals)
+{
+    Interpreter interpreter(bytes, sourceName, allowedGlobals, offset);
+    auto value = interpreter.run();
+    return { std::move(value), interpreter.position() };
 }
 
 } // namespace vigil::models

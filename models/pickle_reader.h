@@ -101,4 +101,14 @@ enum class PickleGlobals {
 PickleValue readPickle(std::string_view bytes, const std::string& sourceName,
     PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict);
 
+// The pickle that starts at `offset` of `bytes`, for files holding several pickles in a row
+// (torch.save's format before torch 1.6): its value, and the offset just past its STOP opcode.
+// Error offsets count from the start of `bytes`.
+struct PickleAt {
+    PickleValue value;
+    size_t endOffset = 0;
+};
+PickleAt readPickleAt(std::string_view bytes, size_t offset, const std::string& sourceName,
+    PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict);
+
 } // namespace vigil::models

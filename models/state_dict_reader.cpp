@@ -1,6 +1,8 @@
 #include "models/state_dict_reader.h"
 
 #include "core/common/error.h"
+#include "models/detail/legacy_torch_file.h"
+#include "models/detail/saved_tensors.h"
 #include "models/pickle_reader.h"
 
 #include <c10/util/Exception.h>
@@ -11,8 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <unordered_map>
-#include <unordered_set>
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "torch.save stores little-endian data");
 
@@ -26,7 +26,6 @@ constexpr uint32_t kCentralFileHeader = 0x02014b50;
 constexpr size_t kEndRecordSize = 22;
 constexpr size_t kMaxZipCommentSize = 0xffff;
 constexpr size_t kCentralHeaderSize = 46;
-constexpr size_t kMaxTensorDims = 64;
 
 // The pickle torch < 1.6 wrote first: PROTO 2, LONG1 of 10 bytes holding its magic number.
 constexpr std::string_view kLegacyMagic {
@@ -138,8 +137,15 @@ void checkRecords(
                 + "' is compressed or oversized; torch.save stores records uncompressed");
 }
 
-// Opens, sizes and screens the file before PyTorchStreamReader sees it. Returns its size.
-uint64_t screenFile(const std::string& path)
+enum class FileFormat { Zip, Legacy };
+
+struct Screened {
+    uint64_t sizeBytes = 0;
+    FileFormat format = FileFormat::Zip;
+};
+
+// Opens, sizes and screens the file before PyTorchStreamReader sees it.
+Screened screenFile(const std::string& path)
 {
     std::error_code error;
     if (!std::filesystem::exists(path, error))
@@ -153,9 +159,7 @@ uint64_t screenFile(const std::string& path)
     try {
         const auto head = readAt(file, 0, std::min<uint64_t>(fileSize, kLegacyMagic.size()));
         if (head == kLegacyMagic)
-            throw ModelError(path
-                + ": a PyTorch file in the legacy format of torch < 1.6 "
-                  "(unsupported; re-save it with a newer torch.save)");
+            return { fileSize, FileFormat::Legacy };
         const auto directory = findCentralDirectory(path, file, fileSize);
         if (!directory)
             throw notStateDict(path, "expected the zip format written by torch.save");
@@ -166,168 +170,7 @@ uint64_t screenFile(const std::string& path)
     } catch (const IoError&) {
         throw ModelError(path + ": cannot read the file");
     }
-    return fileSize;
-}
-
-struct StorageType {
-    const char* name;
-    torch::ScalarType dtype;
-};
-
-constexpr std::array<StorageType, 10> kStorageTypes { { { "FloatStorage", torch::kFloat },
-    { "DoubleStorage", torch::kDouble }, { "HalfStorage", torch::kHalf },
-    { "BFloat16Storage", torch::kBFloat16 }, { "LongStorage", torch::kLong },
-    { "IntStorage", torch::kInt }, { "ShortStorage", torch::kShort },
-    { "CharStorage", torch::kChar }, { "ByteStorage", torch::kByte },
-    { "BoolStorage", torch::kBool } } };
-
-bool multiplyChecked(int64_t a, int64_t b, int64_t& result)
-{
-    return !__builtin_mul_overflow(a, b, &result);
-}
-
-// The arguments of the _rebuild_tensor_v2(storage, offset, size, stride, ...) call that a
-// state-dict entry records, looking through _rebuild_parameter(tensor, requires_grad, ...).
-// A recorded call holds one item, its argument tuple.
-const std::vector<PickleValue>* tensorArguments(const PickleValue& value)
-{
-    const auto arguments = [](const PickleContainer* call) {
-        const auto* tuple = call == nullptr ? nullptr : call->items.at(0).tuple();
-        return tuple == nullptr ? nullptr : &tuple->items;
-    };
-    const auto* call = value.container(PickleContainerKind::Call);
-    if (call != nullptr && call->callable.name.rfind("_rebuild_parameter", 0) == 0) {
-        const auto* parameterArguments = arguments(call);
-        call = parameterArguments == nullptr || parameterArguments->empty()
-            ? nullptr
-            : parameterArguments->front().container(PickleContainerKind::Call);
-    }
-    return call != nullptr && call->callable.name == "_rebuild_tensor_v2" ? arguments(call)
-                                                                          : nullptr;
-}
-
-// Builds tensors out of the archive's storages. Each storage is read once and shared by the
-// tensors that view it; the memory the tensors will take is capped by the file's size.
-class TensorBuilder {
-public:
-    TensorBuilder(
-        caffe2::serialize::PyTorchStreamReader& reader, std::string path, uint64_t fileSize)
-        : reader_(reader)
-        , path_(std::move(path))
-        , fileSize_(static_cast<int64_t>(fileSize))
-        , budgetBytes_(2 * fileSize_ + (int64_t { 1 } << 20))
-    {
-    }
-
-    torch::Tensor build(const std::string& name, const std::vector<PickleValue>& args)
-    {
-        const auto* offset = args.size() >= 4 ? args[1].integer() : nullptr;
-        if (offset == nullptr || *offset < 0)
-            fail("tensor '" + name + "' has malformed arguments");
-        const auto sizes = shape(name, args[2]);
-        const auto strides = shape(name, args[3]);
-        if (sizes.size() != strides.size())
-            fail("tensor '" + name + "' has sizes and strides of different lengths");
-        const auto flat = storage(name, args[0]);
-        int64_t numel = 1;
-        int64_t lastElement = *offset; // the highest element the view reads
-        for (size_t dim = 0; dim < sizes.size(); ++dim) {
-            int64_t reach = 0;
-            if (!multiplyChecked(numel, sizes[dim], numel)
-                || !multiplyChecked(std::max<int64_t>(sizes[dim] - 1, 0), strides[dim], reach)
-                || __builtin_add_overflow(lastElement, reach, &lastElement))
-                fail("tensor '" + name + "' has an impossible shape");
-        }
-        if (numel > 0 && lastElement >= flat.numel())
-            fail("tensor '" + name + "' reaches outside its storage");
-        int64_t bytes = 0;
-        if (!multiplyChecked(numel, static_cast<int64_t>(flat.element_size()), bytes)
-            || (budgetBytes_ -= bytes) < 0)
-            fail("tensor '" + name + "' takes more memory than the file can explain");
-        return flat.as_strided(sizes, strides, *offset).clone(torch::MemoryFormat::Contiguous);
-    }
-
-private:
-    [[noreturn]] void fail(const std::string& message) const
-    {
-        throw ModelError(path_ + ": " + message);
-    }
-
-    std::vector<int64_t> shape(const std::string& name, const PickleValue& value) const
-    {
-        const auto* tuple = value.tuple();
-        if (tuple == nullptr || tuple->items.size() > kMaxTensorDims)
-            fail("tensor '" + name + "' has a malformed size or stride");
-        std::vector<int64_t> result;
-        for (const auto& item : tuple->items) {
-            if (item.integer() == nullptr || *item.integer() < 0)
-                fail("tensor '" + name + "' has a malformed size or stride");
-            result.push_back(*item.integer());
-        }
-        return result;
-    }
-
-    // The persistent id torch.save writes: ('storage', storage_type, key, location, numel).
-    torch::Tensor storage(const std::string& name, const PickleValue& value)
-    {
-        const auto* id = value.container(PickleContainerKind::PersistentId);
-        const auto* fields = id == nullptr ? nullptr : id->items.at(0).tuple();
-        if (fields == nullptr || fields->items.size() != 5 || fields->items[0].string() == nullptr
-            || *fields->items[0].string() != "storage" || fields->items[1].global() == nullptr
-            || fields->items[2].string() == nullptr || fields->items[2].string()->size() > 64
-            || fields->items[4].integer() == nullptr || *fields->items[4].integer() < 0)
-            fail("tensor '" + name + "' has a malformed storage id");
-        const auto& typeName = fields->items[1].global()->name;
-        const auto& key = *fields->items[2].string();
-        const auto numel = *fields->items[4].integer();
-        const auto type = std::find_if(kStorageTypes.begin(), kStorageTypes.end(),
-            [&](const StorageType& candidate) { return typeName == candidate.name; });
-        if (type == kStorageTypes.end())
-            fail("tensor '" + name + "' has the unsupported storage type '" + typeName + "'");
-        const auto found = storages_.find(key);
-        if (found != storages_.end()) {
-            if (found->second.scalar_type() != type->dtype || found->second.numel() != numel)
-                fail("storage '" + key + "' is declared twice, differently");
-            return found->second;
-        }
-        const auto record = "data/" + key;
-        const auto itemSize = static_cast<int64_t>(c10::elementSize(type->dtype));
-        if (numel > fileSize_ / itemSize || !reader_.hasRecord(record))
-            fail("storage '" + record + "' is missing or larger than the file");
-        auto [data, byteSize] = reader_.getRecord(record);
-        if (static_cast<int64_t>(byteSize) != numel * itemSize)
-            fail("storage '" + record + "' holds " + std::to_string(byteSize) + " bytes, expected "
-                + std::to_string(numel * itemSize));
-        c10::Storage bytes(c10::Storage::use_byte_size_t(), byteSize, std::move(data));
-        auto flat = torch::empty({ 0 }, torch::dtype(type->dtype)).set_(bytes, 0, { numel }, { 1 });
-        storages_.emplace(key, flat);
-        return flat;
-    }
-
-    caffe2::serialize::PyTorchStreamReader& reader_;
-    std::string path_;
-    int64_t fileSize_;
-    int64_t budgetBytes_;
-    std::unordered_map<std::string, torch::Tensor> storages_;
-};
-
-// The dictionary of tensors: the top level, or a "state_dict"/"model" entry of a checkpoint.
-const PickleContainer& tensorDictionary(const PickleValue& root, const std::string& path)
-{
-    const auto* dict = root.dict();
-    if (dict == nullptr)
-        throw ModelError(
-            path + ": data.pkl holds a " + root.kindName() + ", expected a dictionary of tensors");
-    const auto isTensor
-        = [](const auto& entry) { return tensorArguments(entry.second) != nullptr; };
-    if (std::any_of(dict->entries.begin(), dict->entries.end(), isTensor))
-        return *dict;
-    for (const auto& [key, value] : dict->entries) {
-        if (key.string() != nullptr && (*key.string() == "state_dict" || *key.string() == "model")
-            && value.dict() != nullptr)
-            return *value.dict();
-    }
-    return *dict;
+    return { fileSize, FileFormat::Zip };
 }
 
 StateDict readArchive(const std::string& path, uint64_t fileSize)
@@ -343,32 +186,30 @@ StateDict readArchive(const std::string& path, uint64_t fileSize)
     const auto [data, size] = reader.getRecord("data.pkl");
     const auto root = readPickle(
         std::string_view(static_cast<const char*>(data.get()), size), path + ": data.pkl");
-
-    TensorBuilder builder(reader, path, fileSize);
-    StateDict result;
-    std::unordered_set<std::string> names;
-    for (const auto& [key, value] : tensorDictionary(root, path).entries) {
-        if (key.string() == nullptr)
-            throw ModelError(path + ": a dictionary key is a " + key.kindName() + ", not a string");
-        const auto& name = *key.string();
-        const auto* arguments = tensorArguments(value);
-        if (arguments == nullptr)
-            throw ModelError(
-                path + ": entry '" + name + "' is a " + value.kindName() + ", not a tensor");
-        if (!names.insert(name).second)
-            throw ModelError(path + ": tensor '" + name + "' appears twice");
-        result.emplace_back(name, builder.build(name, *arguments));
-    }
-    return result;
+    const auto loadRecord = [&](const detail::StorageId& id) {
+        const auto record = "data/" + id.key;
+        if (!reader.hasRecord(record))
+            throw ModelError(path + ": storage '" + record + "' is missing");
+        auto [bytes, byteSize] = reader.getRecord(record);
+        const auto expected = id.numel * static_cast<int64_t>(c10::elementSize(id.dtype));
+        if (static_cast<int64_t>(byteSize) != expected)
+            throw ModelError(path + ": storage '" + record + "' holds " + std::to_string(byteSize)
+                + " bytes, expected " + std::to_string(expected));
+        c10::Storage storage(c10::Storage::use_byte_size_t(), byteSize, std::move(bytes));
+        return torch::empty({ 0 }, torch::dtype(id.dtype)).set_(storage, 0, { id.numel }, { 1 });
+    };
+    return detail::buildStateDict(root, path, fileSize, loadRecord);
 }
 
 } // namespace
 
 StateDict readStateDict(const std::string& path)
 {
-    const auto fileSize = screenFile(path);
+    const auto screened = screenFile(path);
+    if (screened.format == FileFormat::Legacy)
+        return detail::readLegacyStateDict(path, screened.sizeBytes);
     try {
-        return readArchive(path, fileSize);
+        return readArchive(path, screened.sizeBytes);
     } catch (const c10::Error& error) {
         const std::string message = error.what_without_backtrace();
         throw ModelError(

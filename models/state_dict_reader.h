@@ -1,7 +1,8 @@
 #pragma once
-// Reads the tensors of a PyTorch state dict written by torch.save (the zip format of
-// torch >= 1.6) without Python: data.pkl is interpreted by readPickle, never executed, and
-// every tensor is checked against its storage and the file size before it is built.
+// Reads the tensors of a PyTorch state dict written by torch.save without Python: the zip
+// format of torch >= 1.6, or the stream format of older versions (e.g. RTFM's
+// i3d_r50_kinetics.pth). The pickle is interpreted by readPickle, never executed, and every
+// tensor is checked against its storage and the file size before it is built.
 // Tensors come back on the CPU, contiguous, owning their memory, in the dtype they were saved
 // in and in file order. Throws vigil::ModelError naming the file. Any thread may call it.
 

@@ -17,7 +17,7 @@ Every value is an arange formula that the C++ test repeats, so no expected-value
   views.pth       base = arange(12).view(3, 4) saved with views sharing its storage:
                   a = base, b = base[1:], c = base.t(), d = base[:, 1], e = base[:, :0]
   wrapped.pth     {"epoch": 3, "state_dict": OrderedDict(x=arange(2))}
-  legacy.pth      {"x": arange(3)} in the pre-1.6 (non-zip) format
+  legacy.pth      {"x": arange(3)} in the pre-1.6 (non-zip) stream format
   scripted.pt     a TorchScript archive of nn.Linear(2, 2)
   compressed.pth  sequential.pth re-zipped with deflate, which torch.save never writes
   no_data_pkl.pth a zip with a version record and no data.pkl

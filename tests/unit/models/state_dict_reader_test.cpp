@@ -109,6 +109,11 @@ TEST(StateDictReader, CopiesViewsThatShareAStorageIntoTensorsOfTheirOwn)
     EXPECT_TRUE(torch::equal(tensorNamed(dict, "b"), base.slice(0, 1)));
 }
 
+TEST(StateDictReader, ReadsTheStreamFormatOfTorchBefore16)
+{
+    expectEqual(readStateDict(kFixtures + "legacy.pth"), { { "x", range(3) } });
+}
+
 TEST(StateDictReader, FindsTheStateDictInsideACheckpoint)
 {
     expectEqual(readStateDict(kFixtures + "wrapped.pth"), { { "x", range(2) } });
@@ -147,7 +152,6 @@ TEST(StateDictReader, ExplainsWhatIsWrongWithOtherFiles)
     const std::pair<std::string, std::string> cases[] = {
         { kFixtures + "absent.pth", "absent.pth: no such file" },
         { kFixtures, "not a regular file" },
-        { kFixtures + "legacy.pth", "legacy format of torch < 1.6" },
         { kFixtures + "scripted.pt", "not a PyTorch state-dict file (a TorchScript archive" },
         { kFixtures + "compressed.pth", "is compressed" },
         { kFixtures + "no_data_pkl.pth", "the archive has no data.pkl" },
