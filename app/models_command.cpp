@@ -167,6 +167,21 @@ int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries
     return failures == 0 ? kExitOk : kExitFailedInput;
 }
 
+// Reads `file` as the network `entry` names, as analyze would (throws ModelError naming the file).
+// A checksum cannot vouch for entries that have none (the Caffe2 I3D file), and a damaged or
+// wrong file is better refused now than in the middle of an analysis.
+void checkReadable(const ModelEntry& entry, const std::string& file)
+{
+    if (entry.kind == ModelKind::Classifier) {
+        models::loadClassifier(file);
+        return;
+    }
+    models::loadBackbone(entry.backbone == analysis::backboneName(analysis::BackboneKind::ResNet50)
+            ? analysis::BackboneKind::ResNet50
+            : analysis::BackboneKind::I3dResNet50,
+        file);
+}
+
 int importModel(ModelStore& store, const std::string& file, const std::string& name)
 {
     const ModelEntry* entry = store.manifest().find(name);
@@ -174,6 +189,7 @@ int importModel(ModelStore& store, const std::string& file, const std::string& n
         printError(name + ": unknown model (known: " + store.manifest().knownNames() + ")");
         return kExitUsage;
     }
+    checkReadable(*entry, file);
     const std::string path = store.import(file, *entry);
     const ModelStatus status = store.status(*entry, HashCheck::CacheOrFile);
     std::printf("%s: installed %s (from %s, %s)\n", entry->name.c_str(), path.c_str(), file.c_str(),
@@ -223,7 +239,7 @@ ModelsCommand::ModelsCommand(CLI::App& cli)
     fetch_ = command_->add_subcommand("fetch", "Download weights (default: all), verify, install; resumes partial downloads");
     fetch_->add_option("names", names_, "Model names (see `vigil models list`)");
     fetch_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
-    import_ = command_->add_subcommand("import", "Install a file you already have, after checking it");
+    import_ = command_->add_subcommand("import", "Install a file you already have, after reading it as its network and checking its checksum");
     import_->add_option("file", importFile_, "Weights file")->required()->check(CLI::ExistingFile);
     import_->add_option("--as", importName_, "Model name it should be")->required();
     verify_ = command_->add_subcommand("verify", "Re-read installed files and check their SHA-256 (default: all)");

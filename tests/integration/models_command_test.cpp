@@ -1,0 +1,231 @@
+// The real vigil with published weights: `vigil models import` of each real-format file, `vigil
+// score` with each published checkpoint by name and by file, the warning for a classifier
+// trained on another backbone, and one-line refusals of damaged checkpoints. Every command runs
+// with VIGIL_MODELS_DIR in a scratch folder, so no test touches ~/.local.
+
+#include "core/io/npy_file.h"
+#include "tests/support/caffe2_pickle.h"
+#include "tests/support/i3d_caffe2_layout.h"
+#include "tests/support/run_command.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace vigil::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kVigil = VIGIL_EXECUTABLE;
+
+struct Checkpoint {
+    const char* name; // the manifest's
+    const char* shortName; // what --classifier takes
+    const char* file;
+    const char* sha256;
+    int da;
+    int r;
+};
+
+const Checkpoint kCheckpoints[] = {
+    { "classifier-da64-r3", "da64-r3", "SelfAttention-da64-r3-T32-seed9111.pth",
+        "b5a366deb9955c5f67667061b8371bcd59fd7418f26b4a7aa1da9919caffa070", 64, 3 },
+    { "classifier-da128-r7", "da128-r7", "SelfAttention-da128-r7-T32-seed9111.pth",
+        "099c94013765fa3d79f5d2eca16f596815657cd4f943adf824ecf008b9ef1774", 128, 7 },
+};
+
+json readJson(const std::string& path)
+{
+    std::ifstream in(path);
+    return json::parse(in);
+}
+
+std::string fileBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+class ModelsCommand : public ::testing::Test {
+protected:
+    static void SetUpTestSuite()
+    {
+        dir_ = scratchDir("models_command");
+        FloatArray features = FloatArray::zeros({ 40, 2, 2048 });
+        for (size_t i = 0; i < features.values.size(); ++i)
+            features.values[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f;
+        features_ = dir_ + "/features.npy";
+        io::writeNpy(features_, features);
+    }
+
+    void SetUp() override
+    {
+        models_ = dir_ + "/models-" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        fs::remove_all(models_);
+    }
+
+    // vigil with this test's models folder and no mirror.
+    CommandResult vigil(const std::string& arguments) const
+    {
+        return runCommand("env -u VIGIL_MODELS_MIRROR VIGIL_MODELS_DIR=" + shellQuoted(models_) + " "
+            + kVigil + " " + arguments);
+    }
+
+    static std::string checkpointPath(const Checkpoint& checkpoint)
+    {
+        return referenceCheckpoint(checkpoint.file);
+    }
+
+    // Expects exactly one line of output, "vigil: <file>: ...", and exit code 1.
+    static void expectOneLineError(const CommandResult& run, const std::string& file)
+    {
+        EXPECT_EQ(run.exitCode, 1) << run.output;
+        EXPECT_EQ(run.output.rfind("vigil: " + file + ": ", 0), 0u) << run.output;
+        EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << run.output;
+    }
+
+    static std::string dir_;
+    static std::string features_;
+    std::string models_;
+};
+std::string ModelsCommand::dir_;
+std::string ModelsCommand::features_;
+
+TEST_F(ModelsCommand, ImportsEachPublishedCheckpointAndScoresWithItByName)
+{
+    for (const auto& checkpoint : kCheckpoints) {
+        SCOPED_TRACE(checkpoint.name);
+        if (!fs::exists(checkpointPath(checkpoint)))
+            GTEST_SKIP() << "reference checkpoint not found: " << checkpointPath(checkpoint);
+        auto run = vigil("models import " + shellQuoted(checkpointPath(checkpoint)) + " --as " + checkpoint.name);
+        ASSERT_EQ(run.exitCode, 0) << run.output;
+        EXPECT_NE(run.output.find("SHA-256 verified"), std::string::npos) << run.output;
+        EXPECT_TRUE(fs::exists(models_ + "/" + checkpoint.file));
+
+        const auto out = dir_ + "/by-name-" + checkpoint.shortName;
+        run = vigil("score " + shellQuoted(features_) + " --classifier " + checkpoint.shortName + " -o " + shellQuoted(out));
+        ASSERT_EQ(run.exitCode, 0) << run.output;
+        const json result = readJson(out + "/features.vigil.json");
+        const json& classifier = result["model"]["classifier"];
+        EXPECT_EQ(classifier["provenance"], "published");
+        EXPECT_EQ(classifier["name"], checkpoint.name);
+        EXPECT_EQ(classifier["sha256"], checkpoint.sha256);
+        EXPECT_EQ(classifier["da"], checkpoint.da);
+        EXPECT_EQ(classifier["r"], checkpoint.r);
+        ASSERT_EQ(result["windows"].size(), 2u);
+        EXPECT_EQ(result["windows"][0]["attention"].size(), static_cast<size_t>(checkpoint.r));
+
+        // The same checkpoint given as a file scores the same, marked as a file.
+        const auto byFile = dir_ + "/by-file-" + checkpoint.shortName;
+        run = vigil("score " + shellQuoted(features_) + " --classifier " + shellQuoted(checkpointPath(checkpoint))
+            + " -o " + shellQuoted(byFile));
+        ASSERT_EQ(run.exitCode, 0) << run.output;
+        const json fromFile = readJson(byFile + "/features.vigil.json");
+        EXPECT_EQ(fromFile["model"]["classifier"]["provenance"], "file");
+        EXPECT_EQ(fromFile["windows"][0]["score"], result["windows"][0]["score"]);
+        EXPECT_EQ(fromFile["frame_scores"], result["frame_scores"]);
+    }
+}
+
+TEST_F(ModelsCommand, ImportsTheCaffe2I3dWeightsAndAnalyzeUsesThem)
+{
+    // Full size, in the Python 2 pickle format of the real file: zero convolutions and identity
+    // batch norms, plus the blobs a trained Caffe2 model carries and Vigil must skip.
+    NumPyBlobs blobs;
+    for (const auto& [name, shape] : i3dCaffe2BlobShapes()) {
+        int64_t count = 1;
+        for (const auto size : shape)
+            count *= size;
+        const float value = name.size() > 5 && (name.substr(name.size() - 2) == "_s" || name.substr(name.size() - 4) == "_riv") ? 1.0f : 0.0f;
+        const std::vector<float> values(static_cast<size_t>(count), value);
+        blobs.emplace_back(name, NumPyArray { "f4", "<", shape, std::string(reinterpret_cast<const char*>(values.data()), values.size() * 4) });
+    }
+    blobs.emplace_back("conv1_w_momentum", blobs.front().second);
+    blobs.emplace_back("lr", NumPyArray { "f4", "<", { 1 }, std::string(4, '\0') });
+    blobs.emplace_back("model_iter", NumPyArray { "i8", "<", { 1 }, std::string(8, '\0') });
+    const auto pkl = dir_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl";
+    std::ofstream(pkl, std::ios::binary) << caffe2Pickle(blobs);
+
+    auto run = vigil("models import " + shellQuoted(pkl) + " --as i3d-r50-kinetics");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    ASSERT_TRUE(fs::exists(models_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl"));
+    run = vigil("models list");
+    EXPECT_NE(run.output.find("i3d-r50-kinetics"), std::string::npos) << run.output;
+
+    const auto clip = dir_ + "/clip.avi";
+    ASSERT_TRUE(makeClip(clip, "testsrc2=size=160x120:rate=25", 40));
+    const auto out = dir_ + "/analyzed";
+    run = vigil("analyze " + shellQuoted(clip) + " --classifier " + shellQuoted(checkpointPath(kCheckpoints[0]))
+        + " -q --threads 2 -o " + shellQuoted(out));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json result = readJson(out + "/clip.vigil.json");
+    EXPECT_EQ(result["model"]["backbone_weights"]["provenance"], "published");
+    EXPECT_EQ(result["model"]["backbone_weights"]["name"], "i3d-r50-kinetics");
+    EXPECT_EQ(result["steps"], 2);
+}
+
+TEST_F(ModelsCommand, WarnsWhenTheClassifierWasTrainedOnAnotherBackbone)
+{
+    if (!fs::exists(checkpointPath(kCheckpoints[0])))
+        GTEST_SKIP() << "reference checkpoint not found: " << checkpointPath(kCheckpoints[0]);
+    ASSERT_EQ(vigil("models import " + shellQuoted(checkpointPath(kCheckpoints[0])) + " --as classifier-da64-r3").exitCode, 0);
+    const auto clip = dir_ + "/short.avi";
+    ASSERT_TRUE(makeClip(clip, "testsrc2=size=160x120:rate=25", 4));
+    const auto out = dir_ + "/resnet";
+    const auto run = vigil("analyze " + shellQuoted(clip) + " --backbone resnet50 --demo-weights --classifier da64-r3 -q -o " + shellQuoted(out));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_NE(run.output.find("classifier-da64-r3 was trained on i3d-r50 features, not resnet50"), std::string::npos)
+        << run.output;
+    const json result = readJson(out + "/short.vigil.json");
+    EXPECT_EQ(result["model"]["classifier"]["provenance"], "published");
+    bool isWarned = false;
+    for (const auto& warning : result["warnings"])
+        isWarned = isWarned || warning.get<std::string>().find("trained on i3d-r50 features, not resnet50") != std::string::npos;
+    EXPECT_TRUE(isWarned) << result["warnings"];
+}
+
+// Damaged copies of a published checkpoint: each one line, exit code 1, nothing written.
+TEST_F(ModelsCommand, RefusesDamagedCheckpointsInOneLine)
+{
+    if (!fs::exists(checkpointPath(kCheckpoints[0])))
+        GTEST_SKIP() << "reference checkpoint not found: " << checkpointPath(kCheckpoints[0]);
+    const auto original = fileBytes(checkpointPath(kCheckpoints[0]));
+    auto flipped = original;
+    for (size_t at = 64; at < 2000; at += 97) // data.pkl sits near the start of the archive
+        flipped[at] = static_cast<char>(flipped[at] ^ 0x5a);
+    const std::pair<std::string, std::string> damaged[] = {
+        { "empty.pth", "" },
+        { "text.pth", "not a checkpoint\n" },
+        { "truncated-head.pth", original.substr(0, 100) },
+        { "truncated-half.pth", original.substr(0, original.size() / 2) },
+        { "truncated-tail.pth", original.substr(0, original.size() - 30) },
+        { "flipped.pth", flipped },
+    };
+    for (const auto& [name, bytes] : damaged) {
+        SCOPED_TRACE(name);
+        const auto path = dir_ + "/damaged " + name;
+        std::ofstream(path, std::ios::binary) << bytes;
+        const auto out = dir_ + "/damaged-out";
+        expectOneLineError(vigil("score " + shellQuoted(features_) + " --classifier " + shellQuoted(path) + " -o " + shellQuoted(out)), path);
+        EXPECT_FALSE(fs::exists(out + "/features.vigil.json"));
+        expectOneLineError(vigil("models import " + shellQuoted(path) + " --as classifier-da64-r3"), path);
+        EXPECT_FALSE(fs::exists(models_ + "/" + kCheckpoints[0].file));
+    }
+}
+
+// The I3D entry has no published checksum, so only reading the file can tell it is damaged.
+TEST_F(ModelsCommand, RefusesToImportADamagedCaffe2File)
+{
+    const auto path = dir_ + "/damaged.pkl";
+    std::ofstream(path, std::ios::binary) << caffe2Pickle({ { "conv1_w", NumPyArray { "f4", "<", { 2 }, "short" } } });
+    expectOneLineError(vigil("models import " + shellQuoted(path) + " --as i3d-r50-kinetics"), path);
+    EXPECT_FALSE(fs::exists(models_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl"));
+}
+
+} // namespace
+} // namespace vigil::test
