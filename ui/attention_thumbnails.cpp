@@ -4,7 +4,9 @@
 #include "ui/thumbnail_loader.h"
 #include "ui/time_format.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
+#include <QToolTip>
 #include <QPainter>
 
 #include <algorithm>
@@ -120,14 +122,39 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
         painter.setPen(palette().color(QPalette::Text));
         const QRectF caption(cell.left(), cell.bottom() - kCaptionHeightPx, cell.width(),
             kCaptionHeightPx);
-        painter.drawText(caption, Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
-            tr("row %1 · snippet %2 · w %3\nframe %4 · %5")
-                .arg(pick.row + 1)
-                .arg(pick.step)
-                .arg(pick.weight, 0, 'f', 2)
-                .arg(pick.frame)
-                .arg(formatTime(static_cast<double>(pick.frame) / fps_, true)));
+        // Short lines, shorter still when seven rows share the width; the tooltip has the rest.
+        QString weight = QString::number(pick.weight, 'f', 2);
+        QString head = tr("row %1 · w %2").arg(pick.row + 1).arg(weight);
+        if (painter.fontMetrics().horizontalAdvance(head) > cell.width()) {
+            if (weight.startsWith(QLatin1String("0.")))
+                weight.remove(0, 1);
+            head = tr("r%1 · %2").arg(pick.row + 1).arg(weight);
+        }
+        painter.drawText(caption, Qt::AlignHCenter | Qt::AlignVCenter,
+            head + QLatin1Char('\n') + formatTime(static_cast<double>(pick.frame) / fps_, true));
     }
+}
+
+bool AttentionThumbnails::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        for (int i = 0; i < static_cast<int>(picks_.size()); ++i) {
+            if (!cellRect(i).contains(help->pos()))
+                continue;
+            const Pick& pick = picks_[static_cast<size_t>(i)];
+            QToolTip::showText(help->globalPos(),
+                tr("Row %1 weighs snippet %2 most (weight %3).\nFrame %4 at %5; click to go there.")
+                    .arg(pick.row + 1)
+                    .arg(pick.step)
+                    .arg(pick.weight, 0, 'f', 3)
+                    .arg(pick.frame)
+                    .arg(formatTime(static_cast<double>(pick.frame) / fps_, true)),
+                this);
+            return true;
+        }
+    }
+    return QWidget::event(event);
 }
 
 void AttentionThumbnails::mousePressEvent(QMouseEvent* event)

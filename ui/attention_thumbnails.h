@@ -45,6 +45,7 @@ signals:
     void seekRequested(int64_t frame);
 
 protected:
+    bool event(QEvent* event) override; // a tooltip per picture
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
 

@@ -3,6 +3,7 @@
 #include "ui/time_format.h"
 
 #include <QHeaderView>
+#include <QPainter>
 
 namespace vigil::ui {
 
@@ -24,9 +25,13 @@ EventsTable::EventsTable(QWidget* parent)
     });
 }
 
-void EventsTable::setEvents(std::vector<ScoreEvent> events, double framesPerSecond)
+void EventsTable::setEvents(
+    std::vector<ScoreEvent> events, double framesPerSecond, double threshold, bool hasScores)
 {
     events_ = std::move(events);
+    threshold_ = threshold;
+    hasScores_ = hasScores;
+    viewport()->update();
     const double fps = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
     setRowCount(static_cast<int>(events_.size()));
     for (int row = 0; row < rowCount(); ++row) {
@@ -47,6 +52,25 @@ void EventsTable::setEvents(std::vector<ScoreEvent> events, double framesPerSeco
             setItem(row, column, item);
         }
     }
+}
+
+} // namespace vigil::ui
+
+namespace vigil::ui {
+
+void EventsTable::paintEvent(QPaintEvent* event)
+{
+    QTableWidget::paintEvent(event);
+    if (rowCount() > 0)
+        return;
+    QPainter painter(viewport());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(viewport()->rect().adjusted(12, 8, -12, -8),
+        Qt::AlignCenter | Qt::TextWordWrap,
+        hasScores_ ? tr("No frame scores %1 or more. Drag the red threshold line in the timeline "
+                        "down to list the highest moments.")
+                         .arg(threshold_, 0, 'f', 2)
+                   : tr("Events appear here as the analysis scores the video."));
 }
 
 } // namespace vigil::ui

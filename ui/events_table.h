@@ -15,14 +15,21 @@ class EventsTable : public QTableWidget {
 public:
     explicit EventsTable(QWidget* parent = nullptr);
 
-    void setEvents(std::vector<ScoreEvent> events, double framesPerSecond);
+    // threshold and hasScores only word the message shown when there are no events.
+    void setEvents(std::vector<ScoreEvent> events, double framesPerSecond, double threshold = 0.5,
+        bool hasScores = true);
     const std::vector<ScoreEvent>& events() const { return events_; }
 
 signals:
     void seekRequested(int64_t frame);
 
+protected:
+    void paintEvent(QPaintEvent* event) override; // says why the list is empty
+
 private:
     std::vector<ScoreEvent> events_;
+    double threshold_ = 0.5;
+    bool hasScores_ = false;
 };
 
 } // namespace vigil::ui

@@ -297,7 +297,7 @@ void MainWindow::updateEvents()
     const double threshold = timelinePanel_->timeline()->threshold();
     eventsTable_->setEvents(
         shown_ ? findEvents(shown_->frameScores, threshold) : std::vector<ScoreEvent>(),
-        videoPanel_->framesPerSecond());
+        videoPanel_->framesPerSecond(), threshold, shown_ != nullptr);
 }
 
 void MainWindow::jumpToEvent(int direction)

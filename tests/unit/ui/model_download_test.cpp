@@ -1,9 +1,13 @@
 // The download dialog fetches published weights through core/models_store from a file://
-// mirror, installs them after the checksum, and says which file failed and why.
+// mirror, installs them after the checksum, and says which file failed and why. The dialog
+// that offers it returns the choice clicked.
 
 #include "tests/support/test_paths.h"
+#include "ui/missing_weights_dialog.h"
 #include "ui/model_download_dialog.h"
 
+#include <QCommandLinkButton>
+#include <QTest>
 #include <QUrl>
 #include <gtest/gtest.h>
 
@@ -48,6 +52,43 @@ TEST(ModelDownload, RejectsAFileThatIsNotThePublishedOneAndSaysWhich)
     EXPECT_TRUE(dialog.errorText().contains(QStringLiteral("classifier-da64-r3")))
         << dialog.errorText().toStdString();
     EXPECT_FALSE(fs::exists(root + "/models/" + kClassifierFile));
+}
+
+} // namespace
+
+namespace {
+
+using vigil::ui::MissingWeightsDialog;
+
+TEST(MissingWeights, OffersDownloadImportAndDemoAndReturnsTheOneClicked)
+{
+    const std::vector<std::pair<QString, MissingWeightsDialog::Choice>> expected {
+        { QStringLiteral("Download the published weights"), MissingWeightsDialog::Choice::Download },
+        { QStringLiteral("Import a weights file…"), MissingWeightsDialog::Choice::Import },
+        { QStringLiteral("Continue with demo weights"), MissingWeightsDialog::Choice::Demo },
+    };
+    for (const auto& [title, choice] : expected) {
+        SCOPED_TRACE(title.toStdString());
+        MissingWeightsDialog dialog(QStringLiteral("the attention classifier"), QStringLiteral("/models"));
+        dialog.show();
+        QCommandLinkButton* button = nullptr;
+        for (QCommandLinkButton* candidate : dialog.findChildren<QCommandLinkButton*>())
+            if (candidate->text() == title)
+                button = candidate;
+        ASSERT_TRUE(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        EXPECT_EQ(dialog.result(), QDialog::Accepted);
+        EXPECT_EQ(dialog.choice(), choice);
+        if (choice == MissingWeightsDialog::Choice::Download) {
+            const fs::path dir = fs::path(VIGIL_BINARY_DIR) / "ui-screenshots";
+            fs::create_directories(dir);
+            EXPECT_TRUE(dialog.grab().save(QString::fromStdString((dir / "missing_weights.png").string())));
+        }
+    }
+    MissingWeightsDialog cancelled(QStringLiteral("the attention classifier"), QStringLiteral("/models"));
+    cancelled.show();
+    QTest::keyClick(&cancelled, Qt::Key_Escape);
+    EXPECT_EQ(cancelled.choice(), MissingWeightsDialog::Choice::Cancel);
 }
 
 } // namespace
