@@ -4,6 +4,7 @@
 #include "app/commands.h"
 #include "app/eval_command.h"
 #include "app/exit_codes.h"
+#include "app/explain_command.h"
 #include "app/gui_command.h"
 #include "app/models_command.h"
 #include "core/media/media_log.h"
@@ -148,6 +149,31 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     BatchCommandOptions batchOptions;
     CLI::App* batch = addBatchCommand(cli, options, batchOptions);
 
+    ExplainOptions explainOptions;
+    CLI::App* explain = cli.add_subcommand("explain",
+        "Show the attention classifier's computation on one window, step by step, with the real "
+        "shapes and values: x, W1 x + b1, tanh, W2, softmax over time, M = x^T A, fc1, fc2, sigmoid");
+    explain->add_option("input", options.inputs, "A video, or features (.npy [steps, crops, 2048])")
+        ->required()
+        ->expected(1);
+    explain->add_option("--window", explainOptions.windowIndex, "Which window (0 = the first)")->capture_default_str();
+    explain->add_option("--window-steps", options.windows.windowSteps, "Feature steps per window")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    explain->add_option("--stride", options.windows.strideSteps, "Steps between window starts (default: the window)")
+        ->check(CLI::PositiveNumber);
+    explain->add_option("--crop", explainOptions.crop, "Which crop of ten-crop features")->capture_default_str();
+    explain->add_option("--top", explainOptions.topSteps, "Steps listed per attention row")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    explain->add_option("--snippet-frames", options.snippetFrames, ".npy input: video frames per feature step")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
+    addModelOptions(*explain, options, true);
+
+    ModelsCommand models(cli);  // CLI11 writes into it while parsing
+    EvalCommand evaluation(cli);
     ModelsCommand models(cli);  // CLI11 writes into it while parsing
     EvalCommand evaluation(cli);
 
@@ -172,6 +198,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return runGui(options, guiOptions, argv[0]);
     if (models.isParsed())
         return models.run(cancel);
+    if (explain->parsed())
+        return runExplain(options, explainOptions, cancel);
     if (evaluation.isParsed())
         return evaluation.run(cancel);
     if (analyze->parsed())

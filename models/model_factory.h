@@ -5,6 +5,7 @@
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/network_interfaces.h"
+#include "core/analysis/window_explanation.h"
 
 #include <memory>
 #include <string>
@@ -20,6 +21,7 @@ struct LoadedBackbone {
 
 struct LoadedClassifier {
     std::shared_ptr<analysis::WindowScorer> scorer;
+    std::shared_ptr<analysis::WindowExplainer> explainer;  // the same network, step by step
     analysis::WeightsInfo weights;
     int64_t hiddenSize = 0;  // d_a
     int64_t rows = 0;        // r
