@@ -12,6 +12,7 @@ AttentionClassifierImpl::AttentionClassifierImpl(const AttentionClassifierOption
     fc1_ = register_module(
         "fc1", torch::nn::Linear(options.featureSize * options.rows, options.fcSize));
     fc2_ = register_module("fc2", torch::nn::Linear(options.fcSize, 1));
+    dropout_ = register_module("dropout", torch::nn::Dropout(options.attentionDropout));
 }
 
 ClassifierOutput AttentionClassifierImpl::forward(const torch::Tensor& features)
@@ -21,7 +22,7 @@ ClassifierOutput AttentionClassifierImpl::forward(const torch::Tensor& features)
         features.sizes());
     const torch::Tensor attention = torch::softmax(selfAttention_->forward(features), 1);
     // M = x^T A: [B, featureSize, r], flattened row-major so index f * r + k.
-    const torch::Tensor pooled = torch::bmm(features.transpose(1, 2), attention);
+    const torch::Tensor pooled = torch::bmm(features.transpose(1, 2), dropout_->forward(attention));
     const torch::Tensor hidden = fc1_->forward(pooled.flatten(1));
     const torch::Tensor score = torch::sigmoid(fc2_->forward(hidden)).squeeze(1);
     return {score, attention};

@@ -12,6 +12,7 @@ struct AttentionClassifierOptions {
     int64_t hiddenSize = 64;  // d_a
     int64_t rows = 3;         // r
     int64_t fcSize = 32;
+    double attentionDropout = 0.3;  // on A, in training mode only (the paper's train.py)
 };
 
 struct ClassifierOutput {
@@ -19,7 +20,8 @@ struct ClassifierOutput {
     torch::Tensor attention;  // [B, T, r], softmax over T
 };
 
-// Input [B, T, featureSize].
+// Input [B, T, featureSize]. In training mode (train()) dropout zeroes attention weights before
+// pooling; the attention returned is always the softmax itself.
 class AttentionClassifierImpl : public torch::nn::Module {
 public:
     explicit AttentionClassifierImpl(const AttentionClassifierOptions& options = {});
@@ -31,6 +33,7 @@ private:
     torch::nn::Sequential selfAttention_{nullptr};
     torch::nn::Linear fc1_{nullptr};
     torch::nn::Linear fc2_{nullptr};
+    torch::nn::Dropout dropout_{nullptr};  // no parameters, so no state-dict keys
 };
 TORCH_MODULE(AttentionClassifier);
 
