@@ -8,7 +8,9 @@
 #include <atomic>
 #include <exception>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace vigil::analysis {
 namespace {
@@ -72,6 +74,31 @@ void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreproce
             return;
     }
     flush();
+}
+
+std::string countOf(int64_t count, const char* singular, const char* plural)
+{
+    return std::to_string(count) + " " + (count == 1 ? singular : plural);
+}
+
+// What the decoder had to leave out or patch up, in words for the result's warnings list: a
+// damaged file is analysed, and the reader of the result learns how much of it was damaged.
+std::vector<std::string> damageWarnings(const media::VideoDecoder& decoder, int64_t framesDecoded)
+{
+    std::vector<std::string> warnings;
+    if (const int64_t skipped = decoder.corruptFramesSkipped(); skipped > 0)
+        warnings.push_back(countOf(skipped, "damaged frame", "damaged frames")
+            + (skipped == 1 ? " could not be decoded and was skipped" : " could not be decoded and were skipped"));
+    if (const int64_t concealed = decoder.damagedFramesConcealed(); concealed > 0)
+        warnings.push_back(countOf(concealed, "frame was", "frames were")
+            + " damaged; the decoder filled in the broken parts");
+    const int64_t declared = decoder.info().declaredFrameCount;
+    if (declared > framesDecoded)
+        warnings.push_back("the file declares " + std::to_string(declared) + " frames but only "
+            + std::to_string(framesDecoded) + " could be decoded: "
+            + countOf(declared - framesDecoded, "frame is", "frames are")
+            + " missing (truncated or damaged file)");
+    return warnings;
 }
 
 } // namespace
@@ -165,9 +192,7 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
             + " frames decoded; i3d-r50 needs at least " + std::to_string(kSnippetFrames + 1));
     if (steps == 0)
         throw MediaError(path + ": no frames could be decoded");
-    if (decoder.corruptFramesSkipped() > 0)
-        result.warnings.push_back(std::to_string(decoder.corruptFramesSkipped())
-            + " damaged frames could not be decoded and were skipped");
+    result.warnings = damageWarnings(decoder, result.frames);
     result.features.shape = {steps, crops, featureSize};
     result.features.values = std::move(features);
     return result;

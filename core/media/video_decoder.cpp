@@ -10,6 +10,7 @@ extern "C" {
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <filesystem>
 #include <tuple>
 #include <utility>
 
@@ -26,6 +27,10 @@ using detail::SwsHandle;
 // sizes Vigil analyses and leave the cores to inference.
 constexpr int kDecoderThreads = 2;
 constexpr AVRational kMicroseconds { 1, 1000000 };
+// Frames larger than 8K UHD on either side, or with more pixels than 8192 x 8192, are refused: a
+// damaged header can declare any size, and each frame becomes an RGB copy of that size.
+constexpr int kMaxFrameSide = 16384;
+constexpr int64_t kMaxFramePixels = int64_t { 8192 } * 8192;
 
 // libavformat polls this inside blocking opens and reads. It runs in C code, so it must not throw.
 int interruptRequested(void* opaque) noexcept
@@ -114,8 +119,10 @@ public:
 
     VideoInfo info_;
     int64_t corruptFramesSkipped_ = 0;
+    int64_t damagedFramesConcealed_ = 0;
 
 private:
+    void checkIsNonEmptyFile() const;
     void openInput();
     void selectStream();
     void openDecoder();
@@ -124,6 +131,7 @@ private:
     bool isBeforeSeekTarget();
     VideoFrame takeFrame();
     int64_t presentationTimeUs() const;
+    void checkFrameSize(int width, int height) const;
     cv::Mat convertToRgb(const AVFrame& frame);
     SwsHandle createScaler(const AVFrame& frame) const;
     void check(int code, const char* action) const;
@@ -161,8 +169,23 @@ VideoDecoder::Impl::Impl(const std::string& path, const CancellationToken* cance
         throw MediaError(path + ": out of memory");
 }
 
+// FFmpeg's words for these cases ("Invalid data found when processing input" for an empty file)
+// do not tell a user what is wrong; a missing or unreadable file is left to FFmpeg's own message.
+void VideoDecoder::Impl::checkIsNonEmptyFile() const
+{
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(info_.path, error);
+    if (error)
+        return;
+    if (std::filesystem::is_directory(status))
+        throw MediaError(info_.path + ": is a folder, not a video file");
+    if (std::filesystem::is_regular_file(status) && std::filesystem::file_size(info_.path, error) == 0 && !error)
+        throw MediaError(info_.path + ": empty file (0 bytes)");
+}
+
 void VideoDecoder::Impl::openInput()
 {
+    checkIsNonEmptyFile();
     AVFormatContext* raw = avformat_alloc_context();
     if (!raw)
         throw MediaError(info_.path + ": out of memory");
@@ -171,7 +194,13 @@ void VideoDecoder::Impl::openInput()
         raw->interrupt_callback.opaque = const_cast<CancellationToken*>(cancel_);
     }
     // avformat_open_input frees raw when it fails, so it is wrapped only once it succeeded.
-    check(avformat_open_input(&raw, info_.path.c_str(), nullptr, nullptr), "cannot open");
+    const int opened = avformat_open_input(&raw, info_.path.c_str(), nullptr, nullptr);
+    if (opened == AVERROR_INVALIDDATA) {
+        throwIfCancelled();
+        throw MediaError(info_.path + ": not a video file, or one too damaged to open (FFmpeg: "
+            + detail::avErrorText(opened) + ")");
+    }
+    check(opened, "cannot open");
     format_.reset(raw);
     check(avformat_find_stream_info(format_.get(), nullptr), "cannot read stream info");
 }
@@ -188,6 +217,7 @@ void VideoDecoder::Impl::selectStream()
     // Probing junk can yield a "video" stream whose size was never found; it cannot be decoded.
     if (parameters.width <= 0 || parameters.height <= 0)
         throw MediaError(info_.path + ": no video stream with a known frame size");
+    checkFrameSize(parameters.width, parameters.height);
 }
 
 void VideoDecoder::Impl::openDecoder()
@@ -225,6 +255,7 @@ void VideoDecoder::Impl::describeStream()
     else if (format_->duration != AV_NOPTS_VALUE && format_->duration > 0)
         info_.durationS = static_cast<double>(format_->duration) / AV_TIME_BASE;
 
+    info_.declaredFrameCount = std::max<int64_t>(stream_->nb_frames, 0);
     info_.frameCountEstimate = stream_->nb_frames > 0
         ? stream_->nb_frames
         : static_cast<int64_t>(std::llround(info_.durationS * info_.fps));
@@ -321,6 +352,8 @@ VideoFrame VideoDecoder::Impl::takeFrame()
     frame.frameIndex = nextFrameIndex_++;
     frame.rgb = rotateUpright(convertToRgb(*frame_), info_.rotationDeg);
     lastPtsUs_ = frame.ptsUs;
+    if (frame_->decode_error_flags != 0 || (frame_->flags & AV_FRAME_FLAG_CORRUPT) != 0)
+        ++damagedFramesConcealed_;
     av_frame_unref(frame_.get());
     return frame;
 }
@@ -344,8 +377,17 @@ int64_t VideoDecoder::Impl::presentationTimeUs() const
     return lastPtsUs_ + std::max<int64_t>(stepUs, 1);
 }
 
+void VideoDecoder::Impl::checkFrameSize(int width, int height) const
+{
+    if (width > kMaxFrameSide || height > kMaxFrameSide || int64_t { width } * height > kMaxFramePixels)
+        throw MediaError(info_.path + ": frame size " + std::to_string(width) + "x" + std::to_string(height)
+            + " is larger than Vigil analyses (at most " + std::to_string(kMaxFrameSide) + " pixels a side and "
+            + std::to_string(kMaxFramePixels) + " pixels)");
+}
+
 cv::Mat VideoDecoder::Impl::convertToRgb(const AVFrame& frame)
 {
+    checkFrameSize(frame.width, frame.height);
     const ScalerKey key = ScalerKey::of(frame);
     if (!scaler_ || key != scalerKey_) {
         scaler_ = createScaler(frame);
@@ -433,6 +475,12 @@ int64_t VideoDecoder::corruptFramesSkipped() const
 {
     assert(impl_ && "used after move");
     return impl_->corruptFramesSkipped_;
+}
+
+int64_t VideoDecoder::damagedFramesConcealed() const
+{
+    assert(impl_ && "used after move");
+    return impl_->damagedFramesConcealed_;
 }
 
 } // namespace vigil::media

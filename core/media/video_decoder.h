@@ -23,6 +23,9 @@ struct VideoInfo {
     double fps = 0.0;
     // nb_frames, else duration * fps, else 0. An estimate for progress, never a loop bound.
     int64_t frameCountEstimate = 0;
+    // The frame count the container's header declares (nb_frames), or 0 when it has none. More
+    // than the frames decoded means frames are missing: a truncated or damaged file.
+    int64_t declaredFrameCount = 0;
     // Stream duration, else container duration, else 0.
     double durationS = 0.0;
     // Clockwise turn (0, 90, 180, 270) the display matrix asks for; frames come out turned.
@@ -65,6 +68,10 @@ public:
     // Packets or frames the codec rejected and skipped, plus one for a read error (other than end
     // of file) that ended the input early; callers may warn about them.
     int64_t corruptFramesSkipped() const;
+
+    // Frames returned although the codec found errors in them: it concealed the damaged parts
+    // (e.g. copied blocks from the previous frame). They keep their place in the timeline.
+    int64_t damagedFramesConcealed() const;
 
 private:
     class Impl;
