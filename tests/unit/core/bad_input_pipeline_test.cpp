@@ -1,6 +1,6 @@
 // The feature pipeline (decoder, preprocessing, bounded queue) on every file of the bad-input
 // corpus, with a fake network: the same answers the CLI gives, checked without LibTorch, so that
-// this suite can run under AddressSanitizer and UBSan in CI (scripts/run-sanitizers.sh).
+// this suite can run under AddressSanitizer and UBSan in CI (scripts/run-engine-sanitizers.sh).
 
 #include "core/analysis/feature_pipeline.h"
 #include "core/common/cancellation.h"

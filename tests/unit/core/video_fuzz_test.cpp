@@ -2,7 +2,7 @@
 // and codecs are damaged in many seeded ways (flipped bytes, overwritten runs, cut-off ends,
 // boundary integers, repeated chunks), written to a file and decoded to the end. A damaged file may
 // only ever yield frames or a vigil::MediaError naming it; memory errors and undefined behaviour are
-// caught when this runs under AddressSanitizer and UBSan (scripts/run-sanitizers.sh).
+// caught when this runs under AddressSanitizer and UBSan (scripts/run-engine-sanitizers.sh).
 //   VIGIL_VIDEO_FUZZ_CASES=N  mutated files per seed clip (default 150)
 // A failing case is kept as test-tmp/video-fuzz-failures/<seed>-<case>.<ext> to reproduce it.
 

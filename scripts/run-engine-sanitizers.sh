@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the engine (vigil_core, no LibTorch, no Qt) and its unit tests with AddressSanitizer,
+# LeakSanitizer and UBSan in build-asan/, and runs every one of them: the decoder, the bad-input
+# corpus (scripts/make_bad_inputs.sh) through the feature pipeline, and the seeded mutation fuzz
+# of opening and decoding videos. Any memory error, leak or undefined behaviour fails the run.
+#   VIGIL_VIDEO_FUZZ_CASES=N  mutated files per seed clip (default here: 1000)
+#   BUILD_DIR=DIR             build folder (default: build-asan, shared with scripts/run-sanitizers.sh)
+#   JOBS=N                    compile jobs and test processes (default: all cores)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build-asan}
+jobs=${JOBS:-$(nproc)}
+export VIGIL_VIDEO_FUZZ_CASES=${VIGIL_VIDEO_FUZZ_CASES:-1000}
+
+start=$(date +%s)
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVIGIL_SANITIZE=ON >/dev/null
+cmake --build "$build_dir" --target vigil_core_tests -j"$jobs"
+built=$(date +%s)
+
+# No LibTorch in this executable, so LeakSanitizer stays on (the model tests must turn it off).
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+tests="$build_dir/tests/unit/core/vigil_core_tests"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+# GoogleTest's sharding splits the tests over one process per core.
+pids=()
+for ((shard = 0; shard < jobs; shard++)); do
+  GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$shard "$tests" --gtest_brief=1 > "$logs/$shard.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for shard in "${!pids[@]}"; do
+  if ! wait "${pids[$shard]}"; then
+    failed=1
+    echo "--- shard $shard of $jobs failed:"
+    cat "$logs/$shard.log"
+  fi
+done
+[[ $failed -eq 0 ]] || { echo "engine sanitizers: FAILED" >&2; exit 1; }
+grep -h "tests* ran\|PASSED\|SKIPPED" "$logs"/*.log || true
+echo "engine sanitizers: clean (build $((built - start)) s, tests $(( $(date +%s) - built )) s," \
+  "${VIGIL_VIDEO_FUZZ_CASES} fuzz cases per seed clip)"
