@@ -295,7 +295,7 @@ TEST_F(BatchCommand, CtrlCStopsSoonKeepsFinishedOutputsAndLeavesNoTemporaries)
     ASSERT_TRUE(makeClip(folder + "/b-long.avi", "testsrc2=size=160x120:rate=25", 2000));
     // Start, wait until the first video is written, interrupt, and time the exit.
     const std::string script = kVigil + " batch " + shellQuoted(folder) + " -o " + shellQuoted(out)
-        + " --demo-weights --backbone resnet50 --frame-step 4 -q & pid=$!; "
+        + " --demo-weights --backbone resnet50 -q & pid=$!; "
         + "for i in $(seq 600); do [ -e " + shellQuoted(out + "/a-first.vigil.json") + " ] && break; sleep 0.1; done; "
         + "sleep 1; start=$(date +%s%N); kill -INT $pid; wait $pid; code=$?; end=$(date +%s%N); "
         + "echo \"exit=$code ms=$(( (end - start) / 1000000 ))\"";
@@ -305,8 +305,10 @@ TEST_F(BatchCommand, CtrlCStopsSoonKeepsFinishedOutputsAndLeavesNoTemporaries)
     ASSERT_NE(ms, std::string::npos);
     const int stopMs = std::stoi(run.output.substr(ms + 3));
     RecordProperty("stop_ms", stopMs);
-    // The run stops at its next check, after the forward pass under way (about a second here).
-    EXPECT_LT(stopMs, 5000) << run.output;
+    // The run stops at its next check, after the forward pass under way: 1.5 to 4 s on two busy
+    // cores, 9 s with another test running beside it. Without the stop, b-long (2000 frames, 250
+    // forward passes) would take minutes and leave its outputs.
+    EXPECT_LT(stopMs, 15000) << run.output;
     EXPECT_TRUE(fs::exists(out + "/a-first.vigil.json"));
     EXPECT_FALSE(fs::exists(out + "/b-long.vigil.json"));
     EXPECT_TRUE(leftoverTemporaries(out).empty());
