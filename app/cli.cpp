@@ -7,6 +7,7 @@
 #include "app/explain_command.h"
 #include "app/gui_command.h"
 #include "app/models_command.h"
+#include "app/train_command.h"
 #include "core/media/media_log.h"
 
 #include <CLI/CLI.hpp>
@@ -174,8 +175,7 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
 
     ModelsCommand models(cli);  // CLI11 writes into it while parsing
     EvalCommand evaluation(cli);
-    ModelsCommand models(cli);  // CLI11 writes into it while parsing
-    EvalCommand evaluation(cli);
+    TrainCommand training(cli);
 
     GuiOptions guiOptions;
     CLI::App* gui = cli.add_subcommand("gui",
@@ -202,6 +202,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return runExplain(options, explainOptions, cancel);
     if (evaluation.isParsed())
         return evaluation.run(cancel);
+    if (training.isParsed())
+        return training.run(cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (batch->parsed())

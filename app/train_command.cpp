@@ -1,0 +1,311 @@
+#include "app/train_command.h"
+
+#include "app/exit_codes.h"
+#include "app/loaded_models.h"
+#include "core/common/error.h"
+#include "core/io/atomic_file.h"
+#include "core/train/training_report.h"
+#include "core/train/training_set.h"
+#include "models/classifier_trainer.h"
+#include "models/model_factory.h"
+#include "ui/sweep_plot.h"
+
+#include <QBuffer>
+#include <QGuiApplication>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+namespace vigil::app {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr uint64_t kFoldSeed = 0;  // one split for every seed and setting: paired comparisons
+
+constexpr const char* kFooter = R"(The paper's procedure (PROTOCOL.md section 4): each crop of each training video becomes
+one sample of 32 segment means; per epoch the normal and the anomalous samples are shuffled and
+taken --batch + --batch at a time without replacement (the last incomplete batch is dropped, as
+in the paper's sampler); binary cross-entropy on the sigmoid score; RAdam (lr, betas 0.9/0.999,
+eps 1e-8, as torch.optim.RAdam of PyTorch 1.13); dropout 0.3 on the attention in training.
+The same seed, data and --threads give bit-identical weights.
+
+AUCs are video-level ROC AUCs (ties as scikit-learn): a video's score is the mean over its
+crops of the classifier's score on the crop's 32-segment sample.
+  --val FILE  picks the weights with the best validation AUC, checked after every epoch (or
+              every --val-every steps); never the test set. Without it, the last weights.
+  --folds K   K-fold cross-validation over the training videos (stratified by label, the same
+              split for every seed and setting); each run's AUC is that of its held-out fold.
+Without --folds a run's AUC is the validation AUC of the kept weights (optimistic: it was used to
+choose them). Every (d_a, r) of --sweep is trained with every seed of --seeds on every fold.
+Outputs: -o model.pth (PyTorch state dict; torch.load + load_state_dict) and model.json (its
+settings and scores). With several runs each model is <stem>-da<D>-r<R>-seed<S>[-fold<K>].pth.
+Always <stem>.report.csv, <stem>.report.json and, when there are AUCs, <stem>.report.png.)";
+
+struct PlannedRun {
+    train::ClassifierShape shape;
+    uint64_t seed = 0;
+    int fold = -1;
+};
+
+// The backbone named by the features' sidecar JSON (<file>.json beside <file>.npy), when every
+// training file has one and they agree.
+std::string backboneOf(const std::vector<train::LabelledVideo>& videos)
+{
+    std::string backbone;
+    for (const train::LabelledVideo& video : videos) {
+        std::ifstream in(fs::path(video.featuresPath).replace_extension(".json"));
+        const json sidecar = json::parse(in, nullptr, false);
+        if (!sidecar.is_object() || !sidecar.contains("backbone") || !sidecar["backbone"].is_string())
+            return "unknown";
+        const std::string name = sidecar["backbone"];
+        if (!backbone.empty() && name != backbone)
+            return "mixed";
+        backbone = name;
+    }
+    return backbone.empty() ? "unknown" : backbone;
+}
+
+std::string modelPathFor(const std::string& output, const PlannedRun& run, bool isSingleRun)
+{
+    if (isSingleRun)
+        return output;
+    const fs::path path(output);
+    std::string name = path.stem().string() + "-da" + std::to_string(run.shape.hiddenSize) + "-r"
+        + std::to_string(run.shape.rows) + "-seed" + std::to_string(run.seed);
+    if (run.fold >= 0)
+        name += "-fold" + std::to_string(run.fold);
+    return (path.parent_path() / (name + path.extension().string())).string();
+}
+
+json number(double value) { return std::isnan(value) ? json(nullptr) : json(value); }
+
+void writePlot(const std::string& path, const std::vector<train::SettingSummary>& summaries, const std::string& aucName)
+{
+    // QPainter needs a QGuiApplication for its fonts; offscreen, since the CLI may have no display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+        if (type == QtCriticalMsg || type == QtFatalMsg)
+            std::fprintf(stderr, "vigil: Qt: %s\n", message.toLocal8Bit().constData());
+    });
+    int argc = 1;
+    char name[] = "vigil";
+    char* argv[] = {name, nullptr};
+    QGuiApplication application(argc, argv);
+    const QImage plot = ui::renderSweepPlot(summaries, QString::fromStdString(aucName),
+        QStringLiteral("vigil train: %1 per setting").arg(QString::fromStdString(aucName)));
+    io::writeFileAtomically(path, [&](std::ostream& out) {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!plot.save(&buffer, "PNG"))
+            throw IoError(path + ": cannot encode the plot as PNG");
+        out.write(bytes.constData(), bytes.size());
+    });
+}
+
+std::vector<const train::VideoSamples*> pointersTo(const std::vector<train::VideoSamples>& videos,
+    const std::vector<int>& folds, int fold, bool isHeldOut)
+{
+    std::vector<const train::VideoSamples*> chosen;
+    for (size_t i = 0; i < videos.size(); ++i)
+        if (fold < 0 ? !isHeldOut : (folds[i] == fold) == isHeldOut)
+            chosen.push_back(&videos[i]);
+    return chosen;
+}
+
+void requireBothLabels(const std::vector<train::LabelledVideo>& videos, const std::string& source)
+{
+    if (train::countLabel(videos, 0) == 0 || train::countLabel(videos, 1) == 0)
+        throw IoError(source + ": needs both normal (0) and anomalous (1) videos; has "
+            + std::to_string(train::countLabel(videos, 0)) + " normal and "
+            + std::to_string(train::countLabel(videos, 1)) + " anomalous");
+}
+
+std::vector<train::VideoSamples> loadWithProgress(const std::vector<train::LabelledVideo>& videos,
+    const std::string& what, bool isQuiet, const CancellationToken& cancel)
+{
+    return train::loadSamples(videos, cancel, [&](int64_t done, int64_t total) {
+        if (!isQuiet && (done == total || done * 10 / total != (done - 1) * 10 / total))
+            std::fprintf(stderr, "train: read %lld/%lld %s feature files\n", static_cast<long long>(done),
+                static_cast<long long>(total), what.c_str());
+    });
+}
+
+} // namespace
+
+TrainCommand::TrainCommand(CLI::App& cli)
+{
+    command_ = cli.add_subcommand("train",
+        "Train the attention classifier on extracted features, as the paper does, with validation, "
+        "cross-validation, seeds and sweeps");
+    command_->footer(kFooter);
+    CLI::Option* labels = command_->add_option("--labels", labelsPath_,
+        "CSV of path,label (0 normal, 1 anomalous); paths relative to the CSV's folder")->check(CLI::ExistingFile);
+    CLI::Option* list = command_->add_option("--list", listPath_, "RTFM list file (with --anomalous-first)")
+                            ->check(CLI::ExistingFile);
+    labels->excludes(list);
+    command_->add_option("--anomalous-first", anomalousFirst_, "--list: its first N lines are the anomalous videos")
+        ->check(CLI::NonNegativeNumber)->needs(list);
+    command_->add_option("--val", validationPath_, "Validation labels CSV: selects the checkpoint")
+        ->check(CLI::ExistingFile);
+    command_->add_option("-o,--output", outputPath_, "Where to save the classifier (.pth)")->required();
+    command_->add_option("--da", hiddenSize_, "Attention hidden units d_a")->check(CLI::PositiveNumber)->capture_default_str();
+    command_->add_option("--r", rows_, "Attention rows r")->check(CLI::PositiveNumber)->capture_default_str();
+    command_->add_option("--epochs", epochs_, "Epochs")->check(CLI::PositiveNumber)->capture_default_str();
+    command_->add_option("--seed", seed_, "Seed of weights, dropout and sampling")->capture_default_str();
+    command_->add_option("--seeds", seeds_, "Several seeds, e.g. 1,2,3 (replaces --seed)")->excludes("--seed");
+    command_->add_option("--folds", folds_, "K-fold cross-validation over the training videos (K >= 2)")
+        ->check(CLI::Range(2, 100));
+    command_->add_option("--sweep", sweep_, "Train every combination, e.g. --sweep da=32,64,128 r=1,3,7")
+        ->expected(1, 2);
+    command_->add_option("--batch", batchPerClass_, "Normal (and as many anomalous) samples per batch")
+        ->check(CLI::PositiveNumber)->capture_default_str();
+    command_->add_option("--lr", learningRate_, "RAdam learning rate")->check(CLI::PositiveNumber)->capture_default_str();
+    command_->add_option("--val-every", validateEvery_, "With --val: validate every N steps (0: after each epoch)")
+        ->check(CLI::NonNegativeNumber)->capture_default_str();
+    command_->add_option("--threads", threads_, "Intra-op threads (results are reproducible for a given count)")
+        ->check(CLI::PositiveNumber)->capture_default_str();
+    command_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
+}
+
+int TrainCommand::run(const CancellationToken& cancel) const
+{
+    if (labelsPath_.empty() == listPath_.empty() || (!listPath_.empty() && anomalousFirst_ < 0)) {
+        printError("train needs --labels CSV, or --list FILE with --anomalous-first N (see vigil train --help)");
+        return kExitUsage;
+    }
+    std::vector<train::ClassifierShape> shapes;
+    std::vector<uint64_t> seeds{seed_};
+    try {
+        shapes = train::parseSweep(sweep_, {hiddenSize_, rows_});
+        if (!seeds_.empty())
+            seeds = train::parseSeeds(seeds_);
+    } catch (const std::invalid_argument& error) {
+        printError(error.what());
+        return kExitUsage;
+    }
+    try {
+        models::setThreadCount(threads_);
+        const std::string source = labelsPath_.empty() ? listPath_ : labelsPath_;
+        const std::vector<train::LabelledVideo> labelled = labelsPath_.empty()
+            ? train::readAnomalousFirstList(listPath_, anomalousFirst_) : train::readLabelsCsv(labelsPath_);
+        requireBothLabels(labelled, source);
+        std::vector<train::LabelledVideo> validationLabelled;
+        if (!validationPath_.empty()) {
+            validationLabelled = train::readLabelsCsv(validationPath_);
+            requireBothLabels(validationLabelled, validationPath_);
+        }
+        const std::vector<train::VideoSamples> videos = loadWithProgress(labelled, "training", isQuiet_, cancel);
+        const std::vector<train::VideoSamples> validation
+            = loadWithProgress(validationLabelled, "validation", isQuiet_, cancel);
+        if (!validation.empty() && validation.front().samples.dim(2) != videos.front().samples.dim(2))
+            throw Error(validation.front().featuresPath + ": its feature size differs from the training features'");
+        std::vector<const train::VideoSamples*> validationSet;
+        for (const train::VideoSamples& video : validation)
+            validationSet.push_back(&video);
+        std::vector<uint8_t> labels;
+        for (const train::VideoSamples& video : videos)
+            labels.push_back(video.label);
+        const std::vector<int> folds = folds_ > 0 ? train::assignFolds(labels, folds_, kFoldSeed) : std::vector<int>{};
+
+        std::vector<PlannedRun> plan;
+        for (const train::ClassifierShape& shape : shapes)
+            for (uint64_t seed : seeds)
+                for (int fold = folds_ > 0 ? 0 : -1; fold < std::max(folds_, 0); ++fold)
+                    plan.push_back({shape, seed, fold});
+        const bool isSingleRun = plan.size() == 1;
+        const std::string aucName = folds_ > 0 ? "held-out video AUC" : "validation video AUC";
+        const std::string backbone = backboneOf(labelled);
+        const fs::path output(outputPath_);
+        if (!output.parent_path().empty())
+            fs::create_directories(output.parent_path());
+
+        std::vector<train::RunResult> results;
+        for (const PlannedRun& planned : plan) {
+            models::TrainSettings settings;
+            settings.hiddenSize = planned.shape.hiddenSize;
+            settings.rows = planned.shape.rows;
+            settings.epochs = epochs_;
+            settings.batchPerClass = batchPerClass_;
+            settings.learningRate = learningRate_;
+            settings.seed = planned.seed;
+            settings.validateEverySteps = validateEvery_;
+            const std::string name = "da" + std::to_string(settings.hiddenSize) + " r" + std::to_string(settings.rows)
+                + " seed " + std::to_string(settings.seed)
+                + (planned.fold >= 0 ? " fold " + std::to_string(planned.fold) : "");
+            models::Validator validate;
+            if (!validationSet.empty())
+                validate = [&](analysis::WindowScorer& scorer) { return train::videoLevelAuc(validationSet, scorer); };
+            const models::TrainingOutcome outcome = models::trainClassifier(pointersTo(videos, folds, planned.fold, false),
+                settings, validate, cancel, [&](const models::TrainingProgress& progress) {
+                    if (isQuiet_ || progress.step % progress.stepsPerEpoch != 0)
+                        return;
+                    std::fprintf(stderr, "train %s: epoch %lld/%lld, loss %.4f", name.c_str(),
+                        static_cast<long long>(progress.epoch), static_cast<long long>(epochs_), progress.meanEpochLoss);
+                    if (!std::isnan(progress.validationAuc))
+                        std::fprintf(stderr, ", validation AUC %.2f %%", progress.validationAuc * 100.0);
+                    std::fprintf(stderr, "\n");
+                });
+            train::RunResult result{planned.shape, planned.seed, planned.fold, outcome.validationAuc, outcome.validationAuc,
+                outcome.selectedStep, outcome.steps, modelPathFor(outputPath_, planned, isSingleRun)};
+            if (planned.fold >= 0)
+                result.auc = train::videoLevelAuc(pointersTo(videos, folds, planned.fold, true), outcome.classifier->scorer());
+            outcome.classifier->save(result.modelPath);
+            const json sidecar{{"model", fs::path(result.modelPath).filename().string()},
+                {"architecture", "VideoClassifier (yaegasikk/attention_anomaly_detector)"},
+                {"da", settings.hiddenSize}, {"r", settings.rows}, {"feature_size", outcome.classifier->featureSize()},
+                {"backbone", backbone}, {"train", {{"source", source}, {"videos", labelled.size()},
+                    {"anomalous", train::countLabel(labelled, 1)}, {"files", [&] {
+                        json files = json::array();
+                        for (const train::VideoSamples* video : pointersTo(videos, folds, planned.fold, false))
+                            files.push_back(video->featuresPath);
+                        return files; }()}}},
+                {"validation", validationPath_.empty() ? json(nullptr) : json(validationPath_)},
+                {"fold", planned.fold < 0 ? json(nullptr) : json{{"index", planned.fold}, {"of", folds_}, {"split_seed", kFoldSeed}}},
+                {"seed", settings.seed}, {"epochs", settings.epochs}, {"batch_per_class", settings.batchPerClass},
+                {"optimizer", {{"name", "RAdam"}, {"lr", settings.learningRate}, {"betas", {0.9, 0.999}}, {"eps", 1e-8}}},
+                {"attention_dropout", settings.attentionDropout}, {"threads", threads_}, {"steps", outcome.steps},
+                {"selected_step", outcome.selectedStep}, {"validation_auc", number(outcome.validationAuc)},
+                {"held_out_auc", planned.fold < 0 ? json(nullptr) : number(result.auc)}, {"epoch_losses", outcome.epochLosses}};
+            io::writeFileAtomically(fs::path(result.modelPath).replace_extension(".json").string(), sidecar.dump(2) + "\n");
+            char aucText[32] = "-";
+            if (!std::isnan(result.auc))
+                std::snprintf(aucText, sizeof aucText, "%.2f %%", result.auc * 100.0);
+            std::printf("%s: %s %s, kept step %lld of %lld, wrote %s\n", name.c_str(), aucName.c_str(), aucText,
+                static_cast<long long>(result.selectedStep), static_cast<long long>(result.steps), result.modelPath.c_str());
+            results.push_back(result);
+        }
+
+        const std::vector<train::SettingSummary> summaries = train::summarise(results);
+        std::printf("\n%s", train::summaryTable(summaries, aucName).c_str());
+        const std::string base = (output.parent_path() / output.stem()).string();
+        const json header{{"command", "vigil train"}, {"auc", aucName}, {"source", source},
+            {"validation", validationPath_}, {"folds", folds_}, {"epochs", epochs_}, {"seeds", seeds},
+            {"batch_per_class", batchPerClass_}, {"lr", learningRate_}, {"backbone", backbone}};
+        train::writeReportCsv(base + ".report.csv", summaries);
+        train::writeReportJson(base + ".report.json", header.dump(), results, summaries);
+        const bool hasAucs = std::any_of(summaries.begin(), summaries.end(), [](const auto& s) { return !s.aucs.empty(); });
+        if (hasAucs)
+            writePlot(base + ".report.png", summaries, aucName);
+        std::printf("wrote %s.report.csv, %s.report.json%s\n", base.c_str(), base.c_str(),
+            hasAucs ? (", " + base + ".report.png").c_str() : "");
+        return kExitOk;
+    } catch (const Cancelled&) {
+        printError("cancelled");
+        return kExitCancelled;
+    } catch (const std::exception& error) {
+        printError(error.what());
+        return kExitFailedInput;
+    }
+}
+
+} // namespace vigil::app

@@ -1,0 +1,48 @@
+#pragma once
+// `vigil train`: trains the paper's attention classifier on extracted features
+// (PROTOCOL.md section 4; models/classifier_trainer.h), optionally over a sweep of (d_a, r),
+// several seeds and K folds, and reports the AUC per setting. Main thread only; one line on
+// stderr per failure, exit codes from exit_codes.h, nothing throws out of run().
+
+#include "core/common/cancellation.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vigil::app {
+
+// Owns the `train` subcommand's parsed values; CLI11 points into it, so it stays in place.
+class TrainCommand {
+public:
+    explicit TrainCommand(CLI::App& cli);
+    TrainCommand(const TrainCommand&) = delete;
+    TrainCommand& operator=(const TrainCommand&) = delete;
+
+    bool isParsed() const { return command_->parsed(); }
+    int run(const CancellationToken& cancel) const;
+
+private:
+    CLI::App* command_ = nullptr;
+    std::string labelsPath_;
+    std::string listPath_;
+    int64_t anomalousFirst_ = -1;
+    std::string validationPath_;
+    std::string outputPath_;
+    int64_t hiddenSize_ = 64;
+    int64_t rows_ = 3;
+    int64_t epochs_ = 10;
+    uint64_t seed_ = 1;
+    std::string seeds_;
+    int folds_ = 0;
+    std::vector<std::string> sweep_;
+    int64_t batchPerClass_ = 32;
+    double learningRate_ = 1e-3;
+    int64_t validateEvery_ = 0;
+    int threads_ = 1;
+    bool isQuiet_ = false;
+};
+
+} // namespace vigil::app
