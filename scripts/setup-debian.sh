@@ -11,6 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libcurl4-openssl-dev
   qt6-base-dev libgl-dev                        # the desktop app (Qt 6 Widgets)
   python3                                       # tests serve weights from a local http.server
+  python3-torch python3-numpy                   # tests load vigil train's .pth in PyTorch itself
   libgtest-dev libgmock-dev
   ffmpeg                                        # tests generate their clips with ffmpeg -f lavfi
   opencv-doc                                    # the real sample videos (vtest.avi, Megamind.avi)
