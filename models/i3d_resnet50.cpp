@@ -1,5 +1,7 @@
 #include "models/i3d_resnet50.h"
 
+#include "models/detail/batch_norm_folding.h"
+
 namespace vigil::models {
 namespace {
 
@@ -37,11 +39,36 @@ Bottleneck3dImpl::Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spa
 
 torch::Tensor Bottleneck3dImpl::forward(const torch::Tensor& input)
 {
-    torch::Tensor out = torch::relu(bn1_->forward(conv1_->forward(input)));
-    out = torch::relu(bn2_->forward(conv2_->forward(out)));
-    out = bn3_->forward(conv3_->forward(out));
+    // Without BatchNorm (folded) each convolution's output is fresh, so ReLU runs in place.
+    auto norm = [](nn::BatchNorm3d bn, torch::Tensor x) { return bn ? bn->forward(x) : x; };
+    torch::Tensor out = norm(bn1_, conv1_->forward(input)).relu_();
+    out = norm(bn2_, conv2_->forward(out)).relu_();
+    out = norm(bn3_, conv3_->forward(out));
     out += downsample_ ? downsample_->forward(input) : input;
-    return torch::relu(out);
+    return out.relu_();
+}
+
+void Bottleneck3dImpl::foldBatchNorm()
+{
+    if (!bn1_)
+        return;
+    conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
+    conv2_ = replace_module("conv2", detail::foldedConvolution(conv2_, bn2_));
+    conv3_ = replace_module("conv3", detail::foldedConvolution(conv3_, bn3_));
+    for (const char* name : {"bn1", "bn2", "bn3"})
+        unregister_module(name);
+    bn1_ = bn2_ = bn3_ = nullptr;
+    if (downsample_) {
+        const nn::Conv3d conv(std::dynamic_pointer_cast<nn::Conv3dImpl>(downsample_->ptr(0)));
+        const nn::BatchNorm3d bn(std::dynamic_pointer_cast<nn::BatchNorm3dImpl>(downsample_->ptr(1)));
+        downsample_ = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
+    }
+}
+
+void Bottleneck3dImpl::useChannelsLast()
+{
+    for (auto& module : modules(/*include_self=*/false))
+        detail::setWeightFormat(*module, torch::MemoryFormat::ChannelsLast3d);
 }
 
 I3dResNet50Impl::I3dResNet50Impl()
@@ -73,12 +100,35 @@ torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
 {
     TORCH_CHECK(clips.dim() == 5 && clips.size(1) == 3,
         "I3dResNet50 expects [batch, 3, frames, height, width], got ", clips.sizes());
-    torch::Tensor x = torch::relu(bn1_->forward(conv1_->forward(clips)));
+    torch::Tensor x = conv1_->forward(
+        isChannelsLast_ ? clips.contiguous(torch::MemoryFormat::ChannelsLast3d) : clips);
+    x = (bn1_ ? bn1_->forward(x) : x).relu_();
     x = torch::max_pool3d(x, {2, 3, 3}, {2, 2, 2});
     x = layer1_->forward(x);
     x = torch::max_pool3d(x, {2, 1, 1}, {2, 1, 1});
     x = layer4_->forward(layer3_->forward(layer2_->forward(x)));
     return x.mean({2, 3, 4});
+}
+
+void I3dResNet50Impl::foldBatchNorm()
+{
+    if (bn1_) {
+        conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
+        unregister_module("bn1");
+        bn1_ = nullptr;
+    }
+    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+        for (const auto& block : layer->children())
+            block->as<Bottleneck3dImpl>()->foldBatchNorm();
+}
+
+void I3dResNet50Impl::useChannelsLast()
+{
+    detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast3d);
+    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+        for (const auto& block : layer->children())
+            block->as<Bottleneck3dImpl>()->useChannelsLast();
+    isChannelsLast_ = true;
 }
 
 } // namespace vigil::models

@@ -3,6 +3,12 @@
 // section 1), without its classification layer. Parameter names follow the RTFM/pytorch-resnet3d
 // state dict (conv1, bn1, layerN.i.{conv,bn}{1,2,3}, layerN.0.downsample.{0,1}).
 // Input [N, 3, 16, 224, 224] in [-1, 1]; output [N, 2048] pooled features. BN in eval mode.
+//
+// Load-time optimisations (models/model_factory.cpp applies them once, after the weights are
+// loaded and eval() is set; the network is immutable afterwards): foldBatchNorm() merges every
+// BatchNorm into the convolution before it (the convolutions gain a bias, the bnN modules leave
+// the state dict), useChannelsLast() keeps weights and activations in ChannelsLast3d for oneDNN.
+// Features stay within float rounding of the plain network (tests/unit/models/).
 
 #include <torch/torch.h>
 
@@ -13,6 +19,8 @@ public:
     Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal,
         bool hasProjection);
     torch::Tensor forward(const torch::Tensor& input);
+    void foldBatchNorm();
+    void useChannelsLast();
 
 private:
     torch::nn::Conv3d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
@@ -25,6 +33,9 @@ class I3dResNet50Impl : public torch::nn::Module {
 public:
     I3dResNet50Impl();
     torch::Tensor forward(const torch::Tensor& clips);
+    void foldBatchNorm();
+    void useChannelsLast();
+    bool isChannelsLast() const { return isChannelsLast_; }
 
     static constexpr int64_t kFeatureSize = 2048;
 
@@ -35,6 +46,7 @@ private:
     torch::nn::Conv3d conv1_{nullptr};
     torch::nn::BatchNorm3d bn1_{nullptr};
     torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+    bool isChannelsLast_ = false;
 };
 TORCH_MODULE(I3dResNet50);
 

@@ -85,7 +85,7 @@ StateDict readBackboneWeights(const torch::nn::Module& network, const std::strin
 }
 
 template <typename Network>
-LoadedBackbone makeBackbone(const std::string& path, uint64_t seed)
+LoadedBackbone makeBackbone(const std::string& path, uint64_t seed, const BackboneTuning& tuning)
 {
     std::shared_ptr<typename Network::Impl> network = construct<Network>(path, seed).ptr();
     LoadedBackbone loaded;
@@ -94,6 +94,10 @@ LoadedBackbone makeBackbone(const std::string& path, uint64_t seed)
             = loadStateDict(*network, readBackboneWeights<Network>(*network, path), path)
                   .ignoredKeys;
     network->eval();
+    if (tuning.foldBatchNorm)
+        network->foldBatchNorm();
+    if (tuning.channelsLast)
+        network->useChannelsLast();
     loaded.weights = path.empty() ? describeDemo() : describeFile(path);
     auto forward = [raw = network.get()](const torch::Tensor& input) { return raw->forward(input); };
     loaded.extractor = std::make_shared<TorchFeatureExtractor>(
@@ -115,11 +119,12 @@ int64_t requireDim(const StateDict& dict, const std::string& key, int64_t axis,
 
 } // namespace
 
-LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath)
+LoadedBackbone loadBackbone(
+    analysis::BackboneKind kind, const std::string& weightsPath, const BackboneTuning& tuning)
 {
     if (kind == analysis::BackboneKind::I3dResNet50)
-        return makeBackbone<I3dResNet50>(weightsPath, kDemoBackboneSeed);
-    return makeBackbone<ResNet50>(weightsPath, kDemoBackboneSeed);
+        return makeBackbone<I3dResNet50>(weightsPath, kDemoBackboneSeed, tuning);
+    return makeBackbone<ResNet50>(weightsPath, kDemoBackboneSeed, tuning);
 }
 
 LoadedClassifier loadClassifier(const std::string& weightsPath)

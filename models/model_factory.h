@@ -28,8 +28,16 @@ struct LoadedClassifier {
     std::vector<std::string> ignoredKeys;
 };
 
+// Load-time optimisations of a backbone (see models/i3d_resnet50.h); both on by default. The
+// benchmarks in bench/ turn them off to measure what each one buys.
+struct BackboneTuning {
+    bool foldBatchNorm = true;
+    bool channelsLast = true;
+};
+
 // An empty weightsPath means seeded random ("demo") weights.
-LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath);
+LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,
+    const BackboneTuning& tuning = {});
 LoadedClassifier loadClassifier(const std::string& weightsPath);
 
 // Intra-op threads for every network; 0 means all cores.

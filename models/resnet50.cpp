@@ -1,5 +1,7 @@
 #include "models/resnet50.h"
 
+#include "models/detail/batch_norm_folding.h"
+
 namespace vigil::models {
 namespace {
 
@@ -28,11 +30,35 @@ Bottleneck2dImpl::Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t str
 
 torch::Tensor Bottleneck2dImpl::forward(const torch::Tensor& input)
 {
-    torch::Tensor out = torch::relu(bn1_->forward(conv1_->forward(input)));
-    out = torch::relu(bn2_->forward(conv2_->forward(out)));
-    out = bn3_->forward(conv3_->forward(out));
+    auto norm = [](nn::BatchNorm2d bn, torch::Tensor x) { return bn ? bn->forward(x) : x; };
+    torch::Tensor out = norm(bn1_, conv1_->forward(input)).relu_();
+    out = norm(bn2_, conv2_->forward(out)).relu_();
+    out = norm(bn3_, conv3_->forward(out));
     out += downsample_ ? downsample_->forward(input) : input;
-    return torch::relu(out);
+    return out.relu_();
+}
+
+void Bottleneck2dImpl::foldBatchNorm()
+{
+    if (!bn1_)
+        return;
+    conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
+    conv2_ = replace_module("conv2", detail::foldedConvolution(conv2_, bn2_));
+    conv3_ = replace_module("conv3", detail::foldedConvolution(conv3_, bn3_));
+    for (const char* name : {"bn1", "bn2", "bn3"})
+        unregister_module(name);
+    bn1_ = bn2_ = bn3_ = nullptr;
+    if (downsample_) {
+        const nn::Conv2d conv(std::dynamic_pointer_cast<nn::Conv2dImpl>(downsample_->ptr(0)));
+        const nn::BatchNorm2d bn(std::dynamic_pointer_cast<nn::BatchNorm2dImpl>(downsample_->ptr(1)));
+        downsample_ = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
+    }
+}
+
+void Bottleneck2dImpl::useChannelsLast()
+{
+    for (auto& module : modules(/*include_self=*/false))
+        detail::setWeightFormat(*module, torch::MemoryFormat::ChannelsLast);
 }
 
 ResNet50Impl::ResNet50Impl()
@@ -60,10 +86,33 @@ torch::Tensor ResNet50Impl::forward(const torch::Tensor& images)
 {
     TORCH_CHECK(images.dim() == 4 && images.size(1) == 3,
         "ResNet50 expects [batch, 3, height, width], got ", images.sizes());
-    torch::Tensor x = torch::relu(bn1_->forward(conv1_->forward(images)));
+    torch::Tensor x = conv1_->forward(
+        isChannelsLast_ ? images.contiguous(torch::MemoryFormat::ChannelsLast) : images);
+    x = (bn1_ ? bn1_->forward(x) : x).relu_();
     x = torch::max_pool2d(x, 3, 2, 1);
     x = layer4_->forward(layer3_->forward(layer2_->forward(layer1_->forward(x))));
     return x.mean({2, 3});
+}
+
+void ResNet50Impl::foldBatchNorm()
+{
+    if (bn1_) {
+        conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
+        unregister_module("bn1");
+        bn1_ = nullptr;
+    }
+    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+        for (const auto& block : layer->children())
+            block->as<Bottleneck2dImpl>()->foldBatchNorm();
+}
+
+void ResNet50Impl::useChannelsLast()
+{
+    detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast);
+    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+        for (const auto& block : layer->children())
+            block->as<Bottleneck2dImpl>()->useChannelsLast();
+    isChannelsLast_ = true;
 }
 
 } // namespace vigil::models

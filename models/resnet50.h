@@ -1,7 +1,8 @@
 #pragma once
 // torchvision's ResNet-50 (v1.5: the stride sits on the 3x3 convolution) without its fc layer.
 // Parameter names match torchvision's state dict. Input [N, 3, 224, 224] ImageNet-normalised;
-// output [N, 2048] pooled features. BN in eval mode.
+// output [N, 2048] pooled features. BN in eval mode. foldBatchNorm() and useChannelsLast() are
+// the load-time optimisations described in models/i3d_resnet50.h, in 2D.
 
 #include <torch/torch.h>
 
@@ -11,6 +12,8 @@ class Bottleneck2dImpl : public torch::nn::Module {
 public:
     Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection);
     torch::Tensor forward(const torch::Tensor& input);
+    void foldBatchNorm();
+    void useChannelsLast();
 
 private:
     torch::nn::Conv2d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
@@ -23,6 +26,9 @@ class ResNet50Impl : public torch::nn::Module {
 public:
     ResNet50Impl();
     torch::Tensor forward(const torch::Tensor& images);
+    void foldBatchNorm();
+    void useChannelsLast();
+    bool isChannelsLast() const { return isChannelsLast_; }
 
     static constexpr int64_t kFeatureSize = 2048;
 
@@ -32,6 +38,7 @@ private:
     torch::nn::Conv2d conv1_{nullptr};
     torch::nn::BatchNorm2d bn1_{nullptr};
     torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+    bool isChannelsLast_ = false;
 };
 TORCH_MODULE(ResNet50);
 
