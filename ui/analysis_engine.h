@@ -5,6 +5,7 @@
 
 #include "core/analysis/feature_pipeline.h"
 #include "core/analysis/video_analysis.h"
+#include "core/analysis/window_explanation.h"
 
 #include <memory>
 #include <string>
@@ -15,6 +16,8 @@ namespace vigil::ui {
 struct AnalysisEngine {
     std::shared_ptr<const analysis::FeaturePipeline> pipeline;
     std::shared_ptr<analysis::WindowScorer> scorer;
+    // The same classifier step by step, for the explain panel (GUI thread only); may be null.
+    std::shared_ptr<analysis::WindowExplainer> explainer;
     analysis::ModelDescription model;
     analysis::WindowSettings windows;
     std::string device = "CPU";

@@ -10,6 +10,7 @@ AnalysisRunner::AnalysisRunner(AnalysisEngine engine, QObject* parent)
 {
     qRegisterMetaType<AnalysisProgress>();
     qRegisterMetaType<ResultPointer>();
+    qRegisterMetaType<FeaturesPointer>();
 }
 
 AnalysisRunner::~AnalysisRunner()
@@ -50,6 +51,7 @@ void AnalysisRunner::launch(const QString& videoPath)
     connect(thread, &QThread::started, worker, &AnalysisWorker::run);
     connect(worker, &AnalysisWorker::progressChanged, this, &AnalysisRunner::progressChanged);
     connect(worker, &AnalysisWorker::windowsScored, this, &AnalysisRunner::windowsScored);
+    connect(worker, &AnalysisWorker::featuresExtracted, this, &AnalysisRunner::featuresExtracted);
     connect(worker, &AnalysisWorker::succeeded, this, &AnalysisRunner::succeeded);
     connect(worker, &AnalysisWorker::failed, this, &AnalysisRunner::failed);
     connect(worker, &AnalysisWorker::cancelled, this, &AnalysisRunner::cancelled);

@@ -37,6 +37,7 @@ signals:
     void started(const QString& videoPath);
     void progressChanged(const vigil::ui::AnalysisProgress& progress);
     void windowsScored(const vigil::ui::ResultPointer& partial);
+    void featuresExtracted(const QString& videoPath, const vigil::ui::FeaturesPointer& features);
     void succeeded(const vigil::ui::ResultPointer& result);
     void failed(const QString& message);
     void cancelled();

@@ -29,7 +29,7 @@ void AnalysisWorker::run()
         // sequence is scored by the same call as analysis::analyzeVideo (the CLI's result).
         analysis::WindowStream stream(
             *engine_.scorer, engine_.windows, engine_.pipeline->framesPerStep());
-        const analysis::ExtractedFeatures extracted = engine_.pipeline->run(
+        analysis::ExtractedFeatures extracted = engine_.pipeline->run(
             path, *cancel_,
             [this](const analysis::ExtractionProgress& p) { reportExtraction(p); },
             [this, &stream](const FloatArray& steps) {
@@ -50,6 +50,8 @@ void AnalysisWorker::run()
         result->warnings.insert(
             result->warnings.begin(), engine_.warnings.begin(), engine_.warnings.end());
         cancel_->throwIfCancelled();
+        emit featuresExtracted(
+            videoPath_, std::make_shared<const FloatArray>(std::move(extracted.features)));
         emit succeeded(std::move(result));
     } catch (const Cancelled&) {
         emit cancelled();

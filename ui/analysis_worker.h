@@ -20,6 +20,8 @@
 namespace vigil::ui {
 
 using ResultPointer = std::shared_ptr<const analysis::AnalysisResult>;
+// The run's extracted features [steps, crops, F], kept for the explain panel.
+using FeaturesPointer = std::shared_ptr<const FloatArray>;
 
 struct AnalysisProgress {
     enum class Stage { Decoding, Extracting, Scoring };
@@ -50,6 +52,8 @@ signals:
     void progressChanged(const vigil::ui::AnalysisProgress& progress);
     // The whole windows scored so far (a partial result: frameScores ends with them).
     void windowsScored(const vigil::ui::ResultPointer& partial);
+    // Just before succeeded: the features the result was scored from.
+    void featuresExtracted(const QString& videoPath, const vigil::ui::FeaturesPointer& features);
     void succeeded(const vigil::ui::ResultPointer& result);
     void failed(const QString& message);
     void cancelled();
@@ -73,3 +77,4 @@ private:
 
 Q_DECLARE_METATYPE(vigil::ui::AnalysisProgress)
 Q_DECLARE_METATYPE(vigil::ui::ResultPointer)
+Q_DECLARE_METATYPE(vigil::ui::FeaturesPointer)

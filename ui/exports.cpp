@@ -1,10 +1,12 @@
 #include "ui/exports.h"
 
-#include "core/io/result_files.h"
+#include "ui/app_settings.h"
 
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
 #include <QWidget>
 
 #include <exception>
@@ -15,7 +17,7 @@ namespace {
 QString defaultPngPath(const QString& videoPath, const QString& suffix)
 {
     const QFileInfo video(videoPath);
-    return video.absoluteDir().filePath(
+    return QDir(exportFolderFor(videoPath)).filePath(
         video.completeBaseName() + QLatin1Char('.') + suffix + QStringLiteral(".png"));
 }
 
@@ -30,12 +32,30 @@ void savePng(QWidget* parent, const QImage& image, const QString& videoPath, con
         defaultPngPath(videoPath, suffix), QObject::tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
-    if (!image.save(path, "PNG"))
+    if (!writePng(image, path))
         QMessageBox::warning(
             parent, QObject::tr("Export"), QObject::tr("Cannot write %1.").arg(path));
 }
 
 } // namespace
+
+QString exportFolderFor(const QString& videoPath)
+{
+    QSettings store;
+    const QString folder = AppSettings::load(store).exportFolder;
+    return folder.isEmpty() || !QDir(folder).exists() ? QFileInfo(videoPath).absolutePath() : folder;
+}
+
+io::WrittenFiles writeResultExport(
+    const analysis::AnalysisResult& result, const QString& folder, const QString& videoPath)
+{
+    return io::writeResultFiles(result, folder.toStdString(), resultStem(videoPath).toStdString());
+}
+
+bool writePng(const QImage& image, const QString& path)
+{
+    return !image.isNull() && image.save(path, "PNG");
+}
 
 QString chooseVideoFile(QWidget* parent)
 {
@@ -59,12 +79,11 @@ void runResultExport(QWidget* parent, const ResultPointer& result, const QString
     }
     const QString folder = QFileDialog::getExistingDirectory(parent,
         QObject::tr("Folder for %1.vigil.json and .scores.csv").arg(resultStem(videoPath)),
-        QFileInfo(videoPath).absolutePath());
+        exportFolderFor(videoPath));
     if (folder.isEmpty())
         return;
     try {
-        const io::WrittenFiles files = io::writeResultFiles(
-            *result, folder.toStdString(), resultStem(videoPath).toStdString());
+        const io::WrittenFiles files = writeResultExport(*result, folder, videoPath);
         QMessageBox::information(parent, QObject::tr("Export"),
             QObject::tr("Wrote\n%1\n%2")
                 .arg(

@@ -3,6 +3,7 @@
 // the same files as `vigil analyze`), a widget or the current frame as PNG. GUI thread only;
 // failures are shown in a message box, never thrown.
 
+#include "core/io/result_files.h"
 #include "ui/analysis_worker.h"
 
 #include <QImage>
@@ -17,6 +18,13 @@ QString chooseVideoFile(QWidget* parent);
 
 // "<folder>/<stem>": the name `vigil analyze` gives the files of videoPath.
 QString resultStem(const QString& videoPath);
+
+// What the dialogs below call once a place is chosen; throw vigil::IoError / return false.
+io::WrittenFiles writeResultExport(const analysis::AnalysisResult& result, const QString& folder,
+    const QString& videoPath);
+bool writePng(const QImage& image, const QString& path);
+// The folder exports start in: the Settings' export folder, else the video's folder.
+QString exportFolderFor(const QString& videoPath);
 
 void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath);
 void runWidgetPngExport(

@@ -3,25 +3,35 @@
 #include "ui/analysis_runner.h"
 #include "ui/analysis_status_widget.h"
 #include "ui/attention_thumbnails.h"
+#include "ui/batch_dialog.h"
 #include "ui/events_table.h"
+#include "ui/explain_panel.h"
 #include "ui/exports.h"
 #include "ui/model_status_widget.h"
 #include "ui/recent_files_menu.h"
+#include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
 #include "ui/video_panel.h"
 #include "ui/window_detail_view.h"
 
+#include "core/io/result_reader.h"
+
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <exception>
 
 namespace vigil::ui {
 namespace {
@@ -52,8 +62,12 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     modelStatus_ = new ModelStatusWidget(engine, this);
     analysisStatus_ = new AnalysisStatusWidget(this);
     createLayout();
+    createExplainDock();
+    explainPanel_->setExplainer(engine.explainer);
     createActions();
     connectRunner();
+    QSettings store;
+    timelinePanel_->timeline()->setThreshold(AppSettings::load(store).threshold);
     statusBar()->addWidget(analysisStatus_, 1);
     statusBar()->addPermanentWidget(modelStatus_);
     resize(1440, 900);
@@ -117,12 +131,53 @@ void MainWindow::createLayout()
         &MainWindow::updateEvents);
 }
 
+void MainWindow::showSettings()
+{
+    QSettings store;
+    SettingsDialog dialog(AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_, this);
+    if (dialog.exec() == QDialog::Accepted)
+        applySettings(dialog.settings());
+}
+
+void MainWindow::applySettings(const AppSettings& settings)
+{
+    QSettings store;
+    const AppSettings before = AppSettings::load(store);
+    settings.save(store);
+    timelinePanel_->timeline()->setThreshold(settings.threshold);
+    AppSettings sameNetworks = settings;
+    sameNetworks.threshold = before.threshold;
+    sameNetworks.exportFolder = before.exportFolder;
+    // Networks and windows come from the engine source, which reads the saved settings.
+    if (sameNetworks != before && engineSource_)
+        runner_->setEngine(AnalysisEngine {});
+    statusBar()->showMessage(tr("Settings saved; they apply from the next analysis"), 6000);
+}
+
+void MainWindow::createExplainDock()
+{
+    explainPanel_ = new ExplainPanel(this);
+    auto* dock = new QDockWidget(tr("Explain: the window under the playhead"), this);
+    dock->setObjectName(QStringLiteral("explainDock"));
+    dock->setWidget(explainPanel_);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
+        &ExplainPanel::setPlayheadFrame);
+    connect(explainPanel_, &ExplainPanel::seekRequested, this, &MainWindow::seek);
+}
+
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
     recentMenu_ = new RecentFilesMenu(this);
     file->addMenu(recentMenu_);
+    file->addAction(tr("&Batch Process Folder…"), QKeySequence(Qt::CTRL | Qt::Key_B), this, [this] {
+        BatchDialog* dialog = batchDialog();
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
     connect(recentMenu_, &RecentFilesMenu::openRequested, this, &MainWindow::openVideo);
     QMenu* exports = file->addMenu(tr("&Export"));
     exports->addAction(tr("Scores CSV and result &JSON…"), this, &MainWindow::exportResultFiles);
@@ -181,9 +236,17 @@ void MainWindow::createActions()
     });
     analysis->addAction(
         tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
+    analysis->addSeparator();
+    analysis->addAction(tr("&Settings…"), QKeySequence::Preferences, this, &MainWindow::showSettings);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
         &TimelineViewport::fit);
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainDock"))) {
+        QAction* toggle = dock->toggleViewAction();
+        toggle->setText(tr("&Explain panel"));
+        toggle->setShortcut(QKeySequence(Qt::Key_E));
+        view->addAction(toggle);
+    }
 }
 
 void MainWindow::connectRunner()
@@ -196,6 +259,11 @@ void MainWindow::connectRunner()
     connect(
         analysisStatus_, &AnalysisStatusWidget::cancelRequested, this, &MainWindow::cancelAnalysis);
     connect(runner_, &AnalysisRunner::windowsScored, this, &MainWindow::showPartialResult);
+    connect(runner_, &AnalysisRunner::featuresExtracted, this,
+        [this](const QString& path, const FeaturesPointer& features) {
+            if (path == videoPath_)
+                features_ = features; // shown with the result that follows
+        });
     connect(runner_, &AnalysisRunner::succeeded, this, &MainWindow::showResult);
     connect(runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
         showError(tr("The analysis failed: %1").arg(message));
@@ -207,13 +275,69 @@ void MainWindow::connectRunner()
 
 void MainWindow::openVideo(const QString& path)
 {
+    if (showVideo(path) && ensureEngine())
+        runner_->start(path);
+}
+
+bool MainWindow::openSavedResult(
+    const QString& videoPath, const QString& jsonPath, const QString& csvPath)
+{
+    auto result = std::make_shared<analysis::AnalysisResult>();
+    try {
+        *result = io::readResultFiles(jsonPath.toStdString(), csvPath.toStdString());
+    } catch (const std::exception& error) {
+        showError(tr("Cannot show the saved results: %1").arg(QString::fromStdString(error.what())));
+        return false;
+    }
+    runner_->cancel(); // an analysis of the video shown so far
+    if (!showVideo(videoPath))
+        return false;
+    result->video.path = videoPath.toStdString(); // names this window's video, as a run would
+    showResult(result);
+    const auto& scores = result->frameScores;
+    if (const auto peak = std::max_element(scores.begin(), scores.end()); peak != scores.end())
+        seek(peak - scores.begin());
+    statusBar()->showMessage(tr("Showing the saved results of %1 (not analysed again)")
+                                 .arg(QFileInfo(videoPath).fileName()),
+        8000);
+    return true;
+}
+
+BatchDialog* MainWindow::batchDialog()
+{
+    if (batchDialog_)
+        return batchDialog_;
+    // The batch gets networks of its own (the source loads a copy); without a source, those
+    // of the main window (tests with fake networks).
+    batchDialog_ = new BatchDialog(
+        [this](QWidget* parent) -> std::optional<AnalysisEngine> {
+            if (engineSource_)
+                return engineSource_(parent);
+            if (runner_->engine().isReady())
+                return runner_->engine();
+            return std::nullopt;
+        },
+        this);
+    connect(batchDialog_, &BatchDialog::openResultRequested, this,
+        [this](const BatchFileResult& result) {
+            openSavedResult(QString::fromStdString(result.input.path),
+                QString::fromStdString(result.input.jsonPath()),
+                QString::fromStdString(result.input.csvPath()));
+            raise();
+            activateWindow();
+        });
+    return batchDialog_;
+}
+
+bool MainWindow::showVideo(const QString& path)
+{
     errorBanner_->hide();
     QString error;
     if (!videoPanel_->openVideo(path, &error)) {
         runner_->cancel();
         showError(tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error));
         emit analysisFailed(error);
-        return;
+        return false;
     }
     videoPath_ = path;
     setWindowTitle(tr("%1 – Vigil").arg(QFileInfo(path).fileName()));
@@ -221,9 +345,9 @@ void MainWindow::openVideo(const QString& path)
     timelinePanel_->setVideo(videoPanel_->frameCount(), videoPanel_->framesPerSecond());
     timelinePanel_->setPlayheadFrame(0);
     thumbnails_->setVideo(path, videoPanel_->framesPerSecond());
+    explainPanel_->setVideo(path, videoPanel_->framesPerSecond());
     recentMenu_->addFile(path);
-    if (ensureEngine())
-        runner_->start(path);
+    return true;
 }
 
 bool MainWindow::ensureEngine()
@@ -238,6 +362,7 @@ bool MainWindow::ensureEngine()
     }
     runner_->setEngine(*engine);
     modelStatus_->setEngine(*engine);
+    explainPanel_->setExplainer(engine->explainer);
     return true;
 }
 
@@ -247,6 +372,8 @@ void MainWindow::showResult(const ResultPointer& result)
     if (result && QString::fromStdString(result->video.path) != videoPath_)
         return;
     result_ = result;
+    if (!result)
+        features_.reset();
     showInViews(result);
     if (!result)
         return;
@@ -277,6 +404,8 @@ void MainWindow::showInViews(const ResultPointer& result)
     windowDetail_->setPlayheadFrame(videoPanel_->currentFrame());
     thumbnails_->setResult(result);
     thumbnails_->setPlayheadFrame(videoPanel_->currentFrame());
+    explainPanel_->setResult(result, result && result == result_ ? features_ : nullptr);
+    explainPanel_->setPlayheadFrame(videoPanel_->currentFrame());
     updateEvents();
 }
 
@@ -339,6 +468,10 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (batchDialog_ && !batchDialog_->stopForClosing()) {
+        event->ignore(); // the user chose to let the batch go on
+        return;
+    }
     runner_->cancel(); // the runner's destructor then waits for a run that is stopping
     event->accept();
 }

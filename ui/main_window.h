@@ -5,6 +5,7 @@
 
 #include "ui/analysis_engine.h"
 #include "ui/analysis_worker.h"
+#include "ui/app_settings.h"
 #include "ui/score_events.h"
 
 #include <QMainWindow>
@@ -19,7 +20,9 @@ namespace vigil::ui {
 class AnalysisRunner;
 class AnalysisStatusWidget;
 class AttentionThumbnails;
+class BatchDialog;
 class EventsTable;
+class ExplainPanel;
 class ModelStatusWidget;
 class RecentFilesMenu;
 class TimelinePanel;
@@ -37,6 +40,8 @@ public:
     ~MainWindow() override;
 
     void setEngineSource(EngineSource source) { engineSource_ = std::move(source); }
+    // Why the settings cannot offer CUDA; empty when they can (app/ knows the networks).
+    void setCudaUnavailableReason(const QString& reason) { cudaUnavailableReason_ = reason; }
 
     // The finished analysis of the open video; nullptr while it runs.
     const ResultPointer& result() const { return result_; }
@@ -52,11 +57,20 @@ public:
     EventsTable* eventsTable() const { return eventsTable_; }
     ModelStatusWidget* modelStatus() const { return modelStatus_; }
     AnalysisStatusWidget* analysisStatus() const { return analysisStatus_; }
+    ExplainPanel* explainPanel() const { return explainPanel_; }
+    // Created at its first use (File > Batch Process Folder…).
+    BatchDialog* batchDialog();
 
 public slots:
     void openVideo(const QString& path);
+    // Shows a video with results an earlier run saved (a batch's), without analysing it, at its
+    // highest score. False (and the reason shown) when the files cannot be read.
+    bool openSavedResult(const QString& videoPath, const QString& jsonPath, const QString& csvPath);
     void seek(int64_t frame);
     void cancelAnalysis();
+    // Saves the settings and uses them: the threshold now, the networks and windows from the
+    // next analysis on (the engine is loaded again through the engine source).
+    void applySettings(const vigil::ui::AppSettings& settings);
 
 signals:
     // After the panels have been filled (succeeded) or the failure shown.
@@ -71,7 +85,9 @@ protected:
 private:
     void createLayout();
     void createActions();
+    void createExplainDock();
     void connectRunner();
+    bool showVideo(const QString& path);
     bool ensureEngine();
     void showResult(const ResultPointer& result);
     void showPartialResult(const ResultPointer& partial);
@@ -80,6 +96,7 @@ private:
     void updateEvents();
     void jumpToEvent(int direction);
     void chooseAndOpen();
+    void showSettings();
     void exportResultFiles();
     void exportTimelinePng();
     void exportFramePng();
@@ -92,12 +109,16 @@ private:
     EventsTable* eventsTable_ = nullptr;
     ModelStatusWidget* modelStatus_ = nullptr;
     AnalysisStatusWidget* analysisStatus_ = nullptr;
+    ExplainPanel* explainPanel_ = nullptr;
     QLabel* errorBanner_ = nullptr;
     RecentFilesMenu* recentMenu_ = nullptr;
     QString videoPath_;
     ResultPointer result_;
     ResultPointer shown_;
+    FeaturesPointer features_; // of result_, for the explain panel
     EngineSource engineSource_;
+    BatchDialog* batchDialog_ = nullptr;
+    QString cudaUnavailableReason_;
 };
 
 } // namespace vigil::ui

@@ -3,6 +3,7 @@
 // LibTorch. Scores and attention vary with the window's position so the views have shape.
 
 #include "core/analysis/feature_pipeline.h"
+#include "core/analysis/window_explanation.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 #include "ui/analysis_engine.h"
@@ -71,6 +72,62 @@ public:
     static constexpr int64_t kRows = 2;
 };
 
+// FakeScorer step by step: the same attention and score, with every intermediate filled from
+// the window's own features, so a panel that explains the wrong window shows the wrong score.
+class FakeExplainer : public analysis::WindowExplainer {
+public:
+    analysis::WindowExplanation explain(const FloatArray& x) override
+    {
+        ++calls;
+        const int64_t steps = x.dim(0), size = x.dim(1), rows = FakeScorer::kRows, hidden = 8;
+        FloatArray window = x;
+        window.shape = { 1, steps, size };
+        const analysis::WindowScore scored = FakeScorer().score(window);
+        analysis::WindowExplanation e;
+        e.steps = steps;
+        e.featureSize = size;
+        e.hiddenSize = hidden;
+        e.rows = rows;
+        e.hiddenLinear = FloatArray::zeros({ steps, hidden });
+        e.hiddenTanh = FloatArray::zeros({ steps, hidden });
+        for (int64_t t = 0; t < steps; ++t)
+            for (int64_t j = 0; j < hidden; ++j) {
+                const float value = 0.05f * x.values[static_cast<size_t>(t * size)] * static_cast<float>(j + 1) - 1.0f;
+                e.hiddenLinear.values[static_cast<size_t>(t * hidden + j)] = value;
+                e.hiddenTanh.values[static_cast<size_t>(t * hidden + j)] = std::tanh(value);
+            }
+        e.attention = scored.attention;
+        e.attention.shape = { steps, rows };
+        e.logits = e.attention;
+        for (float& value : e.logits.values)
+            value = std::log(value);
+        e.pooled = FloatArray::zeros({ size, rows });
+        for (int64_t f = 0; f < size; ++f)
+            for (int64_t k = 0; k < rows; ++k)
+                for (int64_t t = 0; t < steps; ++t)
+                    e.pooled.values[static_cast<size_t>(f * rows + k)] += x.values[static_cast<size_t>(t * size + f)]
+                        * e.attention.values[static_cast<size_t>(t * rows + k)];
+        e.fc1 = FloatArray::zeros({ 32 });
+        for (int64_t i = 0; i < 32; ++i)
+            e.fc1.values[static_cast<size_t>(i)] = std::sin(0.3f * static_cast<float>(i) + e.pooled.values[0]);
+        e.score = scored.cropScores[0];
+        e.fc2 = std::log(e.score / (1.0f - e.score));
+        e.rowSimilarity = FloatArray::zeros({ rows, rows });
+        double squares = 0.0;
+        for (int64_t i = 0; i < rows; ++i)
+            for (int64_t j = 0; j < rows; ++j) {
+                double dot = 0.0;
+                for (int64_t t = 0; t < steps; ++t)
+                    dot += e.attention.values[static_cast<size_t>(t * rows + i)] * e.attention.values[static_cast<size_t>(t * rows + j)];
+                e.rowSimilarity.values[static_cast<size_t>(i * rows + j)] = static_cast<float>(dot);
+                squares += (dot - (i == j ? 1.0 : 0.0)) * (dot - (i == j ? 1.0 : 0.0));
+            }
+        e.redundancy = std::sqrt(squares);
+        return e;
+    }
+    std::atomic<int> calls { 0 };
+};
+
 inline ui::AnalysisEngine fakeEngine(
     int64_t windowSteps = 4, std::chrono::milliseconds extractDelay = std::chrono::milliseconds(0))
 {
@@ -78,6 +135,7 @@ inline ui::AnalysisEngine fakeEngine(
     engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(
         std::make_shared<FakeExtractor>(extractDelay), analysis::ExtractionOptions {});
     engine.scorer = std::make_shared<FakeScorer>();
+    engine.explainer = std::make_shared<FakeExplainer>();
     engine.model.backbone = "i3d-r50";
     engine.model.crops = "center";
     engine.model.backboneWeights = { "", "", "demo" };

@@ -1,0 +1,104 @@
+// Settings persist through QSettings (here on a temporary folder), the dialog edits exactly what
+// it was given, and the main window applies them: the threshold at once, and a new window starts
+// with the saved values.
+
+#include "tests/support/test_paths.h"
+#include "tests/unit/ui/fake_engine.h"
+#include "ui/app_settings.h"
+#include "ui/main_window.h"
+#include "ui/settings_dialog.h"
+#include "ui/timeline_panel.h"
+#include "ui/timeline_view.h"
+
+#include <QComboBox>
+#include <QSettings>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace {
+
+using namespace vigil::ui;
+
+// Points the user scope of QSettings at a fresh folder for the test's lifetime.
+class SettingsTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dir_ = QString::fromStdString(vigil::test::scratchDir("ui_settings"));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir_);
+        QSettings().clear();
+    }
+    void TearDown() override { QSettings().clear(); }
+
+    QString dir_;
+};
+
+AppSettings changedSettings()
+{
+    AppSettings settings;
+    settings.backbone = QStringLiteral("resnet50");
+    settings.crops = QStringLiteral("center");
+    settings.classifier = QStringLiteral("/weights/my classifier.pth");
+    settings.windowSteps = 16;
+    settings.strideSteps = 8;
+    settings.threshold = 0.7;
+    settings.threads = 3;
+    settings.device = QStringLiteral("cpu");
+    settings.exportFolder = QStringLiteral("/tmp/exports");
+    return settings;
+}
+
+TEST_F(SettingsTest, SavedSettingsLoadBackAndInvalidValuesKeepTheirDefaults)
+{
+    EXPECT_EQ(AppSettings::load(*std::make_unique<QSettings>()), AppSettings {});
+    {
+        QSettings store;
+        changedSettings().save(store);
+    }
+    QSettings store;
+    EXPECT_EQ(AppSettings::load(store), changedSettings());
+    store.setValue(QStringLiteral("analysis/backbone"), QStringLiteral("vgg"));
+    store.setValue(QStringLiteral("analysis/threshold"), 7.0);
+    const AppSettings loaded = AppSettings::load(store);
+    EXPECT_EQ(loaded.backbone, QStringLiteral("i3d-r50"));
+    EXPECT_EQ(loaded.threshold, 1.0);
+}
+
+TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
+{
+    const AppSettings settings = changedSettings();
+    SettingsDialog dialog(settings, { QStringLiteral("classifier-da64-r3") }, QStringLiteral("CPU only"));
+    EXPECT_EQ(dialog.settings(), settings);
+    const std::string shots = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
+    std::filesystem::create_directories(shots);
+    EXPECT_TRUE(dialog.grab().save(QString::fromStdString(shots + "/settings-dialog.png")));
+    // CUDA is listed but cannot be chosen when the reason says so.
+    const auto boxes = dialog.findChildren<QComboBox*>();
+    bool hasDisabledCuda = false;
+    for (QComboBox* box : boxes)
+        if (box->findData(QStringLiteral("cuda")) >= 0)
+            hasDisabledCuda = box->itemText(box->findData(QStringLiteral("cuda"))).contains(QStringLiteral("CPU only"));
+    EXPECT_TRUE(hasDisabledCuda);
+    AppSettings ten = AppSettings {};
+    ten.crops = QStringLiteral("ten");
+    ten.classifier = QStringLiteral("classifier-da64-r3");
+    EXPECT_EQ(SettingsDialog(ten, { QStringLiteral("classifier-da64-r3") }, {}).settings(), ten);
+}
+
+TEST_F(SettingsTest, TheMainWindowSavesAndAppliesThem)
+{
+    {
+        MainWindow window(vigil::test::fakeEngine(4));
+        EXPECT_DOUBLE_EQ(window.timelinePanel()->timeline()->threshold(), 0.5);
+        window.applySettings(changedSettings());
+        EXPECT_DOUBLE_EQ(window.timelinePanel()->timeline()->threshold(), 0.7);
+    }
+    QSettings store;
+    EXPECT_EQ(AppSettings::load(store), changedSettings());
+    MainWindow next(vigil::test::fakeEngine(4));
+    EXPECT_DOUBLE_EQ(next.timelinePanel()->timeline()->threshold(), 0.7);
+}
+
+} // namespace

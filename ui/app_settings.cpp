@@ -1,0 +1,82 @@
+#include "ui/app_settings.h"
+
+#include "core/models_store/model_locations.h"
+#include "core/models_store/model_store.h"
+
+#include <QSettings>
+
+#include <exception>
+
+#include <algorithm>
+
+namespace vigil::ui {
+namespace {
+
+QString oneOf(const QString& value, std::initializer_list<const char*> allowed, const QString& fallback)
+{
+    for (const char* choice : allowed)
+        if (value == QLatin1String(choice))
+            return value;
+    return fallback;
+}
+
+} // namespace
+
+bool AppSettings::operator==(const AppSettings& other) const
+{
+    return backbone == other.backbone && crops == other.crops && classifier == other.classifier
+        && windowSteps == other.windowSteps && strideSteps == other.strideSteps
+        && threshold == other.threshold && threads == other.threads && device == other.device
+        && exportFolder == other.exportFolder;
+}
+
+AppSettings AppSettings::load(QSettings& store)
+{
+    AppSettings settings;
+    store.beginGroup(QStringLiteral("analysis"));
+    settings.backbone = oneOf(store.value(QStringLiteral("backbone")).toString(), { "i3d-r50", "resnet50" }, settings.backbone);
+    settings.crops = oneOf(store.value(QStringLiteral("crops")).toString(), { "center", "ten" }, settings.crops);
+    settings.classifier = store.value(QStringLiteral("classifier"), settings.classifier).toString();
+    settings.windowSteps = std::clamp(store.value(QStringLiteral("windowSteps"), settings.windowSteps).toInt(), 1, 4096);
+    settings.strideSteps = std::clamp(store.value(QStringLiteral("strideSteps"), settings.strideSteps).toInt(), 1, 4096);
+    settings.threshold = std::clamp(store.value(QStringLiteral("threshold"), settings.threshold).toDouble(), 0.0, 1.0);
+    settings.threads = std::clamp(store.value(QStringLiteral("threads"), settings.threads).toInt(), 0, 1024);
+    settings.device = oneOf(store.value(QStringLiteral("device")).toString(), { "cpu", "cuda" }, settings.device);
+    store.endGroup();
+    settings.exportFolder = store.value(QStringLiteral("exports/folder"), settings.exportFolder).toString();
+    return settings;
+}
+
+QStringList installedClassifiers()
+{
+    QStringList names;
+    try {
+        using namespace models_store;
+        ModelStore store(modelsFolderFromEnvironment(), ModelManifest::builtIn());
+        for (const ModelEntry& entry : store.manifest().entries())
+            if (entry.kind == ModelKind::Classifier
+                && store.status(entry, HashCheck::CacheOnly).state != InstallState::Missing)
+                names << QString::fromStdString(entry.name);
+    } catch (const std::exception&) {
+        // No models folder: nothing installed to offer.
+    }
+    return names;
+}
+
+void AppSettings::save(QSettings& store) const
+{
+    store.beginGroup(QStringLiteral("analysis"));
+    store.setValue(QStringLiteral("backbone"), backbone);
+    store.setValue(QStringLiteral("crops"), crops);
+    store.setValue(QStringLiteral("classifier"), classifier);
+    store.setValue(QStringLiteral("windowSteps"), windowSteps);
+    store.setValue(QStringLiteral("strideSteps"), strideSteps);
+    store.setValue(QStringLiteral("threshold"), threshold);
+    store.setValue(QStringLiteral("threads"), threads);
+    store.setValue(QStringLiteral("device"), device);
+    store.endGroup();
+    store.setValue(QStringLiteral("exports/folder"), exportFolder);
+    store.sync();
+}
+
+} // namespace vigil::ui

@@ -1,0 +1,39 @@
+#pragma once
+// The desktop app's analysis settings, kept with QSettings between sessions: backbone, crops,
+// classifier, window and stride, threshold, threads, device and the folder for exports. Read by
+// the app when it loads networks for the next analysis. Plain values; load/save take the
+// QSettings to use (tests pass one on a temporary file). GUI thread.
+
+#include <QString>
+#include <QStringList>
+
+class QSettings;
+
+namespace vigil::ui {
+
+struct AppSettings {
+    QString backbone = QStringLiteral("i3d-r50");  // "i3d-r50" | "resnet50"
+    QString crops = QStringLiteral("center");      // "center" | "ten" (i3d-r50 only)
+    // A published classifier's manifest name, a weights file, or empty for the default choice
+    // (the installed published classifier, as `vigil analyze` picks it).
+    QString classifier;
+    int windowSteps = 32;
+    int strideSteps = 32;
+    double threshold = 0.5;
+    int threads = 0;                          // 0: all cores
+    QString device = QStringLiteral("cpu");   // "cpu" | "cuda"
+    QString exportFolder;                     // empty: next to the video
+
+    bool operator==(const AppSettings& other) const;
+    bool operator!=(const AppSettings& other) const { return !(*this == other); }
+
+    // Missing or invalid keys keep their defaults.
+    static AppSettings load(QSettings& store);
+    void save(QSettings& store) const;
+};
+
+// Manifest names of the classifiers installed in the models folder (VIGIL_MODELS or the default
+// folder); empty when the folder cannot be found. Never throws.
+QStringList installedClassifiers();
+
+} // namespace vigil::ui

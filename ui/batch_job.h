@@ -1,0 +1,46 @@
+#pragma once
+// BatchJob: runs one batch at a time on its own QThread with a BatchWorker and relays its signals
+// to the GUI thread. Lives on the GUI thread; owns the thread, the worker and the cancellation
+// token. cancel() is a direct, thread-safe call; the destructor cancels and waits, so no batch
+// outlives its dialog (finished outputs are kept: BatchRunner never leaves half-written files).
+
+#include "ui/batch_worker.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QThread>
+
+#include <memory>
+
+namespace vigil::ui {
+
+class BatchJob : public QObject {
+    Q_OBJECT
+public:
+    explicit BatchJob(QObject* parent = nullptr);
+    ~BatchJob() override;
+
+    bool isRunning() const { return thread_ != nullptr; }
+    // Ignored while a batch runs.
+    void start(const BatchJobSettings& settings, const AnalysisEngine& engine);
+    void cancel();
+    // Cancels and blocks until the batch has stopped (at the current file's next snippet).
+    void cancelAndWait();
+
+signals:
+    void filesFound(int count);
+    void progressChanged(const vigil::ui::BatchJobProgress& progress);
+    void fileFinished(const vigil::ui::BatchFileResult& result);
+    void succeeded(const QString& summaryPath);
+    void failed(const QString& message);
+    void cancelled(const QString& summaryPath);
+    void finished();
+
+private:
+    void handleThreadFinished();
+
+    QPointer<QThread> thread_;
+    std::shared_ptr<CancellationToken> cancel_;
+};
+
+} // namespace vigil::ui

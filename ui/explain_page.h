@@ -1,0 +1,47 @@
+#pragma once
+// The explain panel's page: the classifier's computation on one window written out for students,
+// one card per step with the tensor's real shape, a picture and its first values, then where each
+// attention row looks (with thumbnails), how alike the rows are (AᵀA, ||AᵀA - I||_F) and the
+// formula. Pure function of the explanation and its context; any thread (QImage, no widgets).
+
+#include "core/analysis/window_explanation.h"
+
+#include <QHash>
+#include <QImage>
+#include <QPalette>
+#include <QString>
+#include <QVector>
+
+namespace vigil::ui {
+
+// Where the window is and what the result says about it.
+struct ExplainContext {
+    int windowIndex = 0;
+    int windowCount = 0;
+    int64_t firstStep = 0;
+    int64_t lastStep = 0;
+    int64_t framesPerStep = 16;
+    double framesPerSecond = 25.0;
+    int64_t crop = 0;
+    int64_t crops = 1;
+    float resultCropScore = 0.0f;  // the result's score of this crop of this window
+    float resultWindowScore = 0.0f; // mean over crops: the timeline's value
+    int topCount = 3;
+};
+
+struct ExplainPage {
+    QString html;
+    // Pictures the html names as "explain:<key>"; thumbnails are "thumb:<frame>", supplied by
+    // whoever shows the page (decoded frames arrive later).
+    QHash<QString, QImage> images;
+    QVector<qint64> thumbnailFrames; // the frames of the thumbnails, heaviest rows first
+};
+
+// Links in the page: "seek:<frame>".
+ExplainPage makeExplainPage(const analysis::WindowExplanation& explanation, const FloatArray& x,
+    const ExplainContext& context, const QPalette& palette);
+
+// The middle frame of a step's snippet.
+int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep);
+
+} // namespace vigil::ui

@@ -1,0 +1,249 @@
+#include "ui/explain_panel.h"
+
+#include "ui/thumbnail_loader.h"
+#include "ui/window_features.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <exception>
+
+namespace vigil::ui {
+
+// A QTextBrowser that takes the page's pictures from the panel instead of files.
+class ExplainBrowser : public QTextBrowser {
+public:
+    ExplainBrowser(const ExplainPage& page, const QHash<qint64, QImage>& thumbnails, QWidget* parent)
+        : QTextBrowser(parent)
+        , page_(page)
+        , thumbnails_(thumbnails)
+    {
+        setOpenLinks(false);
+        setFrameShape(QFrame::NoFrame);
+    }
+
+    QVariant loadResource(int type, const QUrl& name) override
+    {
+        if (type != QTextDocument::ImageResource)
+            return QTextBrowser::loadResource(type, name);
+        const QString text = name.toString();
+        if (text.startsWith(QLatin1String("explain:")))
+            return page_.images.value(text.mid(8));
+        if (text.startsWith(QLatin1String("thumb:"))) {
+            const QImage image = thumbnails_.value(text.mid(6).toLongLong());
+            if (!image.isNull())
+                return image;
+            QImage placeholder(160, 120, QImage::Format_RGB32); // until the frame is decoded
+            placeholder.fill(palette().color(QPalette::AlternateBase));
+            return placeholder;
+        }
+        return {};
+    }
+
+private:
+    const ExplainPage& page_;
+    const QHash<qint64, QImage>& thumbnails_;
+};
+
+ExplainPanel::ExplainPanel(QWidget* parent)
+    : QWidget(parent)
+    , browser_(new ExplainBrowser(page_, thumbnails_, this))
+    , cropBox_(new QComboBox(this))
+    , cropLabel_(new QLabel(tr("Crop:"), this))
+    , loader_(new ThumbnailLoader(160, this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* crops = new QHBoxLayout;
+    crops->addWidget(cropLabel_);
+    crops->addWidget(cropBox_, 1);
+    layout->addLayout(crops);
+    layout->addWidget(browser_, 1);
+    cropBox_->setToolTip(tr("The classifier scores each crop on its own; the window's score is "
+                            "the mean over the crops"));
+    cropLabel_->hide();
+    cropBox_->hide();
+    connect(cropBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            setCrop(index);
+    });
+    connect(browser_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        const QString link = url.toString();
+        if (link.startsWith(QLatin1String("seek:")))
+            emit seekRequested(link.mid(5).toLongLong());
+    });
+    connect(loader_, &ThumbnailLoader::thumbnailReady, this,
+        [this](qint64 frame, const QImage& image) {
+            if (thumbnails_.size() > 64)
+                thumbnails_.clear();
+            thumbnails_.insert(frame, image);
+            // Replaces the placeholder the document may have cached under this name.
+            browser_->document()->addResource(QTextDocument::ImageResource,
+                QUrl(QStringLiteral("thumb:%1").arg(frame)), image);
+            if (page_.thumbnailFrames.contains(frame))
+                showPage();
+        });
+    showMessage(tr("Open a video: this panel then shows how the classifier computes the score "
+                   "of the window under the playhead, step by step, with its real numbers."));
+}
+
+void ExplainPanel::setExplainer(std::shared_ptr<analysis::WindowExplainer> explainer)
+{
+    explainer_ = std::move(explainer);
+    isStale_ = true;
+    refresh();
+}
+
+void ExplainPanel::setVideo(const QString& path, double framesPerSecond)
+{
+    fps_ = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    thumbnails_.clear();
+    loader_->setVideo(path);
+    setResult(nullptr, nullptr);
+}
+
+void ExplainPanel::setResult(ResultPointer result, FeaturesPointer features)
+{
+    result_ = std::move(result);
+    features_ = std::move(features);
+    index_ = AttentionIndex(result_.get());
+    const int crops = features_ && features_->rank() == 3 ? static_cast<int>(features_->dim(1)) : 1;
+    if (cropBox_->count() != crops) {
+        const QSignalBlocker blocker(cropBox_);
+        cropBox_->clear();
+        for (int crop = 0; crop < crops; ++crop)
+            cropBox_->addItem(tr("crop %1 of %2").arg(crop + 1).arg(crops));
+        crop_ = 0;
+    }
+    cropBox_->setVisible(crops > 1);
+    cropLabel_->setVisible(crops > 1);
+    windowIndex_ = -1;
+    isStale_ = true;
+    refresh();
+}
+
+void ExplainPanel::setCrop(int crop)
+{
+    if (crop == crop_ || crop < 0 || crop >= cropBox_->count())
+        return;
+    crop_ = crop;
+    cropBox_->setCurrentIndex(crop);
+    isStale_ = true;
+    refresh();
+}
+
+void ExplainPanel::setPlayheadFrame(int64_t frame)
+{
+    const int window = index_.windowOfFrame(frame);
+    if (window == windowIndex_ && !isStale_)
+        return;
+    windowIndex_ = window;
+    isStale_ = true;
+    refresh();
+}
+
+QString ExplainPanel::text() const
+{
+    return browser_->toPlainText();
+}
+
+void ExplainPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    refresh(); // work skipped while hidden
+}
+
+void ExplainPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && explanation_) {
+        isStale_ = true; // the page's colours come from the palette
+        refresh();
+    }
+}
+
+QString ExplainPanel::unavailableReason() const
+{
+    if (!result_)
+        return tr("The computation appears here once the video is analysed.");
+    if (!explainer_)
+        return tr("No classifier is loaded, so its computation cannot be shown.");
+    if (!features_)
+        return tr("The computation appears when the analysis finishes: it needs the features the "
+                  "analysis extracts. A result opened from saved files has none; use Analysis > "
+                  "Analyse again (F5) to see it.");
+    if (index_.window(windowIndex_) == nullptr)
+        return tr("No window under the playhead.");
+    return {};
+}
+
+void ExplainPanel::refresh()
+{
+    if (!isStale_ || !isVisible())
+        return;
+    isStale_ = false;
+    explanation_.reset();
+    page_ = {};
+    if (const QString reason = unavailableReason(); !reason.isEmpty()) {
+        showMessage(reason);
+        emit explanationChanged();
+        return;
+    }
+    const analysis::WindowResult& window = *index_.window(windowIndex_);
+    try {
+        const FloatArray x
+            = windowCropFeatures(*features_, window.firstStep, window.lastStep, crop_);
+        explanation_ = explainer_->explain(x);
+        ExplainContext context;
+        context.windowIndex = windowIndex_;
+        context.windowCount = static_cast<int>(result_->windows.size());
+        context.firstStep = window.firstStep;
+        context.lastStep = window.lastStep;
+        context.framesPerStep = index_.framesPerStep();
+        context.framesPerSecond = fps_;
+        context.crop = crop_;
+        context.crops = features_->dim(1);
+        context.resultCropScore = crop_ < static_cast<int>(window.cropScores.size())
+            ? window.cropScores[static_cast<size_t>(crop_)]
+            : window.score;
+        context.resultWindowScore = window.score;
+        page_ = makeExplainPage(*explanation_, x, context, palette());
+    } catch (const std::exception& error) {
+        explanation_.reset();
+        showMessage(tr("The computation of this window cannot be shown: %1")
+                        .arg(QString::fromLocal8Bit(error.what())));
+        emit explanationChanged();
+        return;
+    }
+    QVector<qint64> missing;
+    for (const qint64 frame : page_.thumbnailFrames)
+        if (!thumbnails_.contains(frame))
+            missing.push_back(frame);
+    std::sort(missing.begin(), missing.end()); // forward decoding reuses one seek
+    if (!missing.isEmpty())
+        loader_->request(missing);
+    showPage();
+    emit explanationChanged();
+}
+
+void ExplainPanel::showMessage(const QString& message)
+{
+    browser_->setHtml(QStringLiteral("<p style='color:%1;'>%2</p>")
+                          .arg(palette().color(QPalette::PlaceholderText).name(),
+                              message.toHtmlEscaped()));
+}
+
+void ExplainPanel::showPage()
+{
+    const int scroll = browser_->verticalScrollBar()->value();
+    browser_->setHtml(page_.html);
+    browser_->verticalScrollBar()->setValue(scroll);
+}
+
+} // namespace vigil::ui

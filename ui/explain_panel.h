@@ -1,0 +1,85 @@
+#pragma once
+// ExplainPanel: the contents of the Explain dock. For the window under the playhead it runs the
+// classifier step by step (analysis::WindowExplainer, about a millisecond for one window) on the
+// features the analysis extracted, and shows every step with its real shape and values, where
+// each attention row looks (with thumbnails), AᵀA and the redundancy ||AᵀA - I||_F. Recomputed
+// only when the window or crop changes and the panel is visible. GUI thread only; nothing throws
+// out: a failure is shown in the panel.
+
+#include "core/analysis/window_explanation.h"
+#include "ui/analysis_worker.h"
+#include "ui/attention_index.h"
+#include "ui/explain_page.h"
+
+#include <QHash>
+#include <QImage>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+
+namespace vigil::ui {
+
+class ExplainBrowser;
+class ThumbnailLoader;
+
+class ExplainPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExplainPanel(QWidget* parent = nullptr);
+
+    void setExplainer(std::shared_ptr<analysis::WindowExplainer> explainer);
+    void setVideo(const QString& path, double framesPerSecond);
+    // features: [steps, crops, F] the result was scored from; null when not in memory (a result
+    // read from saved files, or one still running).
+    void setResult(ResultPointer result, FeaturesPointer features);
+
+    int currentWindow() const { return windowIndex_; }
+    int currentCrop() const { return crop_; }
+    void setCrop(int crop);
+    // The computation shown now; nullopt when the panel shows a message instead.
+    const std::optional<analysis::WindowExplanation>& explanation() const { return explanation_; }
+    QString text() const;
+    const QVector<qint64>& thumbnailFrames() const { return page_.thumbnailFrames; }
+    bool hasThumbnail(qint64 frame) const { return thumbnails_.contains(frame); }
+
+    QSize sizeHint() const override { return { 460, 700 }; }
+
+public slots:
+    void setPlayheadFrame(int64_t frame);
+
+signals:
+    void seekRequested(int64_t frame);
+    void explanationChanged();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+    void showMessage(const QString& message);
+    void showPage();
+    QString unavailableReason() const;
+
+    ExplainBrowser* browser_;
+    QComboBox* cropBox_;
+    QLabel* cropLabel_;
+    ThumbnailLoader* loader_;
+    std::shared_ptr<analysis::WindowExplainer> explainer_;
+    ResultPointer result_;
+    FeaturesPointer features_;
+    AttentionIndex index_;
+    double fps_ = 25.0;
+    int windowIndex_ = -1;
+    int crop_ = 0;
+    bool isStale_ = true;
+    std::optional<analysis::WindowExplanation> explanation_;
+    ExplainPage page_;
+    QHash<qint64, QImage> thumbnails_;
+};
+
+} // namespace vigil::ui

@@ -1,0 +1,161 @@
+#include "ui/settings_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QThread>
+
+namespace vigil::ui {
+namespace {
+
+const QString kOtherFile = QStringLiteral("\x01other");
+
+void select(QComboBox* box, const QString& data)
+{
+    const int index = box->findData(data);
+    if (index >= 0)
+        box->setCurrentIndex(index);
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& installedClassifiers,
+    const QString& cudaUnavailableReason, QWidget* parent)
+    : QDialog(parent)
+    , backboneBox_(new QComboBox(this))
+    , cropsBox_(new QComboBox(this))
+    , classifierBox_(new QComboBox(this))
+    , windowBox_(new QSpinBox(this))
+    , strideBox_(new QSpinBox(this))
+    , thresholdBox_(new QDoubleSpinBox(this))
+    , threadsBox_(new QSpinBox(this))
+    , deviceBox_(new QComboBox(this))
+    , exportEdit_(new QLineEdit(this))
+{
+    setWindowTitle(tr("Settings"));
+    backboneBox_->addItem(tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), QStringLiteral("i3d-r50"));
+    backboneBox_->addItem(tr("ResNet-50, one frame per snippet (resnet50)"), QStringLiteral("resnet50"));
+    cropsBox_->addItem(tr("Centre crop (fast)"), QStringLiteral("center"));
+    cropsBox_->addItem(tr("Ten crops, scores averaged (10× slower)"), QStringLiteral("ten"));
+    classifierBox_->addItem(tr("Default: the installed published classifier"), QString());
+    for (const QString& name : installedClassifiers)
+        classifierBox_->addItem(name, name);
+    if (!settings.classifier.isEmpty() && classifierBox_->findData(settings.classifier) < 0)
+        classifierBox_->addItem(QDir::toNativeSeparators(settings.classifier), settings.classifier);
+    classifierBox_->addItem(tr("Other file…"), kOtherFile);
+    windowBox_->setRange(1, 1024);
+    windowBox_->setSuffix(tr(" snippets"));
+    windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: 32)"));
+    strideBox_->setRange(1, 1024);
+    strideBox_->setSuffix(tr(" snippets"));
+    strideBox_->setToolTip(tr("How far the next window starts; smaller than the window makes them overlap"));
+    thresholdBox_->setRange(0.0, 1.0);
+    thresholdBox_->setDecimals(2);
+    thresholdBox_->setSingleStep(0.05);
+    threadsBox_->setRange(0, 256);
+    threadsBox_->setSpecialValueText(tr("all %1 cores").arg(QThread::idealThreadCount()));
+    deviceBox_->addItem(tr("CPU"), QStringLiteral("cpu"));
+    const bool isCudaAvailable = cudaUnavailableReason.isEmpty();
+    deviceBox_->addItem(isCudaAvailable ? tr("CUDA GPU") : tr("CUDA GPU (%1)").arg(cudaUnavailableReason),
+        QStringLiteral("cuda"));
+    if (!isCudaAvailable)
+        if (auto* items = qobject_cast<QStandardItemModel*>(deviceBox_->model()))
+            items->item(1)->setEnabled(false);
+    exportEdit_->setPlaceholderText(tr("next to the video"));
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    auto* exportRow = new QHBoxLayout;
+    exportRow->addWidget(exportEdit_, 1);
+    exportRow->addWidget(browse);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Backbone:"), backboneBox_);
+    form->addRow(tr("Crops:"), cropsBox_);
+    form->addRow(tr("Classifier:"), classifierBox_);
+    form->addRow(tr("Window:"), windowBox_);
+    form->addRow(tr("Stride:"), strideBox_);
+    form->addRow(tr("Event threshold:"), thresholdBox_);
+    form->addRow(tr("Threads:"), threadsBox_);
+    form->addRow(tr("Device:"), deviceBox_);
+    form->addRow(tr("Exports to:"), exportRow);
+    auto* note = new QLabel(tr("Used from the next analysis on (Analysis > Analyse again reruns the open video)."), this);
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+
+    select(backboneBox_, settings.backbone);
+    select(cropsBox_, settings.crops);
+    select(classifierBox_, settings.classifier);
+    windowBox_->setValue(settings.windowSteps);
+    strideBox_->setValue(settings.strideSteps);
+    thresholdBox_->setValue(settings.threshold);
+    threadsBox_->setValue(settings.threads);
+    select(deviceBox_, isCudaAvailable ? settings.device : QStringLiteral("cpu"));
+    exportEdit_->setText(QDir::toNativeSeparators(settings.exportFolder));
+    updateCropChoice();
+
+    connect(backboneBox_, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateCropChoice);
+    connect(classifierBox_, &QComboBox::activated, this, [this] {
+        if (classifierBox_->currentData().toString() == kOtherFile)
+            chooseClassifierFile();
+    });
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for exports"), exportEdit_->text());
+        if (!folder.isEmpty())
+            exportEdit_->setText(QDir::toNativeSeparators(folder));
+    });
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void SettingsDialog::updateCropChoice()
+{
+    // Ten crops exist for the I3D features only (the paper's protocol).
+    const bool isI3d = backboneBox_->currentData().toString() == QLatin1String("i3d-r50");
+    if (!isI3d)
+        cropsBox_->setCurrentIndex(0);
+    cropsBox_->setEnabled(isI3d);
+}
+
+void SettingsDialog::chooseClassifierFile()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Classifier weights"), QString(),
+        tr("Weights (*.pth *.pt *.pkl);;All files (*)"));
+    if (file.isEmpty()) {
+        classifierBox_->setCurrentIndex(0);
+        return;
+    }
+    const int index = classifierBox_->count() - 1; // before "Other file…"
+    classifierBox_->insertItem(index, QDir::toNativeSeparators(file), file);
+    classifierBox_->setCurrentIndex(index);
+}
+
+AppSettings SettingsDialog::settings() const
+{
+    AppSettings settings;
+    settings.backbone = backboneBox_->currentData().toString();
+    settings.crops = cropsBox_->currentData().toString();
+    const QString classifier = classifierBox_->currentData().toString();
+    settings.classifier = classifier == kOtherFile ? QString() : classifier;
+    settings.windowSteps = windowBox_->value();
+    settings.strideSteps = strideBox_->value();
+    settings.threshold = thresholdBox_->value();
+    settings.threads = threadsBox_->value();
+    settings.device = deviceBox_->currentData().toString();
+    settings.exportFolder = QDir::fromNativeSeparators(exportEdit_->text().trimmed());
+    return settings;
+}
+
+} // namespace vigil::ui
