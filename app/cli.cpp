@@ -130,6 +130,9 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     addModelOptions(*analyze, options, true);
     addWindowOptions(*analyze, options);
     addOutputOptions(*analyze, options);
+    analyze->add_flag("--profile", options.isProfiled,
+        "Print the time per stage (decode, preprocess, network, queue waits, scoring), frames/s "
+        "and GFLOP/s to stderr at the end of each video");
 
     CLI::App* features = cli.add_subcommand("features",
         "Extract backbone features: writes DIR/<stem>.npy, float32 [steps, crops, 2048]");

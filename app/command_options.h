@@ -28,6 +28,7 @@ struct RunOptions {
     std::vector<std::string> inputs;
     std::string outputDir = ".";
     bool isQuiet = false;
+    bool isProfiled = false;  // analyze --profile: time per stage on stderr at the end
     ModelOptions model;
     WindowOptions windows;
     int64_t snippetFrames = 16;  // score: frames one feature step stands for

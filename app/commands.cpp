@@ -11,6 +11,7 @@
 #include "models/model_factory.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -161,10 +162,21 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
         const analysis::FeaturePipeline pipeline = makePipeline(options.model, models);
         return forEachInput(options, cancel, [&](const std::string& input) {
             ProgressPrinter progress(ProgressPrinter::detectMode(options.isQuiet), fs::path(input).filename().string());
-            analysis::AnalysisResult result = analysis::analyzeVideo(input, pipeline,
-                *models.classifier.scorer, models.description, windowSettings(options.windows), cancel,
+            // analyzeVideo's two steps, so that --profile can time the scoring on its own.
+            const analysis::ExtractedFeatures extracted = pipeline.run(input, cancel,
                 [&](const analysis::ExtractionProgress& p) { progress.update(p.framesDecoded, p.framesEstimate); });
+            cancel.throwIfCancelled();
+            const auto scoringStart = std::chrono::steady_clock::now();
+            analysis::AnalysisResult result = analysis::scoreExtracted(
+                extracted, *models.classifier.scorer, models.description, windowSettings(options.windows));
+            const std::chrono::duration<double> scoring = std::chrono::steady_clock::now() - scoringStart;
             progress.finish(result.video.frames);
+            if (options.isProfiled)
+                std::fputs(analysis::formatProfile(extracted.profile, options.model.backbone,
+                               models::threadCount(), scoring.count(),
+                               static_cast<int64_t>(result.windows.size()))
+                               .c_str(),
+                    stderr);
             result.warnings.insert(result.warnings.begin(), models.warnings.begin(), models.warnings.end());
             for (const std::string& warning : result.warnings)
                 printError("warning: " + input + ": " + warning);

@@ -6,6 +6,7 @@
 #include "core/preprocess/frame_preprocessor.h"
 
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -27,6 +28,25 @@ struct ProducerState {
     std::atomic<int64_t> framesDecoded{0};
     std::vector<int64_t> framePtsUs;
     std::exception_ptr error;
+    double decodeS = 0.0;
+    double preprocessS = 0.0;
+    double blockedS = 0.0;
+};
+
+using Clock = std::chrono::steady_clock;
+
+// Adds the seconds since the last call (or construction) to `total`; a few ns per call.
+class StageTimer {
+public:
+    void addTo(double& total)
+    {
+        const Clock::time_point now = Clock::now();
+        total += std::chrono::duration<double>(now - last_).count();
+        last_ = now;
+    }
+
+private:
+    Clock::time_point last_ = Clock::now();
 };
 
 void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPreprocessor& pre,
@@ -34,17 +54,25 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
 {
     std::vector<cv::Mat> resized;
     resized.reserve(kSnippetFrames);
+    StageTimer timer;
     while (auto frame = decoder.next()) {
+        timer.addTo(state.decodeS);
         cancel.throwIfCancelled();
         state.framePtsUs.push_back(frame->ptsUs);
         state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
         resized.push_back(pre.resizeFrame(frame->rgb));
         if (static_cast<int64_t>(resized.size()) == kSnippetFrames) {
-            if (!queue.push({pre.apply(resized), 1}))
+            InputBatch batch {pre.apply(resized), 1};
+            timer.addTo(state.preprocessS);
+            if (!queue.push(std::move(batch)))
                 return;
+            timer.addTo(state.blockedS);
             resized.clear();
+        } else {
+            timer.addTo(state.preprocessS);
         }
     }
+    timer.addTo(state.decodeS);
 }
 
 void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreprocessor& pre,
@@ -54,25 +82,32 @@ void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreproce
     constexpr int64_t kPlane = 3 * 224 * 224;
     InputBatch batch;
     batch.input = FloatArray::zeros({options.framesPerBatch, 3, 224, 224});
+    StageTimer timer;
     auto flush = [&]() {
         if (batch.steps == 0)
             return true;
         batch.input.shape[0] = batch.steps;
         batch.input.values.resize(static_cast<size_t>(batch.steps * kPlane));
+        timer.addTo(state.preprocessS);
         const bool isAccepted = queue.push(std::move(batch));
+        timer.addTo(state.blockedS);
         batch = {FloatArray::zeros({options.framesPerBatch, 3, 224, 224}), 0};
+        timer.addTo(state.preprocessS);
         return isAccepted;
     };
     while (auto frame = decoder.next()) {
+        timer.addTo(state.decodeS);
         cancel.throwIfCancelled();
         state.framePtsUs.push_back(frame->ptsUs);
         const int64_t index = state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
         if (index % options.frameStep != 0)
             continue;
         pre.apply(frame->rgb, batch.input.data() + batch.steps * kPlane);
+        timer.addTo(state.preprocessS);
         if (++batch.steps == options.framesPerBatch && !flush())
             return;
     }
+    timer.addTo(state.decodeS);
     flush();
 }
 
@@ -128,6 +163,7 @@ int64_t FeaturePipeline::framesPerStep() const
 ExtractedFeatures FeaturePipeline::run(const std::string& path, const CancellationToken& cancel,
     const ExtractionProgressCallback& onProgress, const ExtractedStepsCallback& onSteps) const
 {
+    const Clock::time_point start = Clock::now();
     media::VideoDecoder decoder(path, &cancel);
     const media::VideoInfo& info = decoder.info();
     ExtractedFeatures result;
@@ -159,10 +195,14 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     const int64_t featureSize = extractor_->featureSize();
     std::vector<float> features;
     int64_t steps = 0;
+    PipelineProfile& profile = result.profile;
     try {
+        StageTimer timer;
         while (auto batch = queue.pop()) {
+            timer.addTo(profile.networkStarvedS);
             cancel.throwIfCancelled();
             FloatArray output = extractor_->extract(batch->input);
+            timer.addTo(profile.networkS);
             if (output.size() != batch->steps * crops * featureSize)
                 throw ModelError(path + ": backbone returned " + output.shapeText()
                     + ", expected " + std::to_string(batch->steps * crops) + " features");
@@ -174,6 +214,7 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
             }
             if (onProgress)
                 onProgress({state.framesDecoded.load(), info.frameCountEstimate, steps});
+            timer.addTo(profile.networkStarvedS);
         }
     } catch (...) {
         queue.close();
@@ -187,6 +228,13 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
 
     result.frames = state.framesDecoded.load();
     result.framePtsUs = std::move(state.framePtsUs);
+    profile.wallS = std::chrono::duration<double>(Clock::now() - start).count();
+    profile.decodeS = state.decodeS;
+    profile.preprocessS = state.preprocessS;
+    profile.producerBlockedS = state.blockedS;
+    profile.frames = result.frames;
+    profile.steps = steps;
+    profile.networkInputs = steps * crops;
     if (options_.backbone == BackboneKind::I3dResNet50 && result.frames <= kSnippetFrames)
         throw MediaError(path + ": " + std::to_string(result.frames)
             + " frames decoded; i3d-r50 needs at least " + std::to_string(kSnippetFrames + 1));

@@ -5,6 +5,7 @@
 // each run() owns its decoder and buffers. Throws MediaError, ModelError, or Cancelled.
 
 #include "core/analysis/network_interfaces.h"
+#include "core/analysis/pipeline_profile.h"
 #include "core/common/cancellation.h"
 #include "core/common/float_array.h"
 #include "core/preprocess/snippet_preprocessor.h"
@@ -45,6 +46,7 @@ struct ExtractedFeatures {
     int64_t framesPerStep = 16;
     FloatArray features;             // [steps, crops, featureSize]
     std::vector<std::string> warnings;
+    PipelineProfile profile;         // where the time went (vigil analyze --profile)
 };
 
 class FeaturePipeline {
