@@ -13,6 +13,8 @@ packages=(
   python3                                       # tests serve weights from a local http.server
   python3-torch python3-numpy                   # tests load vigil train's .pth in PyTorch itself
   libgtest-dev libgmock-dev
+  libbenchmark-dev                              # bench/: Google Benchmark, built by default
+  time                                          # bench/run_bench.sh: peak RSS with /usr/bin/time -v
   ffmpeg                                        # tests generate their clips with ffmpeg -f lavfi
   opencv-doc                                    # the real sample videos (vtest.avi, Megamind.avi)
 )
