@@ -83,6 +83,8 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
     }
     ui::MainWindow window(engine);
     window.setEngineSource(GuiEngineSource(options));
+    // models/ runs the networks on the CPU: no device choice to offer yet.
+    window.setCudaUnavailableReason(QObject::tr("Vigil runs its networks on the CPU"));
     int screenshotExitCode = kExitOk;
     if (isScreenshot)
         saveScreenshotWhenAnalysed(

@@ -5,6 +5,7 @@
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
 #include "models/model_factory.h"
+#include "ui/app_settings.h"
 #include "ui/missing_weights_dialog.h"
 #include "ui/model_download_dialog.h"
 
@@ -12,6 +13,7 @@
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QSettings>
 
 #include <exception>
 
@@ -105,6 +107,7 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, WeightsChoice& choice)
     ui::AnalysisEngine engine;
     engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(backbone.extractor, extraction);
     engine.scorer = classifier.scorer;
+    engine.explainer = classifier.explainer;
     engine.model.backbone = analysis::backboneName(model.backbone);
     engine.model.crops
         = model.backbone == analysis::BackboneKind::I3dResNet50 && model.crops == preprocess::CropMode::Ten ? "ten"
@@ -119,6 +122,40 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, WeightsChoice& choice)
     engine.device = "CPU";
     engine.warnings = choice.warnings;
     return engine;
+}
+
+// The options of the command line with the settings saved by the Settings dialog on top (once
+// it has saved any): the GUI's choice of backbone, crops, classifier, windows and threads.
+RunOptions withSavedSettings(RunOptions options)
+{
+    QSettings store;
+    if (!store.contains(QStringLiteral("analysis/backbone")))
+        return options;
+    const ui::AppSettings settings = ui::AppSettings::load(store);
+    const auto backbone = settings.backbone == QLatin1String("resnet50") ? analysis::BackboneKind::ResNet50
+                                                                         : analysis::BackboneKind::I3dResNet50;
+    if (backbone != options.model.backbone)
+        options.model.backboneWeights.clear(); // the file named for the other backbone
+    options.model.backbone = backbone;
+    options.model.crops = settings.crops == QLatin1String("ten") ? preprocess::CropMode::Ten : preprocess::CropMode::Center;
+    if (!settings.classifier.isEmpty()) {
+        const std::string chosen = settings.classifier.toStdString();
+        const ModelEntry* entry = ModelManifest::builtIn().find(chosen);
+        options.model.classifierWeights = chosen;
+        if (entry && entry->kind == ModelKind::Classifier) {
+            try {
+                options.model.classifierWeights
+                    = models_store::ModelStore(models_store::modelsFolderFromEnvironment(), ModelManifest::builtIn())
+                          .pathOf(*entry);
+            } catch (const Error&) {
+                options.model.classifierWeights.clear(); // no models folder: the default choice
+            }
+        }
+    }
+    options.windows.windowSteps = settings.windowSteps;
+    options.windows.strideSteps = settings.strideSteps;
+    options.model.threads = settings.threads;
+    return options;
 }
 
 } // namespace
@@ -140,8 +177,11 @@ std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, s
 
 std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
 {
+    const RunOptions saved = withSavedSettings(options_);
     for (;;) {
-        std::optional<WeightsChoice> choice = chooseWeights(options_.model, true);
+        RunOptions options = saved;
+        options.model.useDemoWeights = options_.model.useDemoWeights;
+        std::optional<WeightsChoice> choice = chooseWeights(options.model, true);
         if (!choice) {
             QMessageBox::critical(parent, QObject::tr("Vigil: weights"),
                 QObject::tr("The weights named on the command line, or the installed ones, cannot be used. "
@@ -149,10 +189,10 @@ std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
             return std::nullopt;
         }
         const bool isMissing = isMissingBackbone(*choice) || isMissingClassifier(*choice);
-        if (!isMissing || options_.model.useDemoWeights) {
+        if (!isMissing || options.model.useDemoWeights) {
             try {
                 QApplication::setOverrideCursor(Qt::WaitCursor);
-                ui::AnalysisEngine engine = buildEngine(options_, *choice);
+                ui::AnalysisEngine engine = buildEngine(options, *choice);
                 QApplication::restoreOverrideCursor();
                 return engine;
             } catch (const std::exception& error) {

@@ -69,6 +69,7 @@ BatchDialog::BatchDialog(EngineProvider engines, QWidget* parent)
     createLayout();
     connectJob();
     setRunning(false);
+    fileBar_->hide(); // shown while a file is analysed
     resize(960, 620);
 }
 
@@ -119,6 +120,7 @@ void BatchDialog::createLayout()
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->hide();
+    table_->setWordWrap(false); // one line per file; the tooltip has the whole message
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setToolTip(tr("Double-click a video to open it with its results at its highest score"));
     table_->setColumnWidth(BatchTableModel::Name, 240);
@@ -249,6 +251,7 @@ void BatchDialog::showProgress(const BatchJobProgress& progress)
         fileLabel_->clear();
         fileBar_->setValue(0);
     } else {
+        fileBar_->show();
         fileLabel_->setText(tr("Analysing %1").arg(progress.currentFile));
         fileBar_->setValue(static_cast<int>(progress.fileFraction * 100.0));
     }
@@ -264,8 +267,10 @@ void BatchDialog::showFinished(const QString& text)
     if (!summaryPath_.isEmpty())
         summary += tr(" · summary in %1").arg(QDir::toNativeSeparators(summaryPath_));
     statusLabel_->setText(summary);
+    overallBar_->setFormat(tr("%v of %m files"));
     fileLabel_->clear();
     fileBar_->setValue(0);
+    fileBar_->hide();
 }
 
 void BatchDialog::setRunning(bool isRunning)
