@@ -126,7 +126,9 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     CLI::App* analyze = cli.add_subcommand("analyze",
         "Analyse videos: writes DIR/<stem>.vigil.json (windows, attention, frame scores) and "
         "DIR/<stem>.scores.csv (frame, time_s, score)");
-    analyze->add_option("videos", options.inputs, "Video files")->required()->check(CLI::ExistingPath);
+    // No CLI::ExistingPath on inputs: a missing file is one failed input among others, reported
+    // by the decoder as "vigil: <path>: <problem>" (exit 1), not a usage error that stops the rest.
+    analyze->add_option("videos", options.inputs, "Video files")->required();
     addModelOptions(*analyze, options, true);
     addWindowOptions(*analyze, options);
     addOutputOptions(*analyze, options);
@@ -136,13 +138,13 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
 
     CLI::App* features = cli.add_subcommand("features",
         "Extract backbone features: writes DIR/<stem>.npy, float32 [steps, crops, 2048]");
-    features->add_option("videos", options.inputs, "Video files")->required()->check(CLI::ExistingPath);
+    features->add_option("videos", options.inputs, "Video files")->required();
     addModelOptions(*features, options, true);
     addOutputOptions(*features, options);
 
     CLI::App* score = cli.add_subcommand("score",
         "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the classifier");
-    score->add_option("features", options.inputs, "Feature files (.npy)")->required()->check(CLI::ExistingPath);
+    score->add_option("features", options.inputs, "Feature files (.npy)")->required();
     addModelOptions(*score, options, false);
     addWindowOptions(*score, options);
     score->add_option("--snippet-frames", options.snippetFrames, "Video frames per feature step")
@@ -196,7 +198,6 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return code == 0 ? kExitOk : kExitUsage;
     }
     media::setMediaLogLevel(isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
-    // CLI11's ExistingPath accepts folders and unreadable files; the decoder reports those.
     if (gui->parsed() || cli.get_subcommands().empty())
         return runGui(options, guiOptions, argv[0]);
     if (models.isParsed())
