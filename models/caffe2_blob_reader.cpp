@@ -197,7 +197,8 @@ private:
         if (isFortran)
             std::reverse(shape.begin(), shape.end());
         auto tensor = torch::empty(shape, torch::dtype(dtype));
-        std::memcpy(tensor.data_ptr(), raw->data(), raw->size());
+        if (!raw->empty()) // an empty tensor's data_ptr() is null, which memcpy must not get
+            std::memcpy(tensor.data_ptr(), raw->data(), raw->size());
         if (!isFortran || shape.size() < 2)
             return tensor;
         std::vector<int64_t> reversed(shape.size());

@@ -161,6 +161,8 @@ Screened screenFile(const std::string& path)
         if (head == kLegacyMagic)
             return { fileSize, FileFormat::Legacy };
         const auto directory = findCentralDirectory(path, file, fileSize);
+        if (!directory && head.rfind("PK\x03\x04", 0) == 0)
+            throw ModelError(path + ": truncated or damaged zip archive (no end-of-archive record)");
         if (!directory)
             throw notStateDict(path, "expected the zip format written by torch.save");
         if (directory->size > fileSize || directory->offset > fileSize - directory->size)

@@ -72,7 +72,8 @@ public:
             fail("storage '" + id.key + "' holds " + std::to_string(found->second.numel)
                 + " elements, expected " + std::to_string(id.numel));
         auto flat = torch::empty({ id.numel }, torch::dtype(id.dtype));
-        std::memcpy(flat.data_ptr(), bytes_.data() + found->second.offset, flat.nbytes());
+        if (flat.nbytes() > 0) // an empty tensor's data_ptr() is null, which memcpy must not get
+            std::memcpy(flat.data_ptr(), bytes_.data() + found->second.offset, flat.nbytes());
         return flat;
     }
 

@@ -159,6 +159,8 @@ TEST(StateDictReader, ExplainsWhatIsWrongWithOtherFiles)
         { writeTemporary("text.pth", "just some text\n"),
             "not a PyTorch state-dict file (expected the zip format written by torch.save)" },
         { writeTemporary("empty.pth", ""), "expected the zip format written by torch.save" },
+        { writeTemporary("cut.pth", fileBytes(kFixtures + "sequential.pth").substr(0, 300)),
+            "truncated or damaged zip archive (no end-of-archive record)" },
     };
     for (const auto& [path, expected] : cases) {
         const auto message = readError(path);
