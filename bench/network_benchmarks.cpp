@@ -86,7 +86,7 @@ void BM_ResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::ResNet50, {3, 224, 224});
 }
 BENCHMARK(BM_ResNet50)
-    ->ArgsProduct({{1, 8, 16}, {0, 1, 2}})
+    ->ArgsProduct({{1, 4, 16}, {0, 1, 2}})
     ->ArgNames({"batch", "tuning"})
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)
