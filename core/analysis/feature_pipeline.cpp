@@ -5,6 +5,7 @@
 #include "core/media/video_decoder.h"
 #include "core/preprocess/frame_preprocessor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -49,12 +50,36 @@ private:
     Clock::time_point last_ = Clock::now();
 };
 
+// Cuts snippets straight into the batch buffer the network reads: [snippets * crops, 3, 16, 224,
+// 224], snippet-major, so the network's output rows are [steps, crops] in order.
 void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPreprocessor& pre,
-    BoundedQueue<InputBatch>& queue, ProducerState& state, const CancellationToken& cancel)
+    int64_t snippetsPerBatch, BoundedQueue<InputBatch>& queue, ProducerState& state,
+    const CancellationToken& cancel)
 {
+    const int64_t crops = pre.cropCount();
+    const int64_t perSnippet = crops * 3 * kSnippetFrames * preprocess::SnippetPreprocessor::kCropSize
+        * preprocess::SnippetPreprocessor::kCropSize;
+    const auto emptyBatch = [&]() {
+        return InputBatch {FloatArray::zeros({snippetsPerBatch * crops, 3, kSnippetFrames,
+                               preprocess::SnippetPreprocessor::kCropSize, preprocess::SnippetPreprocessor::kCropSize}),
+            0};
+    };
+    InputBatch batch = emptyBatch();
     std::vector<cv::Mat> resized;
     resized.reserve(kSnippetFrames);
     StageTimer timer;
+    const auto flush = [&]() {
+        if (batch.steps == 0)
+            return true;
+        batch.input.shape[0] = batch.steps * crops;
+        batch.input.values.resize(static_cast<size_t>(batch.steps * perSnippet));
+        timer.addTo(state.preprocessS);
+        const bool isAccepted = queue.push(std::move(batch));
+        timer.addTo(state.blockedS);
+        batch = emptyBatch();
+        timer.addTo(state.preprocessS);
+        return isAccepted;
+    };
     while (auto frame = decoder.next()) {
         timer.addTo(state.decodeS);
         cancel.throwIfCancelled();
@@ -62,17 +87,15 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
         state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
         resized.push_back(pre.resizeFrame(frame->rgb));
         if (static_cast<int64_t>(resized.size()) == kSnippetFrames) {
-            InputBatch batch {pre.apply(resized), 1};
-            timer.addTo(state.preprocessS);
-            if (!queue.push(std::move(batch)))
-                return;
-            timer.addTo(state.blockedS);
+            pre.apply(resized, batch.input.data() + batch.steps * perSnippet);
             resized.clear();
-        } else {
-            timer.addTo(state.preprocessS);
+            if (++batch.steps == snippetsPerBatch && !flush())
+                return;
         }
+        timer.addTo(state.preprocessS);
     }
     timer.addTo(state.decodeS);
+    flush();
 }
 
 void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreprocessor& pre,
@@ -180,7 +203,10 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
         try {
             if (options_.backbone == BackboneKind::I3dResNet50) {
                 preprocess::SnippetPreprocessor pre(options_.crops, cv::Size(info.width, info.height));
-                produceSnippets(decoder, pre, queue, state, cancel);
+                const int64_t snippetsPerBatch = options_.snippetsPerBatch > 0
+                    ? options_.snippetsPerBatch
+                    : std::max<int64_t>(1, 2 / pre.cropCount());
+                produceSnippets(decoder, pre, snippetsPerBatch, queue, state, cancel);
             } else {
                 preprocess::FramePreprocessor pre(cv::Size(info.width, info.height));
                 produceFrames(decoder, pre, options_, queue, state, cancel);
