@@ -62,8 +62,8 @@ for r in $(seq 1 "$RUNS"); do
   timed "$WORK/py-jpeg.$r" $REF jpeg "$WORK/hd.mp4" --weights "$WORK/i3d.pth" --threads "$THREADS" \
     --features "$WORK/py-jpeg.npy"
   VIGIL_BENCH_THREADS=$THREADS timed "$WORK/bench-net.$r" "$BENCH" --benchmark_out="$WORK/bench-net.$r.json" --benchmark_out_format=json \
-    --benchmark_filter='BM_I3dResNet50/batch:1/tuning:2|BM_ResNet50/batch:4/tuning:[02]'
-  timed "$WORK/py-i3d.$r" $REF backbone --dims 3 --batch 1 --threads "$THREADS"
+    --benchmark_filter='BM_I3dResNet50/batch:2/tuning:2|BM_ResNet50/batch:4/tuning:[02]'
+  timed "$WORK/py-i3d.$r" $REF backbone --dims 3 --batch 2 --threads "$THREADS"
   timed "$WORK/py-r50.$r" $REF backbone --dims 2 --batch 4 --threads "$THREADS"
   timed "$WORK/py-r50cl.$r" $REF backbone --dims 2 --batch 4 --threads "$THREADS" --channels-last
 done
@@ -98,8 +98,8 @@ hd = best(profile(f"vigil-hd.{r}")["snippets_per_s"] for r in R)
 pyocv = best(py(f"py-opencv.{r}")["snippets_per_s"] for r in R)
 pyjpeg = best(py(f"py-jpeg.{r}")["snippets_per_s"] for r in R)
 nets = [bench("bench-net", r) for r in R]
-i3d = best(n["BM_I3dResNet50/batch:1/tuning:2/iterations:3/real_time"]["items_per_s"] for n in nets)
-i3d_gf = best(n["BM_I3dResNet50/batch:1/tuning:2/iterations:3/real_time"]["gflops"] for n in nets)
+i3d = best(n["BM_I3dResNet50/batch:2/tuning:2/iterations:3/real_time"]["items_per_s"] for n in nets)
+i3d_gf = best(n["BM_I3dResNet50/batch:2/tuning:2/iterations:3/real_time"]["gflops"] for n in nets)
 r50 = best(n["BM_ResNet50/batch:4/tuning:2/iterations:3/real_time"]["items_per_s"] for n in nets)
 r50_plain = best(n["BM_ResNet50/batch:4/tuning:0/iterations:3/real_time"]["items_per_s"] for n in nets)
 py_i3d = best(py(f"py-i3d.{r}")["inputs_per_s"] for r in R)
@@ -117,7 +117,7 @@ def row(name, a, b, unit, goal, ok):
     print(f"| {name} | {a:.2f} {unit} | {b:.2f} {unit} | {a / b:.2f}x | {goal} {'met' if ok else 'NOT met'} |")
 print(f"| 1. pipelining: analyze 320x240 vs backbone alone | {small:.2f} snippets/s | (backbone alone {i3d:.2f}) | {small / i3d:.0%} | >= 95% {'met' if small / i3d >= 0.95 else 'NOT met'} |")
 print(f"| 1. pipelining: analyze 1280x720 vs backbone alone | {hd:.2f} snippets/s | (backbone alone {i3d:.2f}) | {hd / i3d:.0%} | >= 95% {'met' if hd / i3d >= 0.95 else 'NOT met'} |")
-print(f"| 2. I3D-ResNet-50 GFLOP/s (batch 1) | {i3d_gf:.1f} | {py_i3d_gf:.1f} | {i3d_gf / py_i3d_gf:.2f}x | >= 150 GFLOP/s and 1.3x {'met' if i3d_gf >= 150 and i3d_gf / py_i3d_gf >= 1.3 else 'NOT met'} |")
+print(f"| 2. I3D-ResNet-50 GFLOP/s (batch 2, as the pipeline runs it) | {i3d_gf:.1f} | {py_i3d_gf:.1f} | {i3d_gf / py_i3d_gf:.2f}x | >= 150 GFLOP/s and 1.3x {'met' if i3d_gf >= 150 and i3d_gf / py_i3d_gf >= 1.3 else 'NOT met'} |")
 row("2. ResNet-50 images/s (batch 4) vs eager NCHW", r50, py_r50, "img/s", ">= 1.3x", r50 / py_r50 >= 1.3)
 row("2. ResNet-50 images/s (batch 4) vs eager channels-last", r50, py_r50cl, "img/s", "(info)", True)
 row("3. end to end 320x240 vs OpenCV + eager", small, pyocv, "snippets/s", ">= 1.5x", small / pyocv >= 1.5)
