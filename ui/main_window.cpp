@@ -8,6 +8,7 @@
 #include "ui/explain_panel.h"
 #include "ui/exports.h"
 #include "ui/model_status_widget.h"
+#include "ui/models_dialog.h"
 #include "ui/recent_files_menu.h"
 #include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
@@ -17,6 +18,7 @@
 #include "ui/window_detail_view.h"
 
 #include "core/io/result_reader.h"
+#include "core/models_store/model_locations.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -238,6 +240,15 @@ void MainWindow::createActions()
         tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
     analysis->addSeparator();
     analysis->addAction(tr("&Settings…"), QKeySequence::Preferences, this, &MainWindow::showSettings);
+    analysis->addAction(tr("&Models…"), this, [this] {
+        try {
+            ModelsDialog dialog(QString::fromStdString(models_store::modelsFolderFromEnvironment()),
+                QString::fromStdString(models_store::mirrorFromEnvironment()), this);
+            dialog.exec();
+        } catch (const std::exception& error) {
+            statusBar()->showMessage(tr("No models folder: %1").arg(QString::fromLocal8Bit(error.what())));
+        }
+    });
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
         &TimelineViewport::fit);

@@ -1,0 +1,94 @@
+// The Models dialog lists the manifest's weights with their state in the models folder, imports
+// a file (the real published classifier) so its row turns verified, says in words why a wrong
+// file was refused, and re-verifies an installed file off the GUI thread.
+
+#include "tests/support/test_paths.h"
+#include "ui/models_dialog.h"
+
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using vigil::ui::ModelsDialog;
+
+constexpr const char* kClassifierFile = "SelfAttention-da64-r3-T32-seed9111.pth";
+
+QString stateOf(const ModelsDialog& dialog, const QString& name)
+{
+    const int row = dialog.rowOf(name);
+    if (row < 0)
+        return QStringLiteral("<no row>");
+    return dialog.table()->item(row, ModelsDialog::StateColumn)->text();
+}
+
+TEST(ModelsDialog, ListsEveryEntryAsMissingInAnEmptyFolder)
+{
+    const std::string root = vigil::test::scratchDir("ui_models_empty");
+    ModelsDialog dialog(QString::fromStdString(root + "/models"), QString());
+    EXPECT_GE(dialog.table()->rowCount(), 2);
+    EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da64-r3")), QStringLiteral("missing"));
+    EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da128-r7")), QStringLiteral("missing"));
+    const int row = dialog.rowOf(QStringLiteral("classifier-da64-r3"));
+    EXPECT_TRUE(dialog.table()->item(row, ModelsDialog::UrlColumn)->text().startsWith(QStringLiteral("https://")));
+    EXPECT_FALSE(dialog.table()->item(row, ModelsDialog::DescriptionColumn)->text().isEmpty());
+}
+
+TEST(ModelsDialog, ImportsTheRealCheckpointAndShowsItVerified)
+{
+    const std::string published = vigil::test::referenceCheckpoint(kClassifierFile);
+    if (!fs::exists(published))
+        GTEST_SKIP() << "no reference checkpoint at " << published;
+    const std::string root = vigil::test::scratchDir("ui_models_import");
+    ModelsDialog dialog(QString::fromStdString(root + "/models"), QString());
+    const int row = dialog.rowOf(QStringLiteral("classifier-da64-r3"));
+    ASSERT_GE(row, 0);
+
+    QSignalSpy finished(&dialog, &ModelsDialog::operationFinished);
+    dialog.importFile(row, QString::fromStdString(published));
+    EXPECT_TRUE(dialog.isBusy());
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_TRUE(dialog.errorText().isEmpty()) << dialog.errorText().toStdString();
+    EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da64-r3")), QStringLiteral("verified"));
+    EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da128-r7")), QStringLiteral("missing"));
+    EXPECT_EQ(fs::file_size(root + "/models/" + kClassifierFile), fs::file_size(published));
+
+    // A fresh dialog (as `vigil models list` would) sees it from the checksum cache.
+    ModelsDialog reopened(QString::fromStdString(root + "/models"), QString());
+    EXPECT_EQ(stateOf(reopened, QStringLiteral("classifier-da64-r3")), QStringLiteral("verified"));
+
+    // Verify re-reads the file; a file damaged after the import turns the row damaged.
+    QSignalSpy verified(&reopened, &ModelsDialog::operationFinished);
+    reopened.verify(row);
+    ASSERT_TRUE(verified.wait(60000));
+    EXPECT_TRUE(reopened.errorText().isEmpty()) << reopened.errorText().toStdString();
+    EXPECT_EQ(stateOf(reopened, QStringLiteral("classifier-da64-r3")), QStringLiteral("verified"));
+
+    std::ofstream(root + "/models/" + kClassifierFile, std::ios::app) << "tail";
+    QSignalSpy damaged(&reopened, &ModelsDialog::operationFinished);
+    reopened.verify(row);
+    ASSERT_TRUE(damaged.wait(60000));
+    EXPECT_FALSE(reopened.errorText().isEmpty());
+    EXPECT_EQ(stateOf(reopened, QStringLiteral("classifier-da64-r3")), QStringLiteral("damaged"));
+}
+
+TEST(ModelsDialog, RefusesAWrongFileAndSaysWhy)
+{
+    const std::string root = vigil::test::scratchDir("ui_models_wrong");
+    std::ofstream(root + "/wrong.pth") << "not the classifier";
+    ModelsDialog dialog(QString::fromStdString(root + "/models"), QString());
+    const int row = dialog.rowOf(QStringLiteral("classifier-da64-r3"));
+    QSignalSpy finished(&dialog, &ModelsDialog::operationFinished);
+    dialog.importFile(row, QString::fromStdString(root + "/wrong.pth"));
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_TRUE(dialog.errorText().contains(QStringLiteral("wrong.pth"))) << dialog.errorText().toStdString();
+    EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da64-r3")), QStringLiteral("missing"));
+    EXPECT_FALSE(fs::exists(root + "/models/" + kClassifierFile));
+}
+
+} // namespace

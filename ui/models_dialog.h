@@ -1,0 +1,64 @@
+#pragma once
+// ModelsDialog: the GUI's model manager, the same one as `vigil models`. Lists the weights the
+// built-in manifest knows with their state in the models folder (missing, installed, verified,
+// damaged), size and provenance, and fetches (ModelDownloadDialog), imports, verifies and reveals
+// them. Imports and verifies hash files up to ~100 MB, so each runs on one worker thread that the
+// dialog owns and waits for; errors are shown in words. GUI thread only; throws nothing.
+
+#include <QDialog>
+#include <QString>
+
+#include <functional>
+
+class QLabel;
+class QPushButton;
+class QStandardItemModel;
+class QTableView;
+class QThread;
+
+namespace vigil::ui {
+
+class ModelsDialog : public QDialog {
+    Q_OBJECT
+public:
+    enum Column { NameColumn, StateColumn, SizeColumn, DescriptionColumn, UrlColumn, ColumnCount };
+
+    ModelsDialog(QString modelsFolder, QString mirror, QWidget* parent = nullptr);
+    ~ModelsDialog() override;
+
+    const QStandardItemModel* table() const { return table_; }
+    int rowOf(const QString& entryName) const; // -1 when the manifest does not know it
+    QString errorText() const { return errorText_; } // the last operation's failure; empty if none
+    bool isBusy() const { return worker_ != nullptr; }
+
+public slots:
+    void refresh(); // re-reads the folder; hashes only what the checksum cache already knows
+    void fetchSelected();
+    void importSelected(); // asks for the file
+    void importFile(int row, const QString& file);
+    void verify(int row);
+    void revealFolder();
+
+signals:
+    void operationFinished(); // an import or verify has ended and the table shows its outcome
+
+private:
+    void runInBackground(const QString& busyText, std::function<QString()> job);
+    void finishOperation(const QString& error);
+    int selectedRow() const;
+    void updateButtons();
+
+    QString modelsFolder_;
+    QString mirror_;
+    QStandardItemModel* table_;
+    QTableView* view_;
+    QLabel* statusLabel_;
+    QPushButton* fetchButton_;
+    QPushButton* importButton_;
+    QPushButton* verifyButton_;
+    QPushButton* revealButton_;
+    QThread* worker_ = nullptr;
+    QString errorText_;
+};
+
+} // namespace vigil::ui
