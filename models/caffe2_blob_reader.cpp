@@ -1,6 +1,7 @@
 #include "models/caffe2_blob_reader.h"
 
 #include "core/common/error.h"
+#include "models/detail/one_line.h"
 #include "models/pickle_reader.h"
 
 #include <algorithm>
@@ -230,9 +231,7 @@ const PickleContainer& blobDictionary(const PickleValue& root, const std::string
     return *dict;
 }
 
-} // namespace
-
-std::vector<std::pair<std::string, torch::Tensor>> readCaffe2Blobs(const std::string& path)
+std::vector<std::pair<std::string, torch::Tensor>> readBlobs(const std::string& path)
 {
     const auto bytes = readFile(path);
     const auto root = readPickle(bytes, path + ": pickle", PickleGlobals::NumPyArrays);
@@ -247,6 +246,17 @@ std::vector<std::pair<std::string, torch::Tensor>> readCaffe2Blobs(const std::st
         blobs.emplace_back(*name, BlobDecoder(path, *name).decode(value));
     }
     return blobs;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, torch::Tensor>> readCaffe2Blobs(const std::string& path)
+{
+    try {
+        return readBlobs(path);
+    } catch (const ModelError& error) {
+        throw ModelError(detail::oneLine(error.what()));
+    }
 }
 
 } // namespace vigil::models

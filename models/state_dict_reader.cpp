@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "models/detail/legacy_torch_file.h"
+#include "models/detail/one_line.h"
 #include "models/detail/saved_tensors.h"
 #include "models/pickle_reader.h"
 
@@ -207,15 +208,17 @@ StateDict readArchive(const std::string& path, uint64_t fileSize)
 
 StateDict readStateDict(const std::string& path)
 {
-    const auto screened = screenFile(path);
-    if (screened.format == FileFormat::Legacy)
-        return detail::readLegacyStateDict(path, screened.sizeBytes);
     try {
+        const auto screened = screenFile(path);
+        if (screened.format == FileFormat::Legacy)
+            return detail::readLegacyStateDict(path, screened.sizeBytes);
         return readArchive(path, screened.sizeBytes);
     } catch (const c10::Error& error) {
         const std::string message = error.what_without_backtrace();
-        throw ModelError(
-            path + ": cannot read the archive: " + message.substr(0, message.find('\n')));
+        throw ModelError(detail::oneLine(
+            path + ": cannot read the archive: " + message.substr(0, message.find('\n'))));
+    } catch (const ModelError& error) {
+        throw ModelError(detail::oneLine(error.what()));
     }
 }
 

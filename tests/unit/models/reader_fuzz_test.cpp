@@ -15,6 +15,7 @@
 #include <caffe2/serialize/inline_container.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdlib>
@@ -152,7 +153,8 @@ protected:
             } catch (const ModelError& error) {
                 ++figures.rejected;
                 const std::string message = error.what();
-                if (message.rfind(path + ": ", 0) != 0 || message.find('\n') != std::string::npos)
+                const bool hasControl = std::any_of(message.begin(), message.end(), [](char c) { return c >= 0 && c < 0x20; });
+                if (message.rfind(path + ": ", 0) != 0 || hasControl)
                     ADD_FAILURE() << format << " case " << i << ": " << message;
             } catch (const std::exception& error) {
                 ADD_FAILURE() << format << " case " << i << ": not a ModelError: " << error.what();
