@@ -1,6 +1,7 @@
 #include "models/i3d_resnet50.h"
 
 #include "models/detail/batch_norm_folding.h"
+#include "models/detail/cancellable_blocks.h"
 
 namespace vigil::models {
 namespace {
@@ -104,9 +105,10 @@ torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
         isChannelsLast_ ? clips.contiguous(torch::MemoryFormat::ChannelsLast3d) : clips);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
     x = torch::max_pool3d(x, {2, 3, 3}, {2, 2, 2});
-    x = layer1_->forward(x);
+    x = detail::forwardBlocks<Bottleneck3dImpl>(layer1_, x);
     x = torch::max_pool3d(x, {2, 1, 1}, {2, 1, 1});
-    x = layer4_->forward(layer3_->forward(layer2_->forward(x)));
+    for (const auto& layer : {layer2_, layer3_, layer4_})
+        x = detail::forwardBlocks<Bottleneck3dImpl>(layer, x);
     return x.mean({2, 3, 4});
 }
 

@@ -1,6 +1,7 @@
 #include "models/resnet50.h"
 
 #include "models/detail/batch_norm_folding.h"
+#include "models/detail/cancellable_blocks.h"
 
 namespace vigil::models {
 namespace {
@@ -90,7 +91,8 @@ torch::Tensor ResNet50Impl::forward(const torch::Tensor& images)
         isChannelsLast_ ? images.contiguous(torch::MemoryFormat::ChannelsLast) : images);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
     x = torch::max_pool2d(x, 3, 2, 1);
-    x = layer4_->forward(layer3_->forward(layer2_->forward(layer1_->forward(x))));
+    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+        x = detail::forwardBlocks<Bottleneck2dImpl>(layer, x);
     return x.mean({2, 3});
 }
 

@@ -223,6 +223,7 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     int64_t steps = 0;
     PipelineProfile& profile = result.profile;
     try {
+        const CancellationScope cancellationScope(cancel);  // seen by the network between blocks
         StageTimer timer;
         while (auto batch = queue.pop()) {
             timer.addTo(profile.networkStarvedS);
