@@ -25,7 +25,8 @@ struct ExtractionOptions {
     // I3D: snippets per forward pass; 0 picks enough for two network inputs (batch 2 keeps both
     // cores of a 2-core machine on their own sample: 1.4-2x the throughput of batch 1 there).
     int64_t snippetsPerBatch = 0;
-    size_t queueCapacity = 3;   // batches waiting between decode and network
+    size_t queueCapacity = 2;   // batches waiting between decode and network (2 snippets each:
+                                // enough to hide decoding, and peak memory stays flat)
 };
 
 struct ExtractionProgress {
