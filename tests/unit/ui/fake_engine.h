@@ -132,8 +132,11 @@ inline ui::AnalysisEngine fakeEngine(
     int64_t windowSteps = 4, std::chrono::milliseconds extractDelay = std::chrono::milliseconds(0))
 {
     ui::AnalysisEngine engine;
+    // One snippet per forward pass, so FakeExtractor's feature 0 is the snippet's index.
+    analysis::ExtractionOptions extraction;
+    extraction.snippetsPerBatch = 1;
     engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(
-        std::make_shared<FakeExtractor>(extractDelay), analysis::ExtractionOptions {});
+        std::make_shared<FakeExtractor>(extractDelay), extraction);
     engine.scorer = std::make_shared<FakeScorer>();
     engine.explainer = std::make_shared<FakeExplainer>();
     engine.model.backbone = "i3d-r50";
