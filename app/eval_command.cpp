@@ -2,6 +2,7 @@
 
 #include "app/exit_codes.h"
 #include "app/loaded_models.h"
+#include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/eval/evaluation.h"
 #include "core/eval/feature_list.h"
@@ -9,8 +10,6 @@
 #include "core/io/npy_file.h"
 #include "ui/roc_plot.h"
 
-#include <QBuffer>
-#include <QGuiApplication>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -86,28 +85,9 @@ void writeOutputs(const std::string& dir, const eval::EvalReport& report, const 
             out << line;
         }
     });
-    // QPainter needs a QGuiApplication for its fonts; offscreen, since the CLI may have no display.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    // Qt's own notices (e.g. about XDG_RUNTIME_DIR) mean nothing to a CLI user making a plot.
-    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
-        if (type == QtCriticalMsg || type == QtFatalMsg)
-            std::fprintf(stderr, "vigil: Qt: %s\n", message.toLocal8Bit().constData());
-    });
-    int argc = 1;
-    char name[] = "vigil";
-    char* argv[] = {name, nullptr};
-    QGuiApplication application(argc, argv);
-    const QImage plot = ui::renderRocPlot(report.roc, report.rocAuc,
-        QStringLiteral("Frame-level ROC, %1 videos, %2 frames").arg(report.videos).arg(report.frames));
-    const std::string pngPath = dir + "/roc.png";
-    io::writeFileAtomically(pngPath, [&](std::ostream& out) {
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        if (!plot.save(&buffer, "PNG"))
-            throw IoError(pngPath + ": cannot encode the plot as PNG");
-        out.write(bytes.constData(), bytes.size());
+    savePlotPng(dir + "/roc.png", [&] {
+        return ui::renderRocPlot(report.roc, report.rocAuc,
+            QStringLiteral("Frame-level ROC, %1 videos, %2 frames").arg(report.videos).arg(report.frames));
     });
 }
 

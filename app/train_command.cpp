@@ -2,6 +2,7 @@
 
 #include "app/exit_codes.h"
 #include "app/loaded_models.h"
+#include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
 #include "core/train/training_report.h"
@@ -10,8 +11,6 @@
 #include "models/model_factory.h"
 #include "ui/sweep_plot.h"
 
-#include <QBuffer>
-#include <QGuiApplication>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -89,26 +88,9 @@ json number(double value) { return std::isnan(value) ? json(nullptr) : json(valu
 
 void writePlot(const std::string& path, const std::vector<train::SettingSummary>& summaries, const std::string& aucName)
 {
-    // QPainter needs a QGuiApplication for its fonts; offscreen, since the CLI may have no display.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
-        if (type == QtCriticalMsg || type == QtFatalMsg)
-            std::fprintf(stderr, "vigil: Qt: %s\n", message.toLocal8Bit().constData());
-    });
-    int argc = 1;
-    char name[] = "vigil";
-    char* argv[] = {name, nullptr};
-    QGuiApplication application(argc, argv);
-    const QImage plot = ui::renderSweepPlot(summaries, QString::fromStdString(aucName),
-        QStringLiteral("vigil train: %1 per setting").arg(QString::fromStdString(aucName)));
-    io::writeFileAtomically(path, [&](std::ostream& out) {
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        if (!plot.save(&buffer, "PNG"))
-            throw IoError(path + ": cannot encode the plot as PNG");
-        out.write(bytes.constData(), bytes.size());
+    savePlotPng(path, [&] {
+        return ui::renderSweepPlot(summaries, QString::fromStdString(aucName),
+            QStringLiteral("vigil train: %1 per setting").arg(QString::fromStdString(aucName)));
     });
 }
 
