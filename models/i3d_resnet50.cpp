@@ -11,29 +11,31 @@ namespace nn = torch::nn;
 nn::Conv3d conv(int64_t in, int64_t out, std::array<int64_t, 3> kernel,
     std::array<int64_t, 3> stride, std::array<int64_t, 3> padding)
 {
-    return nn::Conv3d(nn::Conv3dOptions(in, out, {kernel[0], kernel[1], kernel[2]})
-                          .stride({stride[0], stride[1], stride[2]})
-                          .padding({padding[0], padding[1], padding[2]})
+    return nn::Conv3d(nn::Conv3dOptions(in, out, { kernel[0], kernel[1], kernel[2] })
+                          .stride({ stride[0], stride[1], stride[2] })
+                          .padding({ padding[0], padding[1], padding[2] })
                           .bias(false));
 }
 
 } // namespace
 
-Bottleneck3dImpl::Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spatialStride,
-    bool isTemporal, bool hasProjection)
+Bottleneck3dImpl::Bottleneck3dImpl(
+    int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal, bool hasProjection)
 {
     const int64_t kt = isTemporal ? 3 : 1;
-    conv1_ = register_module("conv1", conv(inPlanes, planes, {kt, 1, 1}, {1, 1, 1}, {kt / 2, 0, 0}));
+    conv1_ = register_module(
+        "conv1", conv(inPlanes, planes, { kt, 1, 1 }, { 1, 1, 1 }, { kt / 2, 0, 0 }));
     bn1_ = register_module("bn1", nn::BatchNorm3d(planes));
-    conv2_ = register_module(
-        "conv2", conv(planes, planes, {1, 3, 3}, {1, spatialStride, spatialStride}, {0, 1, 1}));
+    conv2_ = register_module("conv2",
+        conv(planes, planes, { 1, 3, 3 }, { 1, spatialStride, spatialStride }, { 0, 1, 1 }));
     bn2_ = register_module("bn2", nn::BatchNorm3d(planes));
-    conv3_ = register_module("conv3", conv(planes, planes * 4, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}));
+    conv3_
+        = register_module("conv3", conv(planes, planes * 4, { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }));
     bn3_ = register_module("bn3", nn::BatchNorm3d(planes * 4));
     if (hasProjection) {
         downsample_ = register_module("downsample",
-            nn::Sequential(conv(inPlanes, planes * 4, {1, 1, 1}, {1, spatialStride, spatialStride},
-                               {0, 0, 0}),
+            nn::Sequential(conv(inPlanes, planes * 4, { 1, 1, 1 },
+                               { 1, spatialStride, spatialStride }, { 0, 0, 0 }),
                 nn::BatchNorm3d(planes * 4)));
     }
 }
@@ -56,13 +58,15 @@ void Bottleneck3dImpl::foldBatchNorm()
     conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
     conv2_ = replace_module("conv2", detail::foldedConvolution(conv2_, bn2_));
     conv3_ = replace_module("conv3", detail::foldedConvolution(conv3_, bn3_));
-    for (const char* name : {"bn1", "bn2", "bn3"})
+    for (const char* name : { "bn1", "bn2", "bn3" })
         unregister_module(name);
     bn1_ = bn2_ = bn3_ = nullptr;
     if (downsample_) {
         const nn::Conv3d conv(std::dynamic_pointer_cast<nn::Conv3dImpl>(downsample_->ptr(0)));
-        const nn::BatchNorm3d bn(std::dynamic_pointer_cast<nn::BatchNorm3dImpl>(downsample_->ptr(1)));
-        downsample_ = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
+        const nn::BatchNorm3d bn(
+            std::dynamic_pointer_cast<nn::BatchNorm3dImpl>(downsample_->ptr(1)));
+        downsample_
+            = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
     }
 }
 
@@ -74,18 +78,18 @@ void Bottleneck3dImpl::useChannelsLast()
 
 I3dResNet50Impl::I3dResNet50Impl()
 {
-    conv1_ = register_module("conv1", conv(3, 64, {5, 7, 7}, {2, 2, 2}, {2, 3, 3}));
+    conv1_ = register_module("conv1", conv(3, 64, { 5, 7, 7 }, { 2, 2, 2 }, { 2, 3, 3 }));
     bn1_ = register_module("bn1", nn::BatchNorm3d(64));
     int64_t inPlanes = 64;
-    layer1_ = register_module("layer1", makeLayer(inPlanes, 64, 1, {true, true, true}));
-    layer2_ = register_module("layer2", makeLayer(inPlanes, 128, 2, {true, false, true, false}));
+    layer1_ = register_module("layer1", makeLayer(inPlanes, 64, 1, { true, true, true }));
+    layer2_ = register_module("layer2", makeLayer(inPlanes, 128, 2, { true, false, true, false }));
     layer3_ = register_module(
-        "layer3", makeLayer(inPlanes, 256, 2, {true, false, true, false, true, false}));
-    layer4_ = register_module("layer4", makeLayer(inPlanes, 512, 2, {false, true, false}));
+        "layer3", makeLayer(inPlanes, 256, 2, { true, false, true, false, true, false }));
+    layer4_ = register_module("layer4", makeLayer(inPlanes, 512, 2, { false, true, false }));
 }
 
-nn::Sequential I3dResNet50Impl::makeLayer(int64_t& inPlanes, int64_t planes,
-    int64_t spatialStride, const std::vector<bool>& temporalBlocks)
+nn::Sequential I3dResNet50Impl::makeLayer(int64_t& inPlanes, int64_t planes, int64_t spatialStride,
+    const std::vector<bool>& temporalBlocks)
 {
     nn::Sequential layer;
     for (size_t i = 0; i < temporalBlocks.size(); ++i) {
@@ -104,12 +108,12 @@ torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
     torch::Tensor x = conv1_->forward(
         isChannelsLast_ ? clips.contiguous(torch::MemoryFormat::ChannelsLast3d) : clips);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
-    x = torch::max_pool3d(x, {2, 3, 3}, {2, 2, 2});
+    x = torch::max_pool3d(x, { 2, 3, 3 }, { 2, 2, 2 });
     x = detail::forwardBlocks<Bottleneck3dImpl>(layer1_, x);
-    x = torch::max_pool3d(x, {2, 1, 1}, {2, 1, 1});
-    for (const auto& layer : {layer2_, layer3_, layer4_})
+    x = torch::max_pool3d(x, { 2, 1, 1 }, { 2, 1, 1 });
+    for (const auto& layer : { layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck3dImpl>(layer, x);
-    return x.mean({2, 3, 4});
+    return x.mean({ 2, 3, 4 });
 }
 
 void I3dResNet50Impl::foldBatchNorm()
@@ -119,7 +123,7 @@ void I3dResNet50Impl::foldBatchNorm()
         unregister_module("bn1");
         bn1_ = nullptr;
     }
-    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         for (const auto& block : layer->children())
             block->as<Bottleneck3dImpl>()->foldBatchNorm();
 }
@@ -127,7 +131,7 @@ void I3dResNet50Impl::foldBatchNorm()
 void I3dResNet50Impl::useChannelsLast()
 {
     detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast3d);
-    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         for (const auto& block : layer->children())
             block->as<Bottleneck3dImpl>()->useChannelsLast();
     isChannelsLast_ = true;

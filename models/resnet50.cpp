@@ -10,12 +10,14 @@ namespace nn = torch::nn;
 
 nn::Conv2d conv(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64_t padding)
 {
-    return nn::Conv2d(nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
+    return nn::Conv2d(
+        nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
 }
 
 } // namespace
 
-Bottleneck2dImpl::Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection)
+Bottleneck2dImpl::Bottleneck2dImpl(
+    int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection)
 {
     conv1_ = register_module("conv1", conv(inPlanes, planes, 1, 1, 0));
     bn1_ = register_module("bn1", nn::BatchNorm2d(planes));
@@ -46,13 +48,15 @@ void Bottleneck2dImpl::foldBatchNorm()
     conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
     conv2_ = replace_module("conv2", detail::foldedConvolution(conv2_, bn2_));
     conv3_ = replace_module("conv3", detail::foldedConvolution(conv3_, bn3_));
-    for (const char* name : {"bn1", "bn2", "bn3"})
+    for (const char* name : { "bn1", "bn2", "bn3" })
         unregister_module(name);
     bn1_ = bn2_ = bn3_ = nullptr;
     if (downsample_) {
         const nn::Conv2d conv(std::dynamic_pointer_cast<nn::Conv2dImpl>(downsample_->ptr(0)));
-        const nn::BatchNorm2d bn(std::dynamic_pointer_cast<nn::BatchNorm2dImpl>(downsample_->ptr(1)));
-        downsample_ = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
+        const nn::BatchNorm2d bn(
+            std::dynamic_pointer_cast<nn::BatchNorm2dImpl>(downsample_->ptr(1)));
+        downsample_
+            = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
     }
 }
 
@@ -73,7 +77,8 @@ ResNet50Impl::ResNet50Impl()
     layer4_ = register_module("layer4", makeLayer(inPlanes, 512, 3, 2));
 }
 
-nn::Sequential ResNet50Impl::makeLayer(int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride)
+nn::Sequential ResNet50Impl::makeLayer(
+    int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride)
 {
     nn::Sequential layer;
     for (int64_t i = 0; i < blocks; ++i) {
@@ -91,9 +96,9 @@ torch::Tensor ResNet50Impl::forward(const torch::Tensor& images)
         isChannelsLast_ ? images.contiguous(torch::MemoryFormat::ChannelsLast) : images);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
     x = torch::max_pool2d(x, 3, 2, 1);
-    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck2dImpl>(layer, x);
-    return x.mean({2, 3});
+    return x.mean({ 2, 3 });
 }
 
 void ResNet50Impl::foldBatchNorm()
@@ -103,7 +108,7 @@ void ResNet50Impl::foldBatchNorm()
         unregister_module("bn1");
         bn1_ = nullptr;
     }
-    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         for (const auto& block : layer->children())
             block->as<Bottleneck2dImpl>()->foldBatchNorm();
 }
@@ -111,7 +116,7 @@ void ResNet50Impl::foldBatchNorm()
 void ResNet50Impl::useChannelsLast()
 {
     detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast);
-    for (const auto& layer : {layer1_, layer2_, layer3_, layer4_})
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         for (const auto& block : layer->children())
             block->as<Bottleneck2dImpl>()->useChannelsLast();
     isChannelsLast_ = true;

@@ -26,7 +26,7 @@ struct InputBatch {
 // State shared between the producer thread and the caller; the producer writes, the caller
 // reads after join() (or the atomic counter while running).
 struct ProducerState {
-    std::atomic<int64_t> framesDecoded{0};
+    std::atomic<int64_t> framesDecoded { 0 };
     std::vector<int64_t> framePtsUs;
     std::exception_ptr error;
     double decodeS = 0.0;
@@ -57,12 +57,13 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
     const CancellationToken& cancel)
 {
     const int64_t crops = pre.cropCount();
-    const int64_t perSnippet = crops * 3 * kSnippetFrames * preprocess::SnippetPreprocessor::kCropSize
-        * preprocess::SnippetPreprocessor::kCropSize;
+    const int64_t perSnippet = crops * 3 * kSnippetFrames
+        * preprocess::SnippetPreprocessor::kCropSize * preprocess::SnippetPreprocessor::kCropSize;
     const auto emptyBatch = [&]() {
-        return InputBatch {FloatArray::zeros({snippetsPerBatch * crops, 3, kSnippetFrames,
-                               preprocess::SnippetPreprocessor::kCropSize, preprocess::SnippetPreprocessor::kCropSize}),
-            0};
+        return InputBatch { FloatArray::zeros({ snippetsPerBatch * crops, 3, kSnippetFrames,
+                                preprocess::SnippetPreprocessor::kCropSize,
+                                preprocess::SnippetPreprocessor::kCropSize }),
+            0 };
     };
     InputBatch batch = emptyBatch();
     std::vector<cv::Mat> resized;
@@ -104,7 +105,7 @@ void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreproce
 {
     constexpr int64_t kPlane = 3 * 224 * 224;
     InputBatch batch;
-    batch.input = FloatArray::zeros({options.framesPerBatch, 3, 224, 224});
+    batch.input = FloatArray::zeros({ options.framesPerBatch, 3, 224, 224 });
     StageTimer timer;
     auto flush = [&]() {
         if (batch.steps == 0)
@@ -114,7 +115,7 @@ void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreproce
         timer.addTo(state.preprocessS);
         const bool isAccepted = queue.push(std::move(batch));
         timer.addTo(state.blockedS);
-        batch = {FloatArray::zeros({options.framesPerBatch, 3, 224, 224}), 0};
+        batch = { FloatArray::zeros({ options.framesPerBatch, 3, 224, 224 }), 0 };
         timer.addTo(state.preprocessS);
         return isAccepted;
     };
@@ -146,15 +147,16 @@ std::vector<std::string> damageWarnings(const media::VideoDecoder& decoder, int6
     std::vector<std::string> warnings;
     if (const int64_t skipped = decoder.corruptFramesSkipped(); skipped > 0)
         warnings.push_back(countOf(skipped, "damaged frame", "damaged frames")
-            + (skipped == 1 ? " could not be decoded and was skipped" : " could not be decoded and were skipped"));
+            + (skipped == 1 ? " could not be decoded and was skipped"
+                            : " could not be decoded and were skipped"));
     if (const int64_t concealed = decoder.damagedFramesConcealed(); concealed > 0)
         warnings.push_back(countOf(concealed, "frame was", "frames were")
             + " damaged; the decoder filled in the broken parts");
     const int64_t declared = decoder.info().declaredFrameCount;
     if (declared > framesDecoded)
         warnings.push_back("the file declares " + std::to_string(declared) + " frames but only "
-            + std::to_string(framesDecoded) + " could be decoded: "
-            + countOf(declared - framesDecoded, "frame is", "frames are")
+            + std::to_string(framesDecoded)
+            + " could be decoded: " + countOf(declared - framesDecoded, "frame is", "frames are")
             + " missing (truncated or damaged file)");
     return warnings;
 }
@@ -163,7 +165,8 @@ std::vector<std::string> damageWarnings(const media::VideoDecoder& decoder, int6
 
 FeaturePipeline::FeaturePipeline(
     std::shared_ptr<FeatureExtractor> extractor, ExtractionOptions options)
-    : extractor_(std::move(extractor)), options_(options)
+    : extractor_(std::move(extractor))
+    , options_(options)
 {
     if (!extractor_)
         throw std::invalid_argument("FeaturePipeline needs a feature extractor");
@@ -202,7 +205,8 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     std::thread producer([&]() {
         try {
             if (options_.backbone == BackboneKind::I3dResNet50) {
-                preprocess::SnippetPreprocessor pre(options_.crops, cv::Size(info.width, info.height));
+                preprocess::SnippetPreprocessor pre(
+                    options_.crops, cv::Size(info.width, info.height));
                 const int64_t snippetsPerBatch = options_.snippetsPerBatch > 0
                     ? options_.snippetsPerBatch
                     : std::max<int64_t>(1, 2 / pre.cropCount());
@@ -223,7 +227,7 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     int64_t steps = 0;
     PipelineProfile& profile = result.profile;
     try {
-        const CancellationScope cancellationScope(cancel);  // seen by the network between blocks
+        const CancellationScope cancellationScope(cancel); // seen by the network between blocks
         StageTimer timer;
         while (auto batch = queue.pop()) {
             timer.addTo(profile.networkStarvedS);
@@ -231,16 +235,16 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
             FloatArray output = extractor_->extract(batch->input);
             timer.addTo(profile.networkS);
             if (output.size() != batch->steps * crops * featureSize)
-                throw ModelError(path + ": backbone returned " + output.shapeText()
-                    + ", expected " + std::to_string(batch->steps * crops) + " features");
+                throw ModelError(path + ": backbone returned " + output.shapeText() + ", expected "
+                    + std::to_string(batch->steps * crops) + " features");
             features.insert(features.end(), output.values.begin(), output.values.end());
             steps += batch->steps;
             if (onSteps) {
-                output.shape = {batch->steps, crops, featureSize};
+                output.shape = { batch->steps, crops, featureSize };
                 onSteps(output);
             }
             if (onProgress)
-                onProgress({state.framesDecoded.load(), info.frameCountEstimate, steps});
+                onProgress({ state.framesDecoded.load(), info.frameCountEstimate, steps });
             timer.addTo(profile.networkStarvedS);
         }
     } catch (...) {
@@ -268,7 +272,7 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     if (steps == 0)
         throw MediaError(path + ": no frames could be decoded");
     result.warnings = damageWarnings(decoder, result.frames);
-    result.features.shape = {steps, crops, featureSize};
+    result.features.shape = { steps, crops, featureSize };
     result.features.values = std::move(features);
     return result;
 }

@@ -20,18 +20,18 @@ namespace vigil::analysis {
 struct ExtractionOptions {
     BackboneKind backbone = BackboneKind::I3dResNet50;
     preprocess::CropMode crops = preprocess::CropMode::Center;
-    int64_t frameStep = 1;      // 2D backbone: every Nth frame is one step
+    int64_t frameStep = 1; // 2D backbone: every Nth frame is one step
     int64_t framesPerBatch = 8; // 2D backbone: frames per forward pass
     // I3D: snippets per forward pass; 0 picks enough for two network inputs (batch 2 keeps both
     // cores of a 2-core machine on their own sample: 1.4-2x the throughput of batch 1 there).
     int64_t snippetsPerBatch = 0;
-    size_t queueCapacity = 2;   // batches waiting between decode and network (2 snippets each:
-                                // enough to hide decoding, and peak memory stays flat)
+    size_t queueCapacity = 2; // batches waiting between decode and network (2 snippets each:
+                              // enough to hide decoding, and peak memory stays flat)
 };
 
 struct ExtractionProgress {
     int64_t framesDecoded = 0;
-    int64_t framesEstimate = 0;  // 0 when the container does not say
+    int64_t framesEstimate = 0; // 0 when the container does not say
     int64_t stepsExtracted = 0;
 };
 using ExtractionProgressCallback = std::function<void(const ExtractionProgress&)>;
@@ -45,12 +45,12 @@ struct ExtractedFeatures {
     int height = 0;
     double fps = 0.0;
     double durationS = 0.0;
-    int64_t frames = 0;              // decoded
+    int64_t frames = 0; // decoded
     std::vector<int64_t> framePtsUs; // one per decoded frame
     int64_t framesPerStep = 16;
-    FloatArray features;             // [steps, crops, featureSize]
+    FloatArray features; // [steps, crops, featureSize]
     std::vector<std::string> warnings;
-    PipelineProfile profile;         // where the time went (vigil analyze --profile)
+    PipelineProfile profile; // where the time went (vigil analyze --profile)
 };
 
 class FeaturePipeline {

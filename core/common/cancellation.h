@@ -19,7 +19,7 @@ public:
     }
 
 private:
-    std::atomic<bool> cancelled_{false};
+    std::atomic<bool> cancelled_ { false };
 };
 
 namespace detail {

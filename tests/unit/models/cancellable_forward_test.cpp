@@ -32,7 +32,7 @@ TEST(CancellableForward, RunsToTheEndWhenNotCancelledAndOutsideAnyScope)
         cancel.cancel();
         EXPECT_THROW(throwIfCurrentRunCancelled(), Cancelled);
     }
-    EXPECT_NO_THROW(throwIfCurrentRunCancelled());  // the scope ended: no current run
+    EXPECT_NO_THROW(throwIfCurrentRunCancelled()); // the scope ended: no current run
 }
 
 } // namespace

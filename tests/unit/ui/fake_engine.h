@@ -92,7 +92,9 @@ public:
         e.hiddenTanh = FloatArray::zeros({ steps, hidden });
         for (int64_t t = 0; t < steps; ++t)
             for (int64_t j = 0; j < hidden; ++j) {
-                const float value = 0.05f * x.values[static_cast<size_t>(t * size)] * static_cast<float>(j + 1) - 1.0f;
+                const float value
+                    = 0.05f * x.values[static_cast<size_t>(t * size)] * static_cast<float>(j + 1)
+                    - 1.0f;
                 e.hiddenLinear.values[static_cast<size_t>(t * hidden + j)] = value;
                 e.hiddenTanh.values[static_cast<size_t>(t * hidden + j)] = std::tanh(value);
             }
@@ -105,11 +107,13 @@ public:
         for (int64_t f = 0; f < size; ++f)
             for (int64_t k = 0; k < rows; ++k)
                 for (int64_t t = 0; t < steps; ++t)
-                    e.pooled.values[static_cast<size_t>(f * rows + k)] += x.values[static_cast<size_t>(t * size + f)]
+                    e.pooled.values[static_cast<size_t>(f * rows + k)]
+                        += x.values[static_cast<size_t>(t * size + f)]
                         * e.attention.values[static_cast<size_t>(t * rows + k)];
         e.fc1 = FloatArray::zeros({ 32 });
         for (int64_t i = 0; i < 32; ++i)
-            e.fc1.values[static_cast<size_t>(i)] = std::sin(0.3f * static_cast<float>(i) + e.pooled.values[0]);
+            e.fc1.values[static_cast<size_t>(i)]
+                = std::sin(0.3f * static_cast<float>(i) + e.pooled.values[0]);
         e.score = scored.cropScores[0];
         e.fc2 = std::log(e.score / (1.0f - e.score));
         e.rowSimilarity = FloatArray::zeros({ rows, rows });
@@ -118,7 +122,8 @@ public:
             for (int64_t j = 0; j < rows; ++j) {
                 double dot = 0.0;
                 for (int64_t t = 0; t < steps; ++t)
-                    dot += e.attention.values[static_cast<size_t>(t * rows + i)] * e.attention.values[static_cast<size_t>(t * rows + j)];
+                    dot += e.attention.values[static_cast<size_t>(t * rows + i)]
+                        * e.attention.values[static_cast<size_t>(t * rows + j)];
                 e.rowSimilarity.values[static_cast<size_t>(i * rows + j)] = static_cast<float>(dot);
                 squares += (dot - (i == j ? 1.0 : 0.0)) * (dot - (i == j ? 1.0 : 0.0));
             }
