@@ -7,7 +7,7 @@
 // busy machine disturbs less than wall time.
 //
 // Args: {batch, tuning}; tuning 0 = plain (BatchNorm, NCDHW), 1 = BatchNorm folded,
-// 2 = folded + channels-last (the default that vigil uses).
+// 2 = folded + channels-last, 3 = folded + oneDNN's blocked layout (the default that vigil uses).
 
 #include "core/analysis/pipeline_profile.h"
 #include "models/model_factory.h"
@@ -35,7 +35,10 @@ using analysis::BackboneKind;
 
 models::BackboneTuning tuningOf(int64_t code)
 {
-    return {code >= 1, code >= 2};
+    using models::BackboneLayout;
+    const BackboneLayout layouts[] = {BackboneLayout::Contiguous, BackboneLayout::Contiguous,
+        BackboneLayout::ChannelsLast, BackboneLayout::Blocked};
+    return {code >= 1, layouts[code]};
 }
 
 // One network per (kind, tuning), kept for the whole run: loading is not what is measured.
@@ -75,7 +78,7 @@ void BM_I3dResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::I3dResNet50, {3, 16, 224, 224});
 }
 BENCHMARK(BM_I3dResNet50)
-    ->ArgsProduct({{1, 2}, {0, 1, 2}})
+    ->ArgsProduct({{1, 2, 4}, {0, 1, 2, 3}})
     ->ArgNames({"batch", "tuning"})
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)
@@ -86,7 +89,7 @@ void BM_ResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::ResNet50, {3, 224, 224});
 }
 BENCHMARK(BM_ResNet50)
-    ->ArgsProduct({{1, 4, 16}, {0, 1, 2}})
+    ->ArgsProduct({{1, 4, 16}, {0, 1, 2, 3}})
     ->ArgNames({"batch", "tuning"})
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)

@@ -42,6 +42,8 @@ Bottleneck3dImpl::Bottleneck3dImpl(
 
 torch::Tensor Bottleneck3dImpl::forward(const torch::Tensor& input)
 {
+    if (!blocked_.empty())
+        return detail::forwardBlockedBottleneck(blocked_, input);
     // Without BatchNorm (folded) each convolution's output is fresh, so ReLU runs in place.
     auto norm = [](nn::BatchNorm3d bn, torch::Tensor x) { return bn ? bn->forward(x) : x; };
     torch::Tensor out = norm(bn1_, conv1_->forward(input)).relu_();
@@ -76,6 +78,15 @@ void Bottleneck3dImpl::useChannelsLast()
         detail::setWeightFormat(*module, torch::MemoryFormat::ChannelsLast3d);
 }
 
+void Bottleneck3dImpl::useBlockedLayout()
+{
+    TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
+    blocked_ = { detail::BlockedConvolution(*conv1_), detail::BlockedConvolution(*conv2_),
+        detail::BlockedConvolution(*conv3_) };
+    if (downsample_)
+        blocked_.emplace_back(*downsample_->ptr(0)->as<nn::Conv3dImpl>());
+}
+
 I3dResNet50Impl::I3dResNet50Impl()
 {
     conv1_ = register_module("conv1", conv(3, 64, { 5, 7, 7 }, { 2, 2, 2 }, { 2, 3, 3 }));
@@ -105,6 +116,8 @@ torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
 {
     TORCH_CHECK(clips.dim() == 5 && clips.size(1) == 3,
         "I3dResNet50 expects [batch, 3, frames, height, width], got ", clips.sizes());
+    if (isBlocked_)
+        return forwardBlocked(clips);
     torch::Tensor x = conv1_->forward(
         isChannelsLast_ ? clips.contiguous(torch::MemoryFormat::ChannelsLast3d) : clips);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
@@ -114,6 +127,18 @@ torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
     for (const auto& layer : { layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck3dImpl>(layer, x);
     return x.mean({ 2, 3, 4 });
+}
+
+// The same network on blocked tensors: one conversion in, one out before the average pool.
+torch::Tensor I3dResNet50Impl::forwardBlocked(const torch::Tensor& clips)
+{
+    torch::Tensor x = blockedConv1_(clips.contiguous().to_mkldnn()).relu_();
+    x = torch::max_pool3d(x, { 2, 3, 3 }, { 2, 2, 2 });
+    x = detail::forwardBlocks<Bottleneck3dImpl>(layer1_, x);
+    x = torch::max_pool3d(x, { 2, 1, 1 }, { 2, 1, 1 });
+    for (const auto& layer : { layer2_, layer3_, layer4_ })
+        x = detail::forwardBlocks<Bottleneck3dImpl>(layer, x);
+    return x.to_dense().mean({ 2, 3, 4 });
 }
 
 void I3dResNet50Impl::foldBatchNorm()
@@ -135,6 +160,16 @@ void I3dResNet50Impl::useChannelsLast()
         for (const auto& block : layer->children())
             block->as<Bottleneck3dImpl>()->useChannelsLast();
     isChannelsLast_ = true;
+}
+
+void I3dResNet50Impl::useBlockedLayout()
+{
+    TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
+    blockedConv1_ = detail::BlockedConvolution(*conv1_);
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
+        for (const auto& block : layer->children())
+            block->as<Bottleneck3dImpl>()->useBlockedLayout();
+    isBlocked_ = true;
 }
 
 } // namespace vigil::models

@@ -7,10 +7,16 @@
 // Load-time optimisations (models/model_factory.cpp applies them once, after the weights are
 // loaded and eval() is set; the network is immutable afterwards): foldBatchNorm() merges every
 // BatchNorm into the convolution before it (the convolutions gain a bias, the bnN modules leave
-// the state dict), useChannelsLast() keeps weights and activations in ChannelsLast3d for oneDNN.
+// the state dict), useChannelsLast() keeps weights and activations in ChannelsLast3d for oneDNN,
+// useBlockedLayout() (after foldBatchNorm()) runs the whole network in oneDNN's blocked layout
+// (models/detail/blocked_convolution.h), the fastest on CPU.
 // Features stay within float rounding of the plain network (tests/unit/models/).
 
+#include "models/detail/blocked_convolution.h"
+
 #include <torch/torch.h>
+
+#include <vector>
 
 namespace vigil::models {
 
@@ -21,11 +27,13 @@ public:
     torch::Tensor forward(const torch::Tensor& input);
     void foldBatchNorm();
     void useChannelsLast();
+    void useBlockedLayout();
 
 private:
     torch::nn::Conv3d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
     torch::nn::BatchNorm3d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
     torch::nn::Sequential downsample_{nullptr};
+    std::vector<detail::BlockedConvolution> blocked_;  // conv1-3 (+ downsample) in blocked mode
 };
 TORCH_MODULE(Bottleneck3d);
 
@@ -35,18 +43,23 @@ public:
     torch::Tensor forward(const torch::Tensor& clips);
     void foldBatchNorm();
     void useChannelsLast();
+    void useBlockedLayout();
     bool isChannelsLast() const { return isChannelsLast_; }
+    bool isBlocked() const { return isBlocked_; }
 
     static constexpr int64_t kFeatureSize = 2048;
 
 private:
     torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t spatialStride,
         const std::vector<bool>& temporalBlocks);
+    torch::Tensor forwardBlocked(const torch::Tensor& clips);
 
     torch::nn::Conv3d conv1_{nullptr};
     torch::nn::BatchNorm3d bn1_{nullptr};
     torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+    detail::BlockedConvolution blockedConv1_;
     bool isChannelsLast_ = false;
+    bool isBlocked_ = false;
 };
 TORCH_MODULE(I3dResNet50);
 

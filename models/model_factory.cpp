@@ -94,10 +94,13 @@ LoadedBackbone makeBackbone(const std::string& path, uint64_t seed, const Backbo
             = loadStateDict(*network, readBackboneWeights<Network>(*network, path), path)
                   .ignoredKeys;
     network->eval();
-    if (tuning.foldBatchNorm)
+    // The blocked layout runs convolutions only, so it needs BatchNorm folded into them.
+    if (tuning.foldBatchNorm || tuning.layout == BackboneLayout::Blocked)
         network->foldBatchNorm();
-    if (tuning.channelsLast)
+    if (tuning.layout == BackboneLayout::ChannelsLast)
         network->useChannelsLast();
+    else if (tuning.layout == BackboneLayout::Blocked)
+        network->useBlockedLayout();
     loaded.weights = path.empty() ? describeDemo() : describeFile(path);
     auto forward = [raw = network.get()](const torch::Tensor& input) { return raw->forward(input); };
     loaded.extractor = std::make_shared<TorchFeatureExtractor>(

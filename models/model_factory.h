@@ -28,11 +28,16 @@ struct LoadedClassifier {
     std::vector<std::string> ignoredKeys;
 };
 
-// Load-time optimisations of a backbone (see models/i3d_resnet50.h); both on by default. The
-// benchmarks in bench/ turn them off to measure what each one buys.
+// Load-time optimisations of a backbone (see models/i3d_resnet50.h); the defaults are the fastest.
+// The benchmarks in bench/ turn them off one by one to measure what each buys.
+enum class BackboneLayout {
+    Contiguous,    // PyTorch's default NCDHW / NCHW
+    ChannelsLast,  // ChannelsLast3d / ChannelsLast
+    Blocked,       // oneDNN's blocked layout end to end (needs foldBatchNorm; CPU)
+};
 struct BackboneTuning {
     bool foldBatchNorm = true;
-    bool channelsLast = true;
+    BackboneLayout layout = BackboneLayout::Blocked;
 };
 
 // An empty weightsPath means seeded random ("demo") weights.

@@ -33,6 +33,8 @@ Bottleneck2dImpl::Bottleneck2dImpl(
 
 torch::Tensor Bottleneck2dImpl::forward(const torch::Tensor& input)
 {
+    if (!blocked_.empty())
+        return detail::forwardBlockedBottleneck(blocked_, input);
     auto norm = [](nn::BatchNorm2d bn, torch::Tensor x) { return bn ? bn->forward(x) : x; };
     torch::Tensor out = norm(bn1_, conv1_->forward(input)).relu_();
     out = norm(bn2_, conv2_->forward(out)).relu_();
@@ -66,6 +68,15 @@ void Bottleneck2dImpl::useChannelsLast()
         detail::setWeightFormat(*module, torch::MemoryFormat::ChannelsLast);
 }
 
+void Bottleneck2dImpl::useBlockedLayout()
+{
+    TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
+    blocked_ = { detail::BlockedConvolution(*conv1_), detail::BlockedConvolution(*conv2_),
+        detail::BlockedConvolution(*conv3_) };
+    if (downsample_)
+        blocked_.emplace_back(*downsample_->ptr(0)->as<nn::Conv2dImpl>());
+}
+
 ResNet50Impl::ResNet50Impl()
 {
     conv1_ = register_module("conv1", conv(3, 64, 7, 2, 3));
@@ -92,6 +103,8 @@ torch::Tensor ResNet50Impl::forward(const torch::Tensor& images)
 {
     TORCH_CHECK(images.dim() == 4 && images.size(1) == 3,
         "ResNet50 expects [batch, 3, height, width], got ", images.sizes());
+    if (isBlocked_)
+        return forwardBlocked(images);
     torch::Tensor x = conv1_->forward(
         isChannelsLast_ ? images.contiguous(torch::MemoryFormat::ChannelsLast) : images);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
@@ -99,6 +112,15 @@ torch::Tensor ResNet50Impl::forward(const torch::Tensor& images)
     for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck2dImpl>(layer, x);
     return x.mean({ 2, 3 });
+}
+
+torch::Tensor ResNet50Impl::forwardBlocked(const torch::Tensor& images)
+{
+    torch::Tensor x = blockedConv1_(images.contiguous().to_mkldnn()).relu_();
+    x = torch::max_pool2d(x, 3, 2, 1);
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
+        x = detail::forwardBlocks<Bottleneck2dImpl>(layer, x);
+    return x.to_dense().mean({ 2, 3 });
 }
 
 void ResNet50Impl::foldBatchNorm()
@@ -120,6 +142,16 @@ void ResNet50Impl::useChannelsLast()
         for (const auto& block : layer->children())
             block->as<Bottleneck2dImpl>()->useChannelsLast();
     isChannelsLast_ = true;
+}
+
+void ResNet50Impl::useBlockedLayout()
+{
+    TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
+    blockedConv1_ = detail::BlockedConvolution(*conv1_);
+    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
+        for (const auto& block : layer->children())
+            block->as<Bottleneck2dImpl>()->useBlockedLayout();
+    isBlocked_ = true;
 }
 
 } // namespace vigil::models

@@ -1,10 +1,14 @@
 #pragma once
 // torchvision's ResNet-50 (v1.5: the stride sits on the 3x3 convolution) without its fc layer.
 // Parameter names match torchvision's state dict. Input [N, 3, 224, 224] ImageNet-normalised;
-// output [N, 2048] pooled features. BN in eval mode. foldBatchNorm() and useChannelsLast() are
-// the load-time optimisations described in models/i3d_resnet50.h, in 2D.
+// output [N, 2048] pooled features. BN in eval mode. foldBatchNorm(), useChannelsLast() and
+// useBlockedLayout() are the load-time optimisations described in models/i3d_resnet50.h, in 2D.
+
+#include "models/detail/blocked_convolution.h"
 
 #include <torch/torch.h>
+
+#include <vector>
 
 namespace vigil::models {
 
@@ -14,11 +18,13 @@ public:
     torch::Tensor forward(const torch::Tensor& input);
     void foldBatchNorm();
     void useChannelsLast();
+    void useBlockedLayout();
 
 private:
     torch::nn::Conv2d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
     torch::nn::BatchNorm2d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
     torch::nn::Sequential downsample_{nullptr};
+    std::vector<detail::BlockedConvolution> blocked_;  // conv1-3 (+ downsample) in blocked mode
 };
 TORCH_MODULE(Bottleneck2d);
 
@@ -28,17 +34,22 @@ public:
     torch::Tensor forward(const torch::Tensor& images);
     void foldBatchNorm();
     void useChannelsLast();
+    void useBlockedLayout();
     bool isChannelsLast() const { return isChannelsLast_; }
+    bool isBlocked() const { return isBlocked_; }
 
     static constexpr int64_t kFeatureSize = 2048;
 
 private:
     torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride);
+    torch::Tensor forwardBlocked(const torch::Tensor& images);
 
     torch::nn::Conv2d conv1_{nullptr};
     torch::nn::BatchNorm2d bn1_{nullptr};
     torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+    detail::BlockedConvolution blockedConv1_;
     bool isChannelsLast_ = false;
+    bool isBlocked_ = false;
 };
 TORCH_MODULE(ResNet50);
 

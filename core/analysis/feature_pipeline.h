@@ -22,11 +22,12 @@ struct ExtractionOptions {
     preprocess::CropMode crops = preprocess::CropMode::Center;
     int64_t frameStep = 1; // 2D backbone: every Nth frame is one step
     int64_t framesPerBatch = 8; // 2D backbone: frames per forward pass
-    // I3D: snippets per forward pass; 0 picks enough for two network inputs (batch 2 keeps both
-    // cores of a 2-core machine on their own sample: 1.4-2x the throughput of batch 1 there).
-    int64_t snippetsPerBatch = 0;
-    size_t queueCapacity = 2; // batches waiting between decode and network (2 snippets each:
-                              // enough to hide decoding, and peak memory stays flat)
+    // I3D: snippets per forward pass. In oneDNN's blocked layout one snippet per pass is the
+    // fastest on 2 cores (vigil_bench: about 190-210 GFLOP/s at batch 1, 160-180 at 2, 160 at 4;
+    // the activations of one snippet stay in cache); ten crops make a batch of 10 anyway.
+    int64_t snippetsPerBatch = 1;
+    size_t queueCapacity = 3; // batches waiting between decode and network: enough to hide
+                              // decoding, and peak memory stays flat
 };
 
 struct ExtractionProgress {

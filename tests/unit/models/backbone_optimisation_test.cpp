@@ -1,5 +1,6 @@
-// The load-time optimisations (BatchNorm folded into the convolutions, channels-last layout)
-// against the same PyTorch goldens as the plain networks: features within 1e-4 relative.
+// The load-time optimisations (BatchNorm folded into the convolutions, channels-last or oneDNN's
+// blocked layout) against the same PyTorch goldens as the plain networks: features within 1e-4
+// relative.
 
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
@@ -15,7 +16,7 @@ using test::fillLikeTheScript;
 using test::formulaInput;
 using test::relativeError;
 
-enum class Layout { Contiguous, ChannelsLast };
+enum class Layout { Contiguous, ChannelsLast, Blocked };
 
 torch::Tensor readGolden(const std::string& name, std::vector<int64_t> shape)
 {
@@ -31,6 +32,8 @@ torch::Tensor optimisedFeatures(Layout layout, std::vector<int64_t> inputShape)
     network->foldBatchNorm();
     if (layout == Layout::ChannelsLast)
         network->useChannelsLast();
+    if (layout == Layout::Blocked)
+        network->useBlockedLayout();
     c10::InferenceMode inference;
     return network->forward(formulaInput(inputShape));
 }
@@ -49,6 +52,13 @@ TEST(I3dResNet50, FoldedChannelsLastMatchesPyTorch)
     EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", {1, 2048})), 1e-4);
 }
 
+TEST(I3dResNet50, FoldedBlockedLayoutMatchesPyTorch)
+{
+    const torch::Tensor features = optimisedFeatures<I3dResNet50>(Layout::Blocked, {1, 3, 16, 64, 64});
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{1, 2048}));
+    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", {1, 2048})), 1e-4);
+}
+
 TEST(ResNet50, FoldedBatchNormMatchesPyTorch)
 {
     const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::Contiguous, {2, 3, 64, 64});
@@ -61,6 +71,20 @@ TEST(ResNet50, FoldedChannelsLastMatchesPyTorch)
     const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::ChannelsLast, {2, 3, 64, 64});
     ASSERT_EQ(features.sizes(), (std::vector<int64_t>{2, 2048}));
     EXPECT_LE(relativeError(features, readGolden("resnet50.f32", {2, 2048})), 1e-4);
+}
+
+TEST(ResNet50, FoldedBlockedLayoutMatchesPyTorch)
+{
+    const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::Blocked, {2, 3, 64, 64});
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{2, 2048}));
+    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", {2, 2048})), 1e-4);
+}
+
+TEST(ResNet50, BlockedLayoutNeedsFoldedBatchNorm)
+{
+    ResNet50 network;
+    network->eval();
+    EXPECT_THROW(network->useBlockedLayout(), c10::Error);
 }
 
 TEST(I3dResNet50, FoldingLeavesConvolutionsWithBiasAndNoBatchNorm)
