@@ -12,13 +12,13 @@
 # python3-torch, python3-opencv and python3-pil.
 #
 #   bench/run_bench.sh                    # defaults below
-#   THREADS=2 FRAMES=64 REPEATS=2 LONG_FACTOR=10 BUILD=build bench/run_bench.sh
+#   THREADS=2 FRAMES=320 REPEATS=2 LONG_FACTOR=10 BUILD=build bench/run_bench.sh
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 THREADS=${THREADS:-2}
-FRAMES=${FRAMES:-64}      # frames of the short videos (4 snippets per 64 frames)
+FRAMES=${FRAMES:-320}     # frames of the short videos (20 snippets: the pipeline's start-up is amortised)
 REPEATS=${REPEATS:-2}
 LONG_FACTOR=${LONG_FACTOR:-10}  # the memory goal: a video this many times longer
 WORK=${WORK:-$(mktemp -d /tmp/vigil-bench.XXXXXX)}
@@ -62,8 +62,9 @@ for r in $(seq 1 "$RUNS"); do
   timed "$WORK/py-jpeg.$r" $REF jpeg "$WORK/hd.mp4" --weights "$WORK/i3d.pth" --threads "$THREADS" \
     --features "$WORK/py-jpeg.npy"
   VIGIL_BENCH_THREADS=$THREADS timed "$WORK/bench-net.$r" "$BENCH" --benchmark_out="$WORK/bench-net.$r.json" --benchmark_out_format=json \
-    --benchmark_filter='BM_I3dResNet50/batch:2/tuning:2|BM_ResNet50/batch:4/tuning:[02]'
-  timed "$WORK/py-i3d.$r" $REF backbone --dims 3 --batch 2 --threads "$THREADS"
+    --benchmark_filter='BM_I3dResNet50/batch:1/tuning:3|BM_ResNet50/batch:4/tuning:[03]'
+  timed "$WORK/py-i3d.$r" $REF backbone --dims 3 --batch 1 --threads "$THREADS"
+  timed "$WORK/py-i3d2.$r" $REF backbone --dims 3 --batch 2 --threads "$THREADS"
   timed "$WORK/py-r50.$r" $REF backbone --dims 2 --batch 4 --threads "$THREADS"
   timed "$WORK/py-r50cl.$r" $REF backbone --dims 2 --batch 4 --threads "$THREADS" --channels-last
 done
@@ -98,12 +99,12 @@ hd = best(profile(f"vigil-hd.{r}")["snippets_per_s"] for r in R)
 pyocv = best(py(f"py-opencv.{r}")["snippets_per_s"] for r in R)
 pyjpeg = best(py(f"py-jpeg.{r}")["snippets_per_s"] for r in R)
 nets = [bench("bench-net", r) for r in R]
-i3d = best(n["BM_I3dResNet50/batch:2/tuning:2/iterations:3/real_time"]["items_per_s"] for n in nets)
-i3d_gf = best(n["BM_I3dResNet50/batch:2/tuning:2/iterations:3/real_time"]["gflops"] for n in nets)
-r50 = best(n["BM_ResNet50/batch:4/tuning:2/iterations:3/real_time"]["items_per_s"] for n in nets)
+i3d = best(n["BM_I3dResNet50/batch:1/tuning:3/iterations:3/real_time"]["items_per_s"] for n in nets)
+i3d_gf = best(n["BM_I3dResNet50/batch:1/tuning:3/iterations:3/real_time"]["gflops"] for n in nets)
+r50 = best(n["BM_ResNet50/batch:4/tuning:3/iterations:3/real_time"]["items_per_s"] for n in nets)
 r50_plain = best(n["BM_ResNet50/batch:4/tuning:0/iterations:3/real_time"]["items_per_s"] for n in nets)
 py_i3d = best(py(f"py-i3d.{r}")["inputs_per_s"] for r in R)
-py_i3d_gf = best(py(f"py-i3d.{r}")["gflops"] for r in R)
+py_i3d_gf = best(py(f"{n}.{r}")["gflops"] for r in R for n in ["py-i3d", "py-i3d2"])  # eager at its best batch
 py_r50 = best(py(f"py-r50.{r}")["inputs_per_s"] for r in R)
 py_r50cl = best(py(f"py-r50cl.{r}")["inputs_per_s"] for r in R)
 rss_short = min(rss_mb(f"vigil-small.{r}") for r in R)
@@ -117,14 +118,14 @@ def row(name, a, b, unit, goal, ok):
     print(f"| {name} | {a:.2f} {unit} | {b:.2f} {unit} | {a / b:.2f}x | {goal} {'met' if ok else 'NOT met'} |")
 print(f"| 1. pipelining: analyze 320x240 vs backbone alone | {small:.2f} snippets/s | (backbone alone {i3d:.2f}) | {small / i3d:.0%} | >= 95% {'met' if small / i3d >= 0.95 else 'NOT met'} |")
 print(f"| 1. pipelining: analyze 1280x720 vs backbone alone | {hd:.2f} snippets/s | (backbone alone {i3d:.2f}) | {hd / i3d:.0%} | >= 95% {'met' if hd / i3d >= 0.95 else 'NOT met'} |")
-print(f"| 2. I3D-ResNet-50 GFLOP/s (batch 2, as the pipeline runs it) | {i3d_gf:.1f} | {py_i3d_gf:.1f} | {i3d_gf / py_i3d_gf:.2f}x | >= 150 GFLOP/s and 1.3x {'met' if i3d_gf >= 150 and i3d_gf / py_i3d_gf >= 1.3 else 'NOT met'} |")
+print(f"| 2. I3D-ResNet-50 GFLOP/s (Vigil batch 1 as the pipeline runs it; eager at its best of batch 1 and 2) | {i3d_gf:.1f} | {py_i3d_gf:.1f} | {i3d_gf / py_i3d_gf:.2f}x | >= 150 GFLOP/s and 1.3x {'met' if i3d_gf >= 150 and i3d_gf / py_i3d_gf >= 1.3 else 'NOT met'} |")
 row("2. ResNet-50 images/s (batch 4) vs eager NCHW", r50, py_r50, "img/s", ">= 1.3x", r50 / py_r50 >= 1.3)
 row("2. ResNet-50 images/s (batch 4) vs eager channels-last", r50, py_r50cl, "img/s", "(info)", True)
 row("3. end to end 320x240 vs OpenCV + eager", small, pyocv, "snippets/s", ">= 1.5x", small / pyocv >= 1.5)
 row("3. end to end 1280x720 vs JPEG + PIL (RTFM)", hd, pyjpeg, "snippets/s", ">= 2.5x", hd / pyjpeg >= 2.5)
 print(f"| 4. peak RSS, {long_factor}x longer video | {rss_long:.0f} MB | (short: {rss_short:.0f} MB) | {rss_long / rss_short - 1:+.1%} | <= +10% {'met' if rss_long <= 1.1 * rss_short else 'NOT met'} |")
 print()
-print(f"ResNet-50 plain (BatchNorm, NCHW) in Vigil: {r50_plain:.2f} img/s; folded + channels-last: {r50:.2f} img/s")
+print(f"ResNet-50 plain (BatchNorm, NCHW) in Vigil: {r50_plain:.2f} img/s; folded + blocked layout: {r50:.2f} img/s")
 print(f"features: vigil vs OpenCV pipeline max |diff| / max |ref| = {rel:.2e}; JPEG pipeline vs vigil = "
       f"{float(np.abs(jpg - ours).max() / np.abs(ours).max()):.2e} (JPEG is lossy)")
 print("peak RSS MB: " + ", ".join(f"{n} {min(rss_mb(f'{n}.{r}') for r in R):.0f}" for n in ["vigil-small", "vigil-hd", "py-opencv", "py-jpeg"]) + f", vigil-long {rss_long:.0f}")

@@ -86,7 +86,7 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
         cancel.throwIfCancelled();
         state.framePtsUs.push_back(frame->ptsUs);
         state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
-        resized.push_back(pre.resizeFrame(frame->rgb));
+        resized.push_back(pre.resizeForCrops(frame->rgb));
         if (static_cast<int64_t>(resized.size()) == kSnippetFrames) {
             pre.apply(resized, batch.input.data() + batch.steps * perSnippet);
             resized.clear();
@@ -207,10 +207,8 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
             if (options_.backbone == BackboneKind::I3dResNet50) {
                 preprocess::SnippetPreprocessor pre(
                     options_.crops, cv::Size(info.width, info.height));
-                const int64_t snippetsPerBatch = options_.snippetsPerBatch > 0
-                    ? options_.snippetsPerBatch
-                    : std::max<int64_t>(1, 2 / pre.cropCount());
-                produceSnippets(decoder, pre, snippetsPerBatch, queue, state, cancel);
+                produceSnippets(decoder, pre, std::max<int64_t>(1, options_.snippetsPerBatch),
+                    queue, state, cancel);
             } else {
                 preprocess::FramePreprocessor pre(cv::Size(info.width, info.height));
                 produceFrames(decoder, pre, options_, queue, state, cancel);

@@ -28,6 +28,10 @@ public:
     // rgb: srcHeight x srcWidth CV_8UC3 (any channel order; channels are independent).
     // Returns a new dstHeight x dstWidth CV_8UC3 image.
     cv::Mat apply(const cv::Mat& rgb) const;
+    // Only `region` of that output (the same bytes as cropping the whole result), computing only
+    // what it needs: a centre crop costs about half of the whole frame. Throws vigil::Error for a
+    // region outside the output.
+    cv::Mat apply(const cv::Mat& rgb, cv::Rect region) const;
 
     cv::Size srcSize() const { return srcSize_; }
     cv::Size dstSize() const { return dstSize_; }
@@ -42,8 +46,8 @@ public:
     };
 
 private:
-    cv::Mat resampleHorizontal(const cv::Mat& rgb, int rowBegin, int rowEnd) const;
-    cv::Mat resampleVertical(const cv::Mat& rgb, int rowOffset) const;
+    cv::Mat resampleHorizontal(const cv::Mat& rgb, cv::Rect area) const;
+    cv::Mat resampleVertical(const cv::Mat& rgb, int rowOffset, int rowBegin, int rows) const;
 
     cv::Size srcSize_;
     cv::Size dstSize_;

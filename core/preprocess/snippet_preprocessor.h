@@ -43,8 +43,14 @@ public:
 
     // A sourceSize CV_8UC3 RGB frame, resized to 256x340 (rows x columns) like PIL's LANCZOS.
     cv::Mat resizeFrame(const cv::Mat& rgb) const;
+    // The same resize, but only cropRegion() of it: what the crops read (centre mode: the
+    // 224x224 centre, a little under half the work of the whole frame; ten crops: all of it).
+    cv::Mat resizeForCrops(const cv::Mat& rgb) const;
+    // The union of the crop boxes on the 340x256 frame (flipped boxes mirrored back).
+    cv::Rect cropRegion() const { return cropRegion_; }
 
-    // resizedFrames: T frames from resizeFrame(), in display order (T is normally 16).
+    // resizedFrames: T frames from resizeFrame() or resizeForCrops(), in display order (T is
+    // normally 16).
     // out: cropCount() * 3 * T * 224 * 224 floats, laid out [crop, channel (R,G,B), t, y, x],
     // each value v * 2 / 255 - 1 computed in double.
     void apply(const std::vector<cv::Mat>& resizedFrames, float* out) const;
@@ -57,6 +63,7 @@ public:
 private:
     PilResizer resizer_;
     std::vector<CropBox> boxes_;
+    cv::Rect cropRegion_;
     std::array<float, 256> scaled_ {}; // scaled_[v] = float(v * 2.0 / 255.0 - 1.0)
 };
 

@@ -162,6 +162,45 @@ TEST(PilResizer, ReadsARegionOfALargerImageLikeAContiguousCopy)
     EXPECT_EQ(cv::norm(resizer.apply(region), resizer.apply(region.clone()), cv::NORM_INF), 0.0);
 }
 
+// A region of the output must be the very bytes of the whole output there: the same taps, the
+// same sums; for both filters, down- and upscaling, one axis unchanged, and rows of the 8-row
+// blocks of the horizontal pass left over.
+TEST(PilResizer, ComputesARegionWithTheBytesOfTheWholeOutput)
+{
+    struct Case {
+        cv::Size src, dst;
+        cv::Rect region;
+    };
+    const std::vector<Case> cases = {
+        { { 1280, 720 }, { 340, 256 }, { 58, 16, 224, 224 } },
+        { { 320, 240 }, { 340, 256 }, { 58, 16, 224, 224 } },
+        { { 768, 576 }, { 340, 256 }, { 0, 0, 340, 256 } },
+        { { 33, 17 }, { 20, 11 }, { 3, 2, 9, 7 } },
+        { { 33, 17 }, { 33, 9 }, { 1, 1, 30, 5 } },
+        { { 33, 17 }, { 17, 17 }, { 16, 16, 1, 1 } },
+        { { 7, 5 }, { 64, 3 }, { 60, 0, 4, 3 } },
+    };
+    for (const Case& c : cases) {
+        for (ResampleFilter filter : { ResampleFilter::Bilinear, ResampleFilter::Lanczos }) {
+            SCOPED_TRACE(std::to_string(c.src.width) + "x" + std::to_string(c.src.height) + " to "
+                + std::to_string(c.dst.width) + "x" + std::to_string(c.dst.height));
+            const PilResizer resizer(c.src.width, c.src.height, c.dst.width, c.dst.height, filter);
+            const cv::Mat source = hashedImage(c.src.width, c.src.height);
+            const cv::Mat part = resizer.apply(source, c.region);
+            ASSERT_EQ(part.size(), c.region.size());
+            EXPECT_EQ(cv::norm(part, resizer.apply(source)(c.region), cv::NORM_INF), 0.0);
+        }
+    }
+}
+
+TEST(PilResizer, RejectsARegionOutsideTheOutput)
+{
+    const PilResizer resizer(33, 17, 20, 11, ResampleFilter::Lanczos);
+    const cv::Mat source = hashedImage(33, 17);
+    EXPECT_THROW(resizer.apply(source, cv::Rect(10, 0, 11, 11)), Error);
+    EXPECT_THROW(resizer.apply(source, cv::Rect(0, 0, 0, 5)), Error);
+}
+
 TEST(PilResizer, ReturnsACopyWhenTheSizeIsUnchanged)
 {
     const cv::Mat source = hashedImage(33, 17);

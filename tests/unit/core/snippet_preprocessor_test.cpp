@@ -153,6 +153,27 @@ TEST(SnippetPreprocessor, MatchesTheReferenceTenCropsOfA320x240Frame)
     }
 }
 
+// What the pipeline runs: only the crops' region resized, the same network input as from the
+// whole resized frame.
+TEST(SnippetPreprocessor, CropRegionGivesTheSameInputAsTheWholeFrame)
+{
+    for (CropMode mode : { CropMode::Center, CropMode::Ten }) {
+        for (cv::Size size : { cv::Size(320, 240), cv::Size(1280, 720) }) {
+            const SnippetPreprocessor preprocessor(mode, size);
+            const cv::Mat frame = golden::hashedImage(size.width, size.height);
+            const cv::Mat region = preprocessor.resizeForCrops(frame);
+            EXPECT_EQ(
+                region.size(), mode == CropMode::Center ? cv::Size(224, 224) : cv::Size(340, 256));
+            const FloatArray fromRegion = preprocessor.apply({ region, region });
+            const FloatArray fromWhole
+                = preprocessor.apply({ preprocessor.resizeFrame(frame), region });
+            EXPECT_EQ(fromRegion.values, fromWhole.values) << size.width << "x" << size.height;
+        }
+    }
+    EXPECT_EQ(SnippetPreprocessor(CropMode::Center, cv::Size(320, 240)).cropRegion(),
+        cv::Rect(58, 16, 224, 224));
+}
+
 TEST(SnippetPreprocessor, ResizesFramesTo340x256)
 {
     const SnippetPreprocessor preprocessor(CropMode::Center, cv::Size(33, 17));
