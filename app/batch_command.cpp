@@ -34,7 +34,8 @@ std::vector<JobEngine> makeEngines(const Models& models, size_t jobs)
     engines.push_back({makePipeline(models.resolved, models), models.classifier.scorer});
     for (size_t job = 1; job < jobs; ++job) {
         Models copy;
-        copy.backbone = models::loadBackbone(models.resolved.backbone, models.resolved.backboneWeights);
+        copy.backbone = models::loadBackbone(
+            models.resolved.backbone, models.resolved.backboneWeights, {}, models.resolved.device);
         engines.push_back({makePipeline(models.resolved, copy),
             models::loadClassifier(models.resolved.classifierWeights).scorer});
     }

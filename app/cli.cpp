@@ -67,6 +67,14 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
     command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
+    if (needsBackbone) {
+        const std::map<std::string, models::ComputeDevice> devices
+            = {{"cpu", models::ComputeDevice::Cpu}, {"cuda", models::ComputeDevice::Cuda}};
+        command.add_option("--device", model.device,
+                   "Where the backbone runs: cpu, or cuda (needs a LibTorch built with CUDA and a GPU)")
+            ->transform(CLI::CheckedTransformer(devices, CLI::ignore_case))
+            ->default_str("cpu");
+    }
 }
 
 void addWindowOptions(CLI::App& command, RunOptions& options)

@@ -3,6 +3,7 @@
 
 #include "core/analysis/network_interfaces.h"
 #include "core/preprocess/snippet_preprocessor.h"
+#include "models/model_factory.h"
 
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ struct ModelOptions {
     std::string classifierWeights;
     bool useDemoWeights = false;
     int threads = 0;  // 0: all cores
+    models::ComputeDevice device = models::ComputeDevice::Cpu;  // where the backbone runs
     int64_t frameStep = 1;
 };
 

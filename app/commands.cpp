@@ -52,11 +52,18 @@ std::optional<Models> loadModels(const ModelOptions& requested, bool needsBackbo
             + " weights given: " + kHowToGetWeights);
         return std::nullopt;
     }
+    if (needsBackbone && options.device == models::ComputeDevice::Cuda) {
+        if (const std::string reason = models::cudaUnavailableReason(); !reason.empty()) {
+            printError("--device cuda: " + reason);
+            return std::nullopt;
+        }
+    }
     models::setThreadCount(options.threads);
     Models loaded;
     if (needsBackbone)
-        loaded.backbone = choice->backbone ? std::move(*choice->backbone)
-                                           : models::loadBackbone(options.backbone, options.backboneWeights);
+        loaded.backbone = choice->backbone
+            ? std::move(*choice->backbone)
+            : models::loadBackbone(options.backbone, options.backboneWeights, {}, options.device);
     loaded.classifier = models::loadClassifier(options.classifierWeights);
     auto& description = loaded.description;
     description.backbone = analysis::backboneName(options.backbone);

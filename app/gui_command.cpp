@@ -2,6 +2,7 @@
 
 #include "app/exit_codes.h"
 #include "app/gui_engine.h"
+#include "models/model_factory.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -83,8 +84,7 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
     }
     ui::MainWindow window(engine);
     window.setEngineSource(GuiEngineSource(options));
-    // models/ runs the networks on the CPU: no device choice to offer yet.
-    window.setCudaUnavailableReason(QObject::tr("Vigil runs its networks on the CPU"));
+    window.setCudaUnavailableReason(QString::fromStdString(models::cudaUnavailableReason()));
     int screenshotExitCode = kExitOk;
     if (isScreenshot)
         saveScreenshotWhenAnalysed(

@@ -97,7 +97,8 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, WeightsChoice& choice)
     const ModelOptions& model = choice.options;
     models::setThreadCount(model.threads);
     models::LoadedBackbone backbone
-        = choice.backbone ? std::move(*choice.backbone) : models::loadBackbone(model.backbone, model.backboneWeights);
+        = choice.backbone ? std::move(*choice.backbone)
+                          : models::loadBackbone(model.backbone, model.backboneWeights, {}, model.device);
     models::LoadedClassifier classifier = models::loadClassifier(model.classifierWeights);
 
     analysis::ExtractionOptions extraction;
@@ -119,7 +120,7 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, WeightsChoice& choice)
     describePublished(choice, engine.model);
     const int64_t window = options.windows.windowSteps;
     engine.windows = {window, options.windows.strideSteps > 0 ? options.windows.strideSteps : window};
-    engine.device = "CPU";
+    engine.device = model.device == models::ComputeDevice::Cuda ? "CUDA" : "CPU";
     engine.warnings = choice.warnings;
     return engine;
 }
@@ -155,6 +156,10 @@ RunOptions withSavedSettings(RunOptions options)
     options.windows.windowSteps = settings.windowSteps;
     options.windows.strideSteps = settings.strideSteps;
     options.model.threads = settings.threads;
+    // The settings dialog offers CUDA only when it can be used (gui_command.cpp).
+    options.model.device = settings.device == QStringLiteral("cuda") && models::cudaUnavailableReason().empty()
+        ? models::ComputeDevice::Cuda
+        : models::ComputeDevice::Cpu;
     return options;
 }
 

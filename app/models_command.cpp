@@ -280,7 +280,7 @@ void chooseInstalledBackbone(ModelStore& store, analysis::BackboneKind kind, Wei
     if (!installed)
         return;
     try {
-        choice.backbone = models::loadBackbone(kind, installed->path);
+        choice.backbone = models::loadBackbone(kind, installed->path, {}, choice.options.device);
     } catch (const ModelError& error) {
         printError("note: " + installed->name + " is installed but cannot be used: " + error.what());
         return;

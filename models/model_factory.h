@@ -37,12 +37,24 @@ enum class BackboneLayout {
 };
 struct BackboneTuning {
     bool foldBatchNorm = true;
-    BackboneLayout layout = BackboneLayout::Blocked;
+    BackboneLayout layout = BackboneLayout::Blocked;  // on CUDA: ChannelsLast instead
+    // A batch is cut into forward passes of this many inputs; 0 picks the fastest measured here
+    // (I3D in the blocked layout: 1, so ten crops run as ten passes; otherwise the whole batch).
+    int64_t inputsPerPass = 0;
 };
 
-// An empty weightsPath means seeded random ("demo") weights.
+// Where the backbone runs. CUDA needs a LibTorch built with it (the official LibTorch CUDA
+// package; Debian's libtorch is CPU-only): inputs are staged in pinned host memory and copied
+// asynchronously while the decoder keeps working on the next batch.
+enum class ComputeDevice { Cpu, Cuda };
+
+// Empty when ComputeDevice::Cuda can be used; otherwise why not, in one sentence.
+std::string cudaUnavailableReason();
+
+// An empty weightsPath means seeded random ("demo") weights. Throws ModelError for CUDA when
+// cudaUnavailableReason() is not empty.
 LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,
-    const BackboneTuning& tuning = {});
+    const BackboneTuning& tuning = {}, ComputeDevice device = ComputeDevice::Cpu);
 LoadedClassifier loadClassifier(const std::string& weightsPath);
 
 // Intra-op threads for every network; 0 means all cores.

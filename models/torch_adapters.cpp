@@ -2,6 +2,9 @@
 
 #include "core/common/error.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace vigil::models {
 
 torch::Tensor toTensor(const FloatArray& array)
@@ -18,17 +21,39 @@ FloatArray toFloatArray(const torch::Tensor& tensor)
     return array;
 }
 
-TorchFeatureExtractor::TorchFeatureExtractor(
-    std::shared_ptr<torch::nn::Module> network, Forward forward, int64_t featureSize)
-    : network_(std::move(network)), forward_(std::move(forward)), featureSize_(featureSize)
+TorchFeatureExtractor::TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> network, Forward forward,
+    int64_t featureSize, int64_t inputsPerPass, torch::Device device)
+    : network_(std::move(network))
+    , forward_(std::move(forward))
+    , featureSize_(featureSize)
+    , inputsPerPass_(inputsPerPass)
+    , device_(device)
 {
+}
+
+torch::Tensor TorchFeatureExtractor::forwardPass(const torch::Tensor& input)
+{
+    if (device_.is_cpu())
+        return forward_(input);
+    if (!pinned_.defined() || pinned_.sizes() != input.sizes())
+        pinned_ = torch::empty(input.sizes(), torch::TensorOptions(torch::kFloat32).pinned_memory(true));
+    pinned_.copy_(input);
+    // The copy back to the CPU waits for the pass, so pinned_ is free again on return.
+    return forward_(pinned_.to(device_, /*non_blocking=*/true)).to(torch::kCPU);
 }
 
 FloatArray TorchFeatureExtractor::extract(const FloatArray& input)
 {
     c10::InferenceMode inference;
     try {
-        return toFloatArray(forward_(toTensor(input)));
+        const torch::Tensor all = toTensor(input);
+        const int64_t count = all.dim() > 0 ? all.size(0) : 0;
+        if (inputsPerPass_ <= 0 || count <= inputsPerPass_)
+            return toFloatArray(forwardPass(all));
+        std::vector<torch::Tensor> features;
+        for (int64_t begin = 0; begin < count; begin += inputsPerPass_)
+            features.push_back(forwardPass(all.narrow(0, begin, std::min(inputsPerPass_, count - begin))));
+        return toFloatArray(torch::cat(features));
     } catch (const c10::Error& error) {
         throw ModelError("backbone failed on input " + input.shapeText() + ": "
             + error.what_without_backtrace());

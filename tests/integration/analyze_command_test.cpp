@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -96,6 +97,21 @@ TEST_F(AnalyzeCommand, RefusesToRunWithoutWeightsAndSaysHowToGetThem)
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.output.find("--demo-weights"), std::string::npos) << run.output;
     EXPECT_FALSE(fs::exists(dir_ + "/none/test clip.vigil.json"));
+}
+
+TEST_F(AnalyzeCommand, RefusesCudaInOneLineWhereItCannotRun)
+{
+    // Debian's libtorch has no CUDA; on a CUDA build with a GPU this test has nothing to refuse.
+    const CommandResult cpu = runCommand(kVigil + " analyze --help");
+    ASSERT_NE(cpu.output.find("--device"), std::string::npos) << cpu.output;
+    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(clip_)
+        + " --demo-weights --device cuda -q -o " + shellQuoted(dir_ + "/cuda"));
+    if (run.exitCode == 0)
+        GTEST_SKIP() << "CUDA is available here";
+    EXPECT_EQ(run.exitCode, 2) << run.output;
+    EXPECT_EQ(run.output.rfind("vigil: --device cuda: ", 0), 0u) << run.output;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << run.output;
+    EXPECT_FALSE(fs::exists(dir_ + "/cuda/test clip.vigil.json"));
 }
 
 TEST_F(AnalyzeCommand, ReportsABadFileInOneLineAndGoesOnWithTheNext)
