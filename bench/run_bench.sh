@@ -134,6 +134,9 @@ def cpu_s(name):
     return float(re.search(r"User time \(seconds\): ([\d.]+)", t).group(1)) + float(re.search(r"System time \(seconds\): ([\d.]+)", t).group(1))
 print("CPU s (user+sys, whole process incl. loading; less disturbed by other load than wall time): "
       + ", ".join(f"{n} {min(cpu_s(f'{n}.{r}') for r in R):.1f}" for n in ["vigil-small", "py-opencv", "vigil-hd", "py-jpeg"]))
+per_repeat = lambda name: ", ".join(
+    f"{profile(f'{name}.{r}')['snippets_per_s'] / bench('bench-net', r)['BM_I3dResNet50/batch:1/tuning:3/iterations:3/real_time']['items_per_s']:.0%}" for r in R)
+print(f"goal 1 within each repeat (analyze / backbone alone of the same repeat): 320x240 {per_repeat('vigil-small')}; 1280x720 {per_repeat('vigil-hd')}")
 print(f"network waiting on the queue: 320x240 {min(profile(f'vigil-small.{r}')['network_waits'] for r in R):.2f} s, 1280x720 {min(profile(f'vigil-hd.{r}')['network_waits'] for r in R):.2f} s")
 PYEOF
 echo "run_bench: logs in $WORK; stage breakdown (last repeat, 1280x720):"
