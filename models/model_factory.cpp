@@ -91,9 +91,10 @@ LoadedBackbone makeBackbone(
     if (device == ComputeDevice::Cuda) {
         if (const std::string reason = cudaUnavailableReason(); !reason.empty())
             throw ModelError("cannot run the backbone on CUDA: " + reason);
-        if (tuning.layout == BackboneLayout::Blocked) // oneDNN's layout exists on the CPU only
-            tuning.layout = BackboneLayout::ChannelsLast;
     }
+    // oneDNN's layout exists on the CPU only, and only where LibTorch was built with oneDNN.
+    if (tuning.layout == BackboneLayout::Blocked && (device == ComputeDevice::Cuda || !torch::hasMKLDNN()))
+        tuning.layout = BackboneLayout::ChannelsLast;
     std::shared_ptr<typename Network::Impl> network = construct<Network>(path, seed).ptr();
     LoadedBackbone loaded;
     if (!path.empty())

@@ -118,8 +118,15 @@ std::string sizeText(cv::Size size)
 constexpr int kRows = 8;
 constexpr int kBlockValues = 3 * kRows;
 
-// Built for AVX2 and for the baseline, picked at run time (GCC function multiversioning).
-__attribute__((target_clones("avx2", "default"))) void filterBlock(
+// On x86-64 built for AVX2 and for the baseline, picked at run time (function multiversioning);
+// elsewhere the baseline alone.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define VIGIL_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
+#else
+#define VIGIL_AVX2_CLONE
+#endif
+
+VIGIL_AVX2_CLONE void filterBlock(
     const int32_t* block, const int32_t* weights, int count, int32_t* sums)
 {
     for (int k = 0; k < kBlockValues; ++k)
@@ -131,7 +138,7 @@ __attribute__((target_clones("avx2", "default"))) void filterBlock(
     }
 }
 
-__attribute__((target_clones("avx2", "default"))) void accumulateRow(
+VIGIL_AVX2_CLONE void accumulateRow(
     const uchar* src, int32_t weight, int values, int32_t* sums)
 {
     for (int v = 0; v < values; ++v)
