@@ -5,6 +5,7 @@
 #include "app/loaded_models.h"
 #include "core/batch/batch_runner.h"
 #include "core/common/error.h"
+#include "core/io/atomic_file.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -76,6 +77,11 @@ int runWithModels(const RunOptions& options, const BatchCommandOptions& batchOpt
     settings.resume = batchOptions.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
     settings.expected = {models.description.backbone, models.description.crops, windows.windowSteps, windows.strideSteps};
     settings.threshold = batchOptions.threshold;
+    if (batchOptions.isResuming) {
+        if (const size_t removed = io::removeStaleTemporaries(options.outputDir); removed > 0)
+            printError("note: removed " + std::to_string(removed)
+                + " temporary file(s) that an interrupted run left in " + options.outputDir);
+    }
     batch::BatchRunner runner(std::move(inputs), settings, makeAnalyzers(engines, models, windows));
 
     BatchProgressPrinter printer(ProgressPrinter::detectMode(options.isQuiet));

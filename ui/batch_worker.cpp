@@ -2,6 +2,7 @@
 
 #include "core/batch/batch_runner.h"
 #include "core/common/error.h"
+#include "core/io/atomic_file.h"
 
 #include <QDir>
 
@@ -30,6 +31,9 @@ void BatchWorker::run()
         std::vector<batch::BatchInput> inputs = batch::findBatchInputs(settings_.inputDir.toStdString(),
             outputDir, settings_.isRecursive ? batch::FolderDepth::Recursive : batch::FolderDepth::TopOnly);
         emit filesFound(static_cast<int>(inputs.size()));
+
+        if (settings_.isResuming)
+            io::removeStaleTemporaries(outputDir); // what a killed run left; never a live write
 
         batch::BatchSettings settings;
         settings.resume = settings_.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;

@@ -2,22 +2,75 @@
 
 #include "core/common/error.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
+#include <signal.h>
 #include <unistd.h>
 
 namespace vigil::io {
 namespace {
 
+constexpr const char* kTemporaryTag = ".tmp-";
+
+// The host name as it goes into a file name: letters, digits and '.' only.
+std::string hostTag()
+{
+    char name[256] = {};
+    ::gethostname(name, sizeof name - 1);
+    std::string tag;
+    for (const char* c = name; *c != '\0'; ++c)
+        tag += std::isalnum(static_cast<unsigned char>(*c)) || *c == '.' ? *c : '_';
+    return tag.empty() ? "host" : tag;
+}
+
 std::string temporaryPathFor(const std::string& path)
 {
     std::random_device seed;
-    return path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(seed() % 1000000);
+    return path + kTemporaryTag + hostTag() + "-" + std::to_string(::getpid()) + "-"
+        + std::to_string(seed() % 1000000);
+}
+
+struct TemporaryName {
+    std::string host;
+    long pid = 0;
+};
+
+// "<target>.tmp-<host>-<pid>-<n>" -> host and pid ("<target>.tmp-<pid>-<n>", as Vigil named them
+// before, -> no host); nullopt for any other name.
+std::optional<TemporaryName> parseTemporaryName(const std::string& name)
+{
+    const size_t tag = name.rfind(kTemporaryTag);
+    if (tag == std::string::npos)
+        return std::nullopt;
+    const std::string rest = name.substr(tag + std::strlen(kTemporaryTag));
+    const size_t last = rest.rfind('-');
+    if (last == std::string::npos || last == 0)
+        return std::nullopt;
+    const size_t middle = rest.rfind('-', last - 1);
+    const size_t pidStart = middle == std::string::npos ? 0 : middle + 1;
+    const auto isNumber = [](const std::string& text) {
+        return !text.empty() && text.size() < 10
+            && std::all_of(
+                text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+    };
+    const std::string pid = rest.substr(pidStart, last - pidStart);
+    if (!isNumber(pid) || !isNumber(rest.substr(last + 1)))
+        return std::nullopt;
+    return TemporaryName { middle == std::string::npos ? std::string() : rest.substr(0, middle),
+        std::stol(pid) };
+}
+
+bool isRunning(long pid)
+{
+    return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH);
 }
 
 // rename() alone does not order the data before the name on every file system.
@@ -57,8 +110,35 @@ void writeFileAtomically(const std::string& path, const std::function<void(std::
 
 void writeFileAtomically(const std::string& path, const std::string& contents)
 {
-    writeFileAtomically(path, [&](std::ostream& out) { out.write(contents.data(),
-        static_cast<std::streamsize>(contents.size())); });
+    writeFileAtomically(path, [&](std::ostream& out) {
+        out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    });
+}
+
+size_t removeStaleTemporaries(const std::string& dir, std::chrono::seconds staleAfter)
+{
+    namespace fs = std::filesystem;
+    const std::string host = hostTag();
+    const auto now = fs::file_time_type::clock::now();
+    size_t removed = 0;
+    std::error_code walkError;
+    fs::recursive_directory_iterator it(
+        dir, fs::directory_options::skip_permission_denied, walkError);
+    for (; !walkError && it != fs::recursive_directory_iterator(); it.increment(walkError)) {
+        std::error_code error;
+        if (!it->is_regular_file(error))
+            continue;
+        const std::optional<TemporaryName> name
+            = parseTemporaryName(it->path().filename().string());
+        if (!name)
+            continue;
+        const bool isOrphan = name->host == host && !isRunning(name->pid);
+        const auto written = fs::last_write_time(it->path(), error);
+        const bool isOld = !error && now - written > staleAfter;
+        if ((isOrphan || isOld) && fs::remove(it->path(), error))
+            ++removed;
+    }
+    return removed;
 }
 
 } // namespace vigil::io

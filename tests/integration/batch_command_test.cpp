@@ -242,6 +242,16 @@ TEST_F(BatchCommand, ResumeRedoesADamagedOutputAndKeepsAGoodOne)
     EXPECT_EQ(rows.at("damaged.mp4").at("status"), "ok");
     EXPECT_NE(rows.at("damaged.mp4").at("message").find("incomplete"), std::string::npos);
 
+    // A temporary that a killed run left (its pid is gone) is removed by --resume, with a note.
+    const std::string stale = out + "/good.vigil.json.tmp-elsewhere-123-4";
+    std::ofstream(stale) << "{\"cut";
+    fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(3));
+    const CommandResult again = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume" + kFast);
+    ASSERT_EQ(again.exitCode, 0) << again.output;
+    EXPECT_FALSE(fs::exists(stale));
+    EXPECT_NE(again.output.find("removed 1 temporary file"), std::string::npos) << again.output;
+    EXPECT_TRUE(leftoverTemporaries(out).empty());
+
     // Other settings make the saved results stale: everything is analysed again.
     const CommandResult other = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume --window 2" + kFast);
     ASSERT_EQ(other.exitCode, 0) << other.output;

@@ -120,7 +120,9 @@ TEST_F(BatchKill, KilledMidWayThenResumedMatchesAnUninterruptedRun)
     ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
 
     const auto expected = outputsIn(reference);
-    const auto actual = outputsIn(out);
+    std::set<std::string> left;
+    const auto actual = outputsIn(out, &left);
+    EXPECT_TRUE(left.empty()) << "--resume removes what the killed run left: " << (left.empty() ? "" : *left.begin());
     for (const auto& [name, contents] : expected) {
         SCOPED_TRACE(name);
         if (name.rfind("summary", 0) == 0)

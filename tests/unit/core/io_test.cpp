@@ -6,8 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cerrno>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <signal.h>
+#include <unistd.h>
+#include <vector>
 
 namespace vigil::io {
 namespace {
@@ -97,6 +103,74 @@ TEST(AtomicFile, LeavesNoTemporaryBehindWhenTheWriterThrows)
 TEST(AtomicFile, ReportsAnUnwritableFolder)
 {
     EXPECT_THROW(writeFileAtomically("/nonexistent-folder/x.json", "{}"), IoError);
+}
+
+std::string hostName()
+{
+    char name[256] = {};
+    ::gethostname(name, sizeof name - 1);
+    std::string tag;
+    for (const char* c = name; *c != '\0'; ++c)
+        tag += std::isalnum(static_cast<unsigned char>(*c)) || *c == '.' ? *c : '_';
+    return tag;
+}
+
+// A pid that no process has: the largest below pid_max that kill(pid, 0) says does not exist.
+long deadPid()
+{
+    for (long pid = 4194000; pid > 1000; --pid)
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            return pid;
+    return -1;
+}
+
+TEST(AtomicFile, RemovesTheTemporariesOfKilledRunsAndKeepsLiveOnes)
+{
+    const std::string dir = test::scratchDir("atomic_stale");
+    fs::create_directories(dir + "/nested");
+    const std::string host = hostName();
+    const long dead = deadPid();
+    ASSERT_GT(dead, 0);
+    const auto touch = [&](const std::string& name) {
+        std::ofstream(dir + "/" + name) << "partial";
+        return dir + "/" + name;
+    };
+    const std::string orphan = touch("a.vigil.json.tmp-" + host + "-" + std::to_string(dead) + "-12");
+    const std::string nestedOrphan = touch("nested/b.scores.csv.tmp-" + host + "-" + std::to_string(dead) + "-7");
+    const std::string mine = touch("c.vigil.json.tmp-" + host + "-" + std::to_string(::getpid()) + "-3");
+    const std::string otherHost = touch("d.vigil.json.tmp-elsewhere-" + std::to_string(dead) + "-4");
+    const std::string oldOtherHost = touch("e.vigil.json.tmp-elsewhere-" + std::to_string(dead) + "-5");
+    fs::last_write_time(oldOtherHost, fs::file_time_type::clock::now() - std::chrono::hours(2));
+    const std::string notOurs = touch("notes.tmp-draft.txt");
+    const std::string result = touch("f.vigil.json");
+
+    EXPECT_EQ(removeStaleTemporaries(dir), 3u);
+    EXPECT_FALSE(fs::exists(orphan));
+    EXPECT_FALSE(fs::exists(nestedOrphan));
+    EXPECT_FALSE(fs::exists(oldOtherHost));
+    EXPECT_TRUE(fs::exists(mine)) << "this process is alive: its write may be under way";
+    EXPECT_TRUE(fs::exists(otherHost)) << "another machine's fresh temporary may be a write under way";
+    EXPECT_TRUE(fs::exists(notOurs));
+    EXPECT_TRUE(fs::exists(result));
+    EXPECT_EQ(removeStaleTemporaries(dir + "/missing"), 0u);
+}
+
+TEST(AtomicFile, NamesItsTemporariesSoTheCleanerKnowsThem)
+{
+    const std::string dir = test::scratchDir("atomic_name");
+    const std::string target = dir + "/g.vigil.json";
+    // The writer runs while its temporary exists: list the folder from inside the write.
+    std::vector<std::string> during;
+    writeFileAtomically(target, [&](std::ostream& out) {
+        out << "{}";
+        for (const auto& entry : fs::directory_iterator(dir))
+            during.push_back(entry.path().filename().string());
+    });
+    ASSERT_EQ(during.size(), 1u);
+    EXPECT_EQ(during[0].rfind("g.vigil.json.tmp-" + hostName() + "-" + std::to_string(::getpid()) + "-", 0), 0u)
+        << during[0];
+    EXPECT_EQ(removeStaleTemporaries(dir), 0u) << "the finished file is not a temporary";
+    EXPECT_TRUE(fs::exists(target));
 }
 
 } // namespace
