@@ -6,9 +6,7 @@
 #include "ui/batch_dialog.h"
 #include "ui/events_table.h"
 #include "ui/explain_panel.h"
-#include "ui/exports.h"
 #include "ui/model_status_widget.h"
-#include "ui/models_dialog.h"
 #include "ui/recent_files_menu.h"
 #include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
@@ -18,18 +16,15 @@
 #include "ui/window_detail_view.h"
 
 #include "core/io/result_reader.h"
-#include "core/models_store/model_locations.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QStyle>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -166,98 +161,6 @@ void MainWindow::createExplainDock()
     connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
         &ExplainPanel::setPlayheadFrame);
     connect(explainPanel_, &ExplainPanel::seekRequested, this, &MainWindow::seek);
-}
-
-void MainWindow::createActions()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
-    recentMenu_ = new RecentFilesMenu(this);
-    file->addMenu(recentMenu_);
-    file->addAction(tr("&Batch Process Folder…"), QKeySequence(Qt::CTRL | Qt::Key_B), this, [this] {
-        BatchDialog* dialog = batchDialog();
-        dialog->show();
-        dialog->raise();
-        dialog->activateWindow();
-    });
-    connect(recentMenu_, &RecentFilesMenu::openRequested, this, &MainWindow::openVideo);
-    QMenu* exports = file->addMenu(tr("&Export"));
-    exports->addAction(tr("Scores CSV and result &JSON…"), this, &MainWindow::exportResultFiles);
-    exports->addAction(tr("&Timeline and heatmaps as PNG…"), this, &MainWindow::exportTimelinePng);
-    exports->addAction(tr("Current &frame as PNG…"), this, &MainWindow::exportFramePng);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-    QMenu* play = menuBar()->addMenu(tr("&Playback"));
-    auto add = [&](const QString& text, const QKeySequence& key, auto slot) {
-        QAction* action = play->addAction(text, key, this, slot);
-        action->setToolTip(QStringLiteral("%1 (%2)").arg(
-            QString(text).remove(QLatin1Char('&')), key.toString(QKeySequence::NativeText)));
-        return action;
-    };
-    QAction* previousEvent
-        = add(tr("Previous event"), QKeySequence(Qt::Key_PageUp), [this] { jumpToEvent(-1); });
-    QAction* snippetBack = add(tr("Back one snippet"), QKeySequence(Qt::SHIFT | Qt::Key_Left),
-        [this] { videoPanel_->stepFrames(-16); });
-    QAction* frameBack = add(
-        tr("Back one frame"), QKeySequence(Qt::Key_Left), [this] { videoPanel_->stepFrames(-1); });
-    QAction* playPause = add(
-        tr("Play / pause"), QKeySequence(Qt::Key_Space), [this] { videoPanel_->togglePlayback(); });
-    QAction* frameForward = add(tr("Forward one frame"), QKeySequence(Qt::Key_Right),
-        [this] { videoPanel_->stepFrames(1); });
-    QAction* snippetForward = add(tr("Forward one snippet"),
-        QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { videoPanel_->stepFrames(16); });
-    QAction* nextEvent
-        = add(tr("Next event"), QKeySequence(Qt::Key_PageDown), [this] { jumpToEvent(1); });
-    play->addSeparator();
-    add(tr("Go to start"), QKeySequence(Qt::Key_Home), [this] { seek(0); });
-    add(tr("Go to end"), QKeySequence(Qt::Key_End),
-        [this] { seek(videoPanel_->frameCount() - 1); });
-    // Buttons show icons from the style (every font has them) or short icon texts; the menu
-    // keeps the full names.
-    previousEvent->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
-    snippetBack->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
-    frameBack->setIconText(QStringLiteral("−1"));
-    playPause->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-    frameForward->setIconText(QStringLiteral("+1"));
-    snippetForward->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
-    nextEvent->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
-    for (QAction* action : { previousEvent, snippetBack, frameBack, playPause, frameForward,
-             snippetForward, nextEvent })
-        videoPanel_->addTransportAction(action);
-    connect(
-        videoPanel_, &VideoPanel::playbackChanged, playPause, [this, playPause](bool isPlaying) {
-            playPause->setIcon(
-                style()->standardIcon(isPlaying ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-        });
-
-    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
-    analysis->addAction(tr("&Analyse again"), QKeySequence(Qt::Key_F5), this, [this] {
-        if (!videoPath_.isEmpty())
-            openVideo(videoPath_);
-    });
-    analysis->addAction(
-        tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
-    analysis->addSeparator();
-    analysis->addAction(tr("&Settings…"), QKeySequence::Preferences, this, &MainWindow::showSettings);
-    analysis->addAction(tr("&Models…"), this, [this] {
-        try {
-            ModelsDialog dialog(QString::fromStdString(models_store::modelsFolderFromEnvironment()),
-                QString::fromStdString(models_store::mirrorFromEnvironment()), this);
-            dialog.exec();
-        } catch (const std::exception& error) {
-            statusBar()->showMessage(tr("No models folder: %1").arg(QString::fromLocal8Bit(error.what())));
-        }
-    });
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
-        &TimelineViewport::fit);
-    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainDock"))) {
-        QAction* toggle = dock->toggleViewAction();
-        toggle->setText(tr("&Explain panel"));
-        toggle->setShortcut(QKeySequence(Qt::Key_E));
-        view->addAction(toggle);
-    }
 }
 
 void MainWindow::connectRunner()
@@ -485,28 +388,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     runner_->cancel(); // the runner's destructor then waits for a run that is stopping
     event->accept();
-}
-
-void MainWindow::chooseAndOpen()
-{
-    if (const QString path = chooseVideoFile(this); !path.isEmpty())
-        openVideo(path);
-}
-
-void MainWindow::exportResultFiles()
-{
-    runResultExport(this, result_, videoPath_);
-}
-
-void MainWindow::exportTimelinePng()
-{
-    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"));
-}
-
-void MainWindow::exportFramePng()
-{
-    runImagePngExport(this, videoPanel_->currentImage(), videoPath_,
-        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')));
 }
 
 } // namespace vigil::ui
