@@ -26,7 +26,7 @@ EventsTable::EventsTable(QWidget* parent)
 }
 
 void EventsTable::setEvents(
-    std::vector<ScoreEvent> events, double framesPerSecond, double threshold, bool hasScores)
+    std::vector<analysis::ScoreEvent> events, double framesPerSecond, double threshold, bool hasScores)
 {
     events_ = std::move(events);
     threshold_ = threshold;
@@ -35,7 +35,7 @@ void EventsTable::setEvents(
     const double fps = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
     setRowCount(static_cast<int>(events_.size()));
     for (int row = 0; row < rowCount(); ++row) {
-        const ScoreEvent& event = events_[static_cast<size_t>(row)];
+        const analysis::ScoreEvent& event = events_[static_cast<size_t>(row)];
         const QString cells[] = {
             formatTime(static_cast<double>(event.firstFrame) / fps, true),
             formatTime(static_cast<double>(event.lastFrame + 1) / fps, true),

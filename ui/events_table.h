@@ -2,7 +2,7 @@
 // EventsTable: the segments whose score is at or above the threshold (start, end, duration,
 // peak score); clicking one asks to seek to its start. GUI thread only.
 
-#include "ui/score_events.h"
+#include "core/analysis/score_events.h"
 
 #include <QTableWidget>
 
@@ -16,9 +16,9 @@ public:
     explicit EventsTable(QWidget* parent = nullptr);
 
     // threshold and hasScores only word the message shown when there are no events.
-    void setEvents(std::vector<ScoreEvent> events, double framesPerSecond, double threshold = 0.5,
+    void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond, double threshold = 0.5,
         bool hasScores = true);
-    const std::vector<ScoreEvent>& events() const { return events_; }
+    const std::vector<analysis::ScoreEvent>& events() const { return events_; }
 
 signals:
     void seekRequested(int64_t frame);
@@ -27,7 +27,7 @@ protected:
     void paintEvent(QPaintEvent* event) override; // says why the list is empty
 
 private:
-    std::vector<ScoreEvent> events_;
+    std::vector<analysis::ScoreEvent> events_;
     double threshold_ = 0.5;
     bool hasScores_ = false;
 };

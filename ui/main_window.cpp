@@ -339,7 +339,7 @@ void MainWindow::updateEvents()
 {
     const double threshold = timelinePanel_->timeline()->threshold();
     eventsTable_->setEvents(
-        shown_ ? findEvents(shown_->frameScores, threshold) : std::vector<ScoreEvent>(),
+        shown_ ? analysis::findEvents(shown_->frameScores, threshold) : std::vector<analysis::ScoreEvent>(),
         videoPanel_->framesPerSecond(), threshold, shown_ != nullptr);
 }
 
@@ -348,7 +348,7 @@ void MainWindow::jumpToEvent(int direction)
     const auto& events = eventsTable_->events();
     const int64_t frame = videoPanel_->currentFrame();
     const int index
-        = direction > 0 ? eventIndexAfter(events, frame) : eventIndexBefore(events, frame);
+        = direction > 0 ? analysis::eventIndexAfter(events, frame) : analysis::eventIndexBefore(events, frame);
     if (index >= 0)
         seek(events[static_cast<size_t>(index)].firstFrame);
 }

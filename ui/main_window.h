@@ -6,7 +6,7 @@
 #include "ui/analysis_engine.h"
 #include "ui/analysis_worker.h"
 #include "ui/app_settings.h"
-#include "ui/score_events.h"
+#include "core/analysis/score_events.h"
 
 #include <QMainWindow>
 

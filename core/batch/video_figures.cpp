@@ -1,20 +1,14 @@
 #include "core/batch/video_figures.h"
 
+#include "core/analysis/score_events.h"
+
 #include <algorithm>
 
 namespace vigil::batch {
 
 int64_t countEvents(const std::vector<float>& frameScores, double threshold)
 {
-    int64_t events = 0;
-    bool isInside = false;
-    for (const float score : frameScores) {
-        const bool isAbove = score >= threshold;
-        if (isAbove && !isInside)
-            ++events;
-        isInside = isAbove;
-    }
-    return events;
+    return static_cast<int64_t>(analysis::findEvents(frameScores, threshold).size());
 }
 
 VideoFigures figuresOf(const std::vector<float>& frameScores, const std::vector<double>& frameTimesS,

@@ -74,7 +74,7 @@ TEST(Interaction, NextAndPreviousEventJumpToTheEventStarts)
 {
     auto window = shownWindow(vigil::test::fakeEngine(4));
     openAndWait(*window, clip400());
-    const std::vector<ScoreEvent>& events = window->eventsTable()->events();
+    const std::vector<vigil::analysis::ScoreEvent>& events = window->eventsTable()->events();
     ASSERT_GE(events.size(), 2u);
     window->seek(events[0].firstFrame);
     QTest::keyClick(window.get(), Qt::Key_PageDown);

@@ -87,7 +87,7 @@ TEST_F(MainWindowTest, RaisingTheThresholdShrinksTheEventsList)
     EXPECT_EQ(window_->eventsTable()->rowCount(), 0);
     timeline->setThreshold(0.5);
     EXPECT_EQ(static_cast<size_t>(window_->eventsTable()->rowCount()),
-        findEvents(window_->result()->frameScores, 0.5).size());
+        vigil::analysis::findEvents(window_->result()->frameScores, 0.5).size());
 }
 
 TEST_F(MainWindowTest, AnUnreadableFileShowsAnErrorInTheWindow)

@@ -1,12 +1,13 @@
 #pragma once
-// Events: the runs of consecutive frames whose score is at or above a threshold. Pure functions
-// over a result's frame scores; any thread.
+// Events: the runs of consecutive frames whose score is at or above a threshold, as the GUI's
+// events list shows them and the batch summary counts them. Pure functions over a result's frame
+// scores; any thread.
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace vigil::ui {
+namespace vigil::analysis {
 
 struct ScoreEvent {
     int64_t firstFrame = 0;
@@ -22,4 +23,4 @@ std::vector<ScoreEvent> findEvents(const std::vector<float>& frameScores, double
 int eventIndexAfter(const std::vector<ScoreEvent>& events, int64_t frame);
 int eventIndexBefore(const std::vector<ScoreEvent>& events, int64_t frame);
 
-} // namespace vigil::ui
+} // namespace vigil::analysis

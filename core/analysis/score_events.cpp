@@ -1,6 +1,6 @@
-#include "ui/score_events.h"
+#include "core/analysis/score_events.h"
 
-namespace vigil::ui {
+namespace vigil::analysis {
 
 std::vector<ScoreEvent> findEvents(const std::vector<float>& frameScores, double threshold)
 {
@@ -43,4 +43,4 @@ int eventIndexBefore(const std::vector<ScoreEvent>& events, int64_t frame)
     return -1;
 }
 
-} // namespace vigil::ui
+} // namespace vigil::analysis

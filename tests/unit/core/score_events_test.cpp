@@ -1,12 +1,12 @@
 // Events are the runs of frames at or above the threshold, with their peaks.
 
-#include "ui/score_events.h"
+#include "core/analysis/score_events.h"
 
 #include <gtest/gtest.h>
 
 namespace {
 
-using vigil::ui::findEvents;
+using vigil::analysis::findEvents;
 
 TEST(ScoreEvents, FindsRunsAtOrAboveTheThresholdWithTheirPeaks)
 {
@@ -34,10 +34,10 @@ TEST(ScoreEvents, FindsTheNeighbouringEventOfAFrame)
 {
     const auto events = findEvents({ 0, 1, 0, 0, 1, 1, 0, 1 }, 0.5);
     ASSERT_EQ(events.size(), 3u);
-    EXPECT_EQ(vigil::ui::eventIndexAfter(events, 1), 1);
-    EXPECT_EQ(vigil::ui::eventIndexAfter(events, 7), -1);
-    EXPECT_EQ(vigil::ui::eventIndexBefore(events, 4), 0);
-    EXPECT_EQ(vigil::ui::eventIndexBefore(events, 1), -1);
+    EXPECT_EQ(vigil::analysis::eventIndexAfter(events, 1), 1);
+    EXPECT_EQ(vigil::analysis::eventIndexAfter(events, 7), -1);
+    EXPECT_EQ(vigil::analysis::eventIndexBefore(events, 4), 0);
+    EXPECT_EQ(vigil::analysis::eventIndexBefore(events, 1), -1);
 }
 
 } // namespace
