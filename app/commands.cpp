@@ -84,13 +84,23 @@ std::optional<Models> loadModels(const ModelOptions& requested, bool needsBackbo
     return loaded;
 }
 
-analysis::FeaturePipeline makePipeline(const ModelOptions& options, const Models& models)
+analysis::ExtractionOptions extractionOptions(const ModelOptions& options)
 {
     analysis::ExtractionOptions extraction;
     extraction.backbone = options.backbone;
     extraction.crops = options.crops;
     extraction.frameStep = options.frameStep;
-    return analysis::FeaturePipeline(models.backbone.extractor, extraction);
+    if (options.device == models::ComputeDevice::Cuda) {
+        // A GPU wants more inputs per pass than the CPU's cache-sized ones.
+        extraction.snippetsPerBatch = 8;
+        extraction.framesPerBatch = 32;
+    }
+    return extraction;
+}
+
+analysis::FeaturePipeline makePipeline(const ModelOptions& options, const Models& models)
+{
+    return analysis::FeaturePipeline(models.backbone.extractor, extractionOptions(options));
 }
 
 analysis::WindowSettings windowSettings(const WindowOptions& options)

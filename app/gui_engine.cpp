@@ -1,5 +1,6 @@
 #include "app/gui_engine.h"
 
+#include "app/loaded_models.h"
 #include "app/models_command.h"
 #include "core/common/error.h"
 #include "core/models_store/model_locations.h"
@@ -101,12 +102,9 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, WeightsChoice& choice)
                           : models::loadBackbone(model.backbone, model.backboneWeights, {}, model.device);
     models::LoadedClassifier classifier = models::loadClassifier(model.classifierWeights);
 
-    analysis::ExtractionOptions extraction;
-    extraction.backbone = model.backbone;
-    extraction.crops = model.crops;
-    extraction.frameStep = model.frameStep;
     ui::AnalysisEngine engine;
-    engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(backbone.extractor, extraction);
+    engine.pipeline
+        = std::make_shared<const analysis::FeaturePipeline>(backbone.extractor, extractionOptions(model));
     engine.scorer = classifier.scorer;
     engine.explainer = classifier.explainer;
     engine.model.backbone = analysis::backboneName(model.backbone);

@@ -29,6 +29,8 @@ void printError(const std::string& message);
 // not asked for.
 std::optional<Models> loadModels(const ModelOptions& requested, bool needsBackbone);
 
+// What the pipeline is asked for: backbone, crops, frame step, and batch sizes for the device.
+analysis::ExtractionOptions extractionOptions(const ModelOptions& options);
 analysis::FeaturePipeline makePipeline(const ModelOptions& options, const Models& models);
 
 analysis::WindowSettings windowSettings(const WindowOptions& options);
