@@ -13,6 +13,7 @@
 // Features stay within float rounding of the plain network (tests/unit/models/).
 
 #include "models/detail/blocked_convolution.h"
+#include "models/detail/bottleneck.h"
 
 #include <torch/torch.h>
 
@@ -20,20 +21,10 @@
 
 namespace vigil::models {
 
-class Bottleneck3dImpl : public torch::nn::Module {
+class Bottleneck3dImpl : public detail::BottleneckImpl<torch::nn::Conv3d, torch::nn::BatchNorm3d> {
 public:
     Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal,
         bool hasProjection);
-    torch::Tensor forward(const torch::Tensor& input);
-    void foldBatchNorm();
-    void useChannelsLast();
-    void useBlockedLayout();
-
-private:
-    torch::nn::Conv3d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
-    torch::nn::BatchNorm3d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
-    torch::nn::Sequential downsample_{nullptr};
-    std::vector<detail::BlockedConvolution> blocked_;  // conv1-3 (+ downsample) in blocked mode
 };
 TORCH_MODULE(Bottleneck3d);
 

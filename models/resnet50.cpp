@@ -18,63 +18,13 @@ nn::Conv2d conv(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64_t
 
 Bottleneck2dImpl::Bottleneck2dImpl(
     int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection)
+    : BottleneckImpl({
+        conv(inPlanes, planes, 1, 1, 0),
+        conv(planes, planes, 3, stride, 1),
+        conv(planes, planes * 4, 1, 1, 0),
+        hasProjection ? conv(inPlanes, planes * 4, 1, stride, 0) : nn::Conv2d(nullptr),
+    })
 {
-    conv1_ = register_module("conv1", conv(inPlanes, planes, 1, 1, 0));
-    bn1_ = register_module("bn1", nn::BatchNorm2d(planes));
-    conv2_ = register_module("conv2", conv(planes, planes, 3, stride, 1));
-    bn2_ = register_module("bn2", nn::BatchNorm2d(planes));
-    conv3_ = register_module("conv3", conv(planes, planes * 4, 1, 1, 0));
-    bn3_ = register_module("bn3", nn::BatchNorm2d(planes * 4));
-    if (hasProjection) {
-        downsample_ = register_module("downsample",
-            nn::Sequential(conv(inPlanes, planes * 4, 1, stride, 0), nn::BatchNorm2d(planes * 4)));
-    }
-}
-
-torch::Tensor Bottleneck2dImpl::forward(const torch::Tensor& input)
-{
-    if (!blocked_.empty())
-        return detail::forwardBlockedBottleneck(blocked_, input);
-    auto norm = [](nn::BatchNorm2d bn, torch::Tensor x) { return bn ? bn->forward(x) : x; };
-    torch::Tensor out = norm(bn1_, conv1_->forward(input)).relu_();
-    out = norm(bn2_, conv2_->forward(out)).relu_();
-    out = norm(bn3_, conv3_->forward(out));
-    out += downsample_ ? downsample_->forward(input) : input;
-    return out.relu_();
-}
-
-void Bottleneck2dImpl::foldBatchNorm()
-{
-    if (!bn1_)
-        return;
-    conv1_ = replace_module("conv1", detail::foldedConvolution(conv1_, bn1_));
-    conv2_ = replace_module("conv2", detail::foldedConvolution(conv2_, bn2_));
-    conv3_ = replace_module("conv3", detail::foldedConvolution(conv3_, bn3_));
-    for (const char* name : { "bn1", "bn2", "bn3" })
-        unregister_module(name);
-    bn1_ = bn2_ = bn3_ = nullptr;
-    if (downsample_) {
-        const nn::Conv2d conv(std::dynamic_pointer_cast<nn::Conv2dImpl>(downsample_->ptr(0)));
-        const nn::BatchNorm2d bn(
-            std::dynamic_pointer_cast<nn::BatchNorm2dImpl>(downsample_->ptr(1)));
-        downsample_
-            = replace_module("downsample", nn::Sequential(detail::foldedConvolution(conv, bn)));
-    }
-}
-
-void Bottleneck2dImpl::useChannelsLast()
-{
-    for (auto& module : modules(/*include_self=*/false))
-        detail::setWeightFormat(*module, torch::MemoryFormat::ChannelsLast);
-}
-
-void Bottleneck2dImpl::useBlockedLayout()
-{
-    TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
-    blocked_ = { detail::BlockedConvolution(*conv1_), detail::BlockedConvolution(*conv2_),
-        detail::BlockedConvolution(*conv3_) };
-    if (downsample_)
-        blocked_.emplace_back(*downsample_->ptr(0)->as<nn::Conv2dImpl>());
 }
 
 ResNet50Impl::ResNet50Impl()

@@ -5,6 +5,7 @@
 // useBlockedLayout() are the load-time optimisations described in models/i3d_resnet50.h, in 2D.
 
 #include "models/detail/blocked_convolution.h"
+#include "models/detail/bottleneck.h"
 
 #include <torch/torch.h>
 
@@ -12,19 +13,9 @@
 
 namespace vigil::models {
 
-class Bottleneck2dImpl : public torch::nn::Module {
+class Bottleneck2dImpl : public detail::BottleneckImpl<torch::nn::Conv2d, torch::nn::BatchNorm2d> {
 public:
     Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection);
-    torch::Tensor forward(const torch::Tensor& input);
-    void foldBatchNorm();
-    void useChannelsLast();
-    void useBlockedLayout();
-
-private:
-    torch::nn::Conv2d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
-    torch::nn::BatchNorm2d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
-    torch::nn::Sequential downsample_{nullptr};
-    std::vector<detail::BlockedConvolution> blocked_;  // conv1-3 (+ downsample) in blocked mode
 };
 TORCH_MODULE(Bottleneck2d);
 
