@@ -92,17 +92,13 @@ void I3dResNet50Impl::foldBatchNorm()
         unregister_module("bn1");
         bn1_ = nullptr;
     }
-    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
-        for (const auto& block : layer->children())
-            block->as<Bottleneck3dImpl>()->foldBatchNorm();
+    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::foldBatchNorm);
 }
 
 void I3dResNet50Impl::useChannelsLast()
 {
     detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast3d);
-    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
-        for (const auto& block : layer->children())
-            block->as<Bottleneck3dImpl>()->useChannelsLast();
+    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useChannelsLast);
     isChannelsLast_ = true;
 }
 
@@ -110,9 +106,7 @@ void I3dResNet50Impl::useBlockedLayout()
 {
     TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
     blockedConv1_ = detail::BlockedConvolution(*conv1_);
-    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
-        for (const auto& block : layer->children())
-            block->as<Bottleneck3dImpl>()->useBlockedLayout();
+    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useBlockedLayout);
     isBlocked_ = true;
 }
 

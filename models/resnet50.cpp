@@ -80,17 +80,13 @@ void ResNet50Impl::foldBatchNorm()
         unregister_module("bn1");
         bn1_ = nullptr;
     }
-    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
-        for (const auto& block : layer->children())
-            block->as<Bottleneck2dImpl>()->foldBatchNorm();
+    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::foldBatchNorm);
 }
 
 void ResNet50Impl::useChannelsLast()
 {
     detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast);
-    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
-        for (const auto& block : layer->children())
-            block->as<Bottleneck2dImpl>()->useChannelsLast();
+    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useChannelsLast);
     isChannelsLast_ = true;
 }
 
@@ -98,9 +94,7 @@ void ResNet50Impl::useBlockedLayout()
 {
     TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
     blockedConv1_ = detail::BlockedConvolution(*conv1_);
-    for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
-        for (const auto& block : layer->children())
-            block->as<Bottleneck2dImpl>()->useBlockedLayout();
+    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useBlockedLayout);
     isBlocked_ = true;
 }
 

@@ -10,6 +10,7 @@
 
 #include <torch/torch.h>
 
+#include <initializer_list>
 #include <type_traits>
 #include <vector>
 
@@ -97,5 +98,14 @@ private:
     torch::nn::Sequential downsample_ { nullptr };
     std::vector<BlockedConvolution> blocked_; // conv1-3 (+ downsample) in blocked mode
 };
+
+// Runs one load-time step (e.g. &BottleneckImpl::foldBatchNorm) on every block of the layers.
+template <typename BlockImpl>
+void forEachBlock(std::initializer_list<torch::nn::Sequential> layers, void (BlockImpl::*step)())
+{
+    for (const auto& layer : layers)
+        for (const auto& block : layer->children())
+            (block->as<BlockImpl>()->*step)();
+}
 
 } // namespace vigil::models::detail
