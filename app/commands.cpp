@@ -35,7 +35,10 @@ std::string cropName(const ModelOptions& options)
 
 } // namespace
 
-void printError(const std::string& message) { std::fprintf(stderr, "vigil: %s\n", message.c_str()); }
+void printError(const std::string& message)
+{
+    std::fprintf(stderr, "vigil: %s\n", message.c_str());
+}
 
 // Throws ModelError on unreadable weights; returns nullopt (after printing why) when weights are
 // missing and demo weights were not asked for.
@@ -105,7 +108,8 @@ analysis::FeaturePipeline makePipeline(const ModelOptions& options, const Models
 
 analysis::WindowSettings windowSettings(const WindowOptions& options)
 {
-    return {options.windowSteps, options.strideSteps > 0 ? options.strideSteps : options.windowSteps};
+    return { options.windowSteps,
+        options.strideSteps > 0 ? options.strideSteps : options.windowSteps };
 }
 
 namespace {
@@ -122,7 +126,8 @@ void printSummary(const analysis::AnalysisResult& result, const io::WrittenFiles
     const auto peak = std::max_element(result.frameScores.begin(), result.frameScores.end());
     if (peak != result.frameScores.end()) {
         const auto frame = static_cast<size_t>(peak - result.frameScores.begin());
-        const double timeS = frame < result.framePtsUs.size() ? result.framePtsUs[frame] / 1e6 : 0.0;
+        const double timeS
+            = frame < result.framePtsUs.size() ? result.framePtsUs[frame] / 1e6 : 0.0;
         std::printf("%s: %lld steps, %zu windows, peak score %.3f at frame %zu (%s)\n",
             files.jsonPath.c_str(), static_cast<long long>(result.steps), result.windows.size(),
             static_cast<double>(*peak), frame, formatDuration(timeS).c_str());
@@ -158,8 +163,7 @@ int forEachInput(const RunOptions& options, const CancellationToken& cancel, Wor
 }
 
 // Loads the networks, turning load failures into the documented exit code.
-template <typename Body>
-int withModels(const ModelOptions& options, bool needsBackbone, Body body)
+template <typename Body> int withModels(const ModelOptions& options, bool needsBackbone, Body body)
 {
     std::optional<Models> models;
     try {
@@ -178,15 +182,19 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
     return withModels(options.model, true, [&](Models& models) {
         const analysis::FeaturePipeline pipeline = makePipeline(options.model, models);
         return forEachInput(options, cancel, [&](const std::string& input) {
-            ProgressPrinter progress(ProgressPrinter::detectMode(options.isQuiet), fs::path(input).filename().string());
+            ProgressPrinter progress(
+                ProgressPrinter::detectMode(options.isQuiet), fs::path(input).filename().string());
             // analyzeVideo's two steps, so that --profile can time the scoring on its own.
-            const analysis::ExtractedFeatures extracted = pipeline.run(input, cancel,
-                [&](const analysis::ExtractionProgress& p) { progress.update(p.framesDecoded, p.framesEstimate); });
+            const analysis::ExtractedFeatures extracted
+                = pipeline.run(input, cancel, [&](const analysis::ExtractionProgress& p) {
+                      progress.update(p.framesDecoded, p.framesEstimate);
+                  });
             cancel.throwIfCancelled();
             const auto scoringStart = std::chrono::steady_clock::now();
-            analysis::AnalysisResult result = analysis::scoreExtracted(
-                extracted, *models.classifier.scorer, models.description, windowSettings(options.windows));
-            const std::chrono::duration<double> scoring = std::chrono::steady_clock::now() - scoringStart;
+            analysis::AnalysisResult result = analysis::scoreExtracted(extracted,
+                *models.classifier.scorer, models.description, windowSettings(options.windows));
+            const std::chrono::duration<double> scoring
+                = std::chrono::steady_clock::now() - scoringStart;
             progress.finish(result.video.frames);
             if (options.isProfiled)
                 std::fputs(analysis::formatProfile(extracted.profile, options.model.backbone,
@@ -194,7 +202,8 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
                                static_cast<int64_t>(result.windows.size()))
                                .c_str(),
                     stderr);
-            result.warnings.insert(result.warnings.begin(), models.warnings.begin(), models.warnings.end());
+            result.warnings.insert(
+                result.warnings.begin(), models.warnings.begin(), models.warnings.end());
             for (const std::string& warning : result.warnings)
                 printError("warning: " + input + ": " + warning);
             printSummary(result, io::writeResultFiles(result, options.outputDir, stemOf(input)));
@@ -208,12 +217,16 @@ int runFeatures(const RunOptions& options, const CancellationToken& cancel)
     return withModels(modelOptions, true, [&](Models& models) {
         const analysis::FeaturePipeline pipeline = makePipeline(options.model, models);
         return forEachInput(options, cancel, [&](const std::string& input) {
-            ProgressPrinter progress(ProgressPrinter::detectMode(options.isQuiet), fs::path(input).filename().string());
-            const analysis::ExtractedFeatures extracted = pipeline.run(input, cancel,
-                [&](const analysis::ExtractionProgress& p) { progress.update(p.framesDecoded, p.framesEstimate); });
+            ProgressPrinter progress(
+                ProgressPrinter::detectMode(options.isQuiet), fs::path(input).filename().string());
+            const analysis::ExtractedFeatures extracted
+                = pipeline.run(input, cancel, [&](const analysis::ExtractionProgress& p) {
+                      progress.update(p.framesDecoded, p.framesEstimate);
+                  });
             progress.finish(extracted.frames);
             fs::create_directories(options.outputDir);
-            const std::string path = (fs::path(options.outputDir) / (stemOf(input) + ".npy")).string();
+            const std::string path
+                = (fs::path(options.outputDir) / (stemOf(input) + ".npy")).string();
             io::writeNpy(path, extracted.features);
             std::printf("wrote %s %s\n", path.c_str(), extracted.features.shapeText().c_str());
         });
@@ -225,13 +238,14 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
     return withModels(options.model, false, [&](Models& models) {
         return forEachInput(options, cancel, [&](const std::string& input) {
             FloatArray features = io::readNpy(input);
-            if (features.rank() == 2)  // [T, 2048]: a single crop sequence
-                features.shape = {features.dim(0), 1, features.dim(1)};
+            if (features.rank() == 2) // [T, 2048]: a single crop sequence
+                features.shape = { features.dim(0), 1, features.dim(1) };
             if (features.rank() != 3)
-                throw IoError(input + ": expected features [steps, crops, 2048], got " + features.shapeText());
-            const analysis::AnalysisResult result = analysis::scoreFeatures(features, input,
-                *models.classifier.scorer, models.description, windowSettings(options.windows),
-                options.snippetFrames);
+                throw IoError(input + ": expected features [steps, crops, 2048], got "
+                    + features.shapeText());
+            const analysis::AnalysisResult result
+                = analysis::scoreFeatures(features, input, *models.classifier.scorer,
+                    models.description, windowSettings(options.windows), options.snippetFrames);
             printSummary(result, io::writeResultFiles(result, options.outputDir, stemOf(input)));
         });
     });

@@ -17,8 +17,8 @@ struct Models {
     models::LoadedBackbone backbone;
     models::LoadedClassifier classifier;
     analysis::ModelDescription description;
-    std::vector<std::string> warnings;  // about the choice of weights, for every result
-    ModelOptions resolved;              // the options with the weights' files filled in
+    std::vector<std::string> warnings; // about the choice of weights, for every result
+    ModelOptions resolved; // the options with the weights' files filled in
 };
 
 // "vigil: <message>" on stderr.

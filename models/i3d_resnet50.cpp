@@ -22,10 +22,12 @@ nn::Conv3d conv(int64_t in, int64_t out, std::array<int64_t, 3> kernel,
 Bottleneck3dImpl::Bottleneck3dImpl(
     int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal, bool hasProjection)
     : BottleneckImpl({
-        conv(inPlanes, planes, { isTemporal ? 3 : 1, 1, 1 }, { 1, 1, 1 }, { isTemporal ? 1 : 0, 0, 0 }),
+        conv(inPlanes, planes, { isTemporal ? 3 : 1, 1, 1 }, { 1, 1, 1 },
+            { isTemporal ? 1 : 0, 0, 0 }),
         conv(planes, planes, { 1, 3, 3 }, { 1, spatialStride, spatialStride }, { 0, 1, 1 }),
         conv(planes, planes * 4, { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }),
-        hasProjection ? conv(inPlanes, planes * 4, { 1, 1, 1 }, { 1, spatialStride, spatialStride }, { 0, 0, 0 })
+        hasProjection ? conv(
+            inPlanes, planes * 4, { 1, 1, 1 }, { 1, spatialStride, spatialStride }, { 0, 0, 0 })
                       : nn::Conv3d(nullptr),
     })
 {
@@ -98,7 +100,8 @@ void I3dResNet50Impl::foldBatchNorm()
 void I3dResNet50Impl::useChannelsLast()
 {
     detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast3d);
-    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useChannelsLast);
+    detail::forEachBlock(
+        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useChannelsLast);
     isChannelsLast_ = true;
 }
 
@@ -106,7 +109,8 @@ void I3dResNet50Impl::useBlockedLayout()
 {
     TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
     blockedConv1_ = detail::BlockedConvolution(*conv1_);
-    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useBlockedLayout);
+    detail::forEachBlock(
+        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useBlockedLayout);
     isBlocked_ = true;
 }
 

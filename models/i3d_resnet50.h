@@ -45,9 +45,10 @@ private:
         const std::vector<bool>& temporalBlocks);
     torch::Tensor forwardBlocked(const torch::Tensor& clips);
 
-    torch::nn::Conv3d conv1_{nullptr};
-    torch::nn::BatchNorm3d bn1_{nullptr};
-    torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+    torch::nn::Conv3d conv1_ { nullptr };
+    torch::nn::BatchNorm3d bn1_ { nullptr };
+    torch::nn::Sequential layer1_ { nullptr }, layer2_ { nullptr }, layer3_ { nullptr },
+        layer4_ { nullptr };
     detail::BlockedConvolution blockedConv1_;
     bool isChannelsLast_ = false;
     bool isBlocked_ = false;

@@ -86,7 +86,8 @@ void ResNet50Impl::foldBatchNorm()
 void ResNet50Impl::useChannelsLast()
 {
     detail::setWeightFormat(*conv1_, torch::MemoryFormat::ChannelsLast);
-    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useChannelsLast);
+    detail::forEachBlock(
+        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useChannelsLast);
     isChannelsLast_ = true;
 }
 
@@ -94,7 +95,8 @@ void ResNet50Impl::useBlockedLayout()
 {
     TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
     blockedConv1_ = detail::BlockedConvolution(*conv1_);
-    detail::forEachBlock({ layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useBlockedLayout);
+    detail::forEachBlock(
+        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useBlockedLayout);
     isBlocked_ = true;
 }
 

@@ -32,12 +32,14 @@ public:
     static constexpr int64_t kFeatureSize = 2048;
 
 private:
-    torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride);
+    torch::nn::Sequential makeLayer(
+        int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride);
     torch::Tensor forwardBlocked(const torch::Tensor& images);
 
-    torch::nn::Conv2d conv1_{nullptr};
-    torch::nn::BatchNorm2d bn1_{nullptr};
-    torch::nn::Sequential layer1_{nullptr}, layer2_{nullptr}, layer3_{nullptr}, layer4_{nullptr};
+    torch::nn::Conv2d conv1_ { nullptr };
+    torch::nn::BatchNorm2d bn1_ { nullptr };
+    torch::nn::Sequential layer1_ { nullptr }, layer2_ { nullptr }, layer3_ { nullptr },
+        layer4_ { nullptr };
     detail::BlockedConvolution blockedConv1_;
     bool isChannelsLast_ = false;
     bool isBlocked_ = false;

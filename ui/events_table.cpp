@@ -25,8 +25,8 @@ EventsTable::EventsTable(QWidget* parent)
     });
 }
 
-void EventsTable::setEvents(
-    std::vector<analysis::ScoreEvent> events, double framesPerSecond, double threshold, bool hasScores)
+void EventsTable::setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
+    double threshold, bool hasScores)
 {
     events_ = std::move(events);
     threshold_ = threshold;

@@ -16,8 +16,8 @@ public:
     explicit EventsTable(QWidget* parent = nullptr);
 
     // threshold and hasScores only word the message shown when there are no events.
-    void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond, double threshold = 0.5,
-        bool hasScores = true);
+    void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
+        double threshold = 0.5, bool hasScores = true);
     const std::vector<analysis::ScoreEvent>& events() const { return events_; }
 
 signals:

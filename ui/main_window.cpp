@@ -131,7 +131,8 @@ void MainWindow::createLayout()
 void MainWindow::showSettings()
 {
     QSettings store;
-    SettingsDialog dialog(AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_, this);
+    SettingsDialog dialog(
+        AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_, this);
     if (dialog.exec() == QDialog::Accepted)
         applySettings(dialog.settings());
 }
@@ -200,7 +201,8 @@ bool MainWindow::openSavedResult(
     try {
         *result = io::readResultFiles(jsonPath.toStdString(), csvPath.toStdString());
     } catch (const std::exception& error) {
-        showError(tr("Cannot show the saved results: %1").arg(QString::fromStdString(error.what())));
+        showError(
+            tr("Cannot show the saved results: %1").arg(QString::fromStdString(error.what())));
         return false;
     }
     runner_->cancel(); // an analysis of the video shown so far
@@ -296,8 +298,9 @@ void MainWindow::showResult(const ResultPointer& result)
     timelinePanel_->setVideo(
         static_cast<int64_t>(result->frameScores.size()), videoPanel_->framesPerSecond());
     timelinePanel_->setPlayheadFrame(videoPanel_->currentFrame());
-    statusBar()->showMessage(
-        tr("Analysed %1 frames in %2 windows").arg(result->video.frames).arg(result->windows.size()),
+    statusBar()->showMessage(tr("Analysed %1 frames in %2 windows")
+                                 .arg(result->video.frames)
+                                 .arg(result->windows.size()),
         8000);
     for (const std::string& warning : result->warnings)
         showError(tr("Warning: %1").arg(QString::fromStdString(warning)));
@@ -338,8 +341,8 @@ QString MainWindow::errorText() const
 void MainWindow::updateEvents()
 {
     const double threshold = timelinePanel_->timeline()->threshold();
-    eventsTable_->setEvents(
-        shown_ ? analysis::findEvents(shown_->frameScores, threshold) : std::vector<analysis::ScoreEvent>(),
+    eventsTable_->setEvents(shown_ ? analysis::findEvents(shown_->frameScores, threshold)
+                                   : std::vector<analysis::ScoreEvent>(),
         videoPanel_->framesPerSecond(), threshold, shown_ != nullptr);
 }
 
@@ -347,8 +350,8 @@ void MainWindow::jumpToEvent(int direction)
 {
     const auto& events = eventsTable_->events();
     const int64_t frame = videoPanel_->currentFrame();
-    const int index
-        = direction > 0 ? analysis::eventIndexAfter(events, frame) : analysis::eventIndexBefore(events, frame);
+    const int index = direction > 0 ? analysis::eventIndexAfter(events, frame)
+                                    : analysis::eventIndexBefore(events, frame);
     if (index >= 0)
         seek(events[static_cast<size_t>(index)].firstFrame);
 }

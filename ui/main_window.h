@@ -3,10 +3,10 @@
 // wires them to one AnalysisRunner; owns the menus, shortcuts, recent files and exports. Opening
 // a video starts its analysis at once in the background. GUI thread only; nothing throws out.
 
+#include "core/analysis/score_events.h"
 #include "ui/analysis_engine.h"
 #include "ui/analysis_worker.h"
 #include "ui/app_settings.h"
-#include "core/analysis/score_events.h"
 
 #include <QMainWindow>
 

@@ -11,8 +11,8 @@ int64_t countEvents(const std::vector<float>& frameScores, double threshold)
     return static_cast<int64_t>(analysis::findEvents(frameScores, threshold).size());
 }
 
-VideoFigures figuresOf(const std::vector<float>& frameScores, const std::vector<double>& frameTimesS,
-    int64_t frames, double durationS, double threshold)
+VideoFigures figuresOf(const std::vector<float>& frameScores,
+    const std::vector<double>& frameTimesS, int64_t frames, double durationS, double threshold)
 {
     VideoFigures figures;
     figures.frames = frames;
@@ -33,7 +33,8 @@ VideoFigures figuresOf(const analysis::AnalysisResult& result, double threshold)
     timesS.reserve(result.framePtsUs.size());
     for (const int64_t ptsUs : result.framePtsUs)
         timesS.push_back(static_cast<double>(ptsUs) / 1e6);
-    return figuresOf(result.frameScores, timesS, result.video.frames, result.video.durationS, threshold);
+    return figuresOf(
+        result.frameScores, timesS, result.video.frames, result.video.durationS, threshold);
 }
 
 } // namespace vigil::batch

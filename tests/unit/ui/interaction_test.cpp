@@ -24,7 +24,10 @@ namespace {
 
 using namespace vigil::ui;
 
-QString clip400() { return QString::fromStdString(vigil::test::uiClip("window_400.mp4", 400)); }
+QString clip400()
+{
+    return QString::fromStdString(vigil::test::uiClip("window_400.mp4", 400));
+}
 
 std::unique_ptr<MainWindow> shownWindow(vigil::ui::AnalysisEngine engine)
 {
@@ -194,11 +197,14 @@ TEST(Interaction, ThumbnailsShowTheFrameEachRowWeighsMostAndSeekThere)
         EXPECT_LE(pick.step, shown.lastStep);
         const auto& row = shown.attention.values;
         const auto steps = shown.attention.dim(1);
-        const float best = *std::max_element(row.begin() + pick.row * steps, row.begin() + (pick.row + 1) * steps);
+        const float best = *std::max_element(
+            row.begin() + pick.row * steps, row.begin() + (pick.row + 1) * steps);
         EXPECT_FLOAT_EQ(pick.weight, best);
         EXPECT_EQ(pick.frame, pick.step * 16 + 8);
     }
-    for (int i = 0; i < 100 && !(thumbnails->hasImage(picks[0].frame) && thumbnails->hasImage(picks[1].frame)); ++i)
+    for (int i = 0;
+         i < 100 && !(thumbnails->hasImage(picks[0].frame) && thumbnails->hasImage(picks[1].frame));
+         ++i)
         QTest::qWait(50);
     EXPECT_TRUE(thumbnails->hasImage(picks[0].frame));
     EXPECT_TRUE(thumbnails->hasImage(picks[1].frame));
