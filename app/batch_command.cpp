@@ -24,7 +24,9 @@ struct JobEngine {
 
 int threadsPerJob(int threads, int jobs)
 {
-    const int total = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int total = threads > 0
+        ? threads
+        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return std::max(1, total / std::max(1, jobs));
 }
 
@@ -32,29 +34,31 @@ int threadsPerJob(int threads, int jobs)
 std::vector<JobEngine> makeEngines(const Models& models, size_t jobs)
 {
     std::vector<JobEngine> engines;
-    engines.push_back({makePipeline(models.resolved, models), models.classifier.scorer});
+    engines.push_back({ makePipeline(models.resolved, models), models.classifier.scorer });
     for (size_t job = 1; job < jobs; ++job) {
         Models copy;
         copy.backbone = models::loadBackbone(
             models.resolved.backbone, models.resolved.backboneWeights, {}, models.resolved.device);
-        engines.push_back({makePipeline(models.resolved, copy),
-            models::loadClassifier(models.resolved.classifierWeights).scorer});
+        engines.push_back({ makePipeline(models.resolved, copy),
+            models::loadClassifier(models.resolved.classifierWeights).scorer });
     }
     return engines;
 }
 
-std::vector<batch::VideoAnalyzer> makeAnalyzers(std::vector<JobEngine>& engines, const Models& models,
-    const analysis::WindowSettings& windows)
+std::vector<batch::VideoAnalyzer> makeAnalyzers(
+    std::vector<JobEngine>& engines, const Models& models, const analysis::WindowSettings& windows)
 {
     std::vector<batch::VideoAnalyzer> analyzers;
     for (JobEngine& engine : engines)
-        analyzers.push_back([&engine, &models, windows](const std::string& path, const CancellationToken& cancel,
-                                const analysis::ExtractionProgressCallback& onProgress) {
-            analysis::AnalysisResult result = analysis::analyzeVideo(
-                path, engine.pipeline, *engine.scorer, models.description, windows, cancel, onProgress);
-            result.warnings.insert(result.warnings.begin(), models.warnings.begin(), models.warnings.end());
-            return result;
-        });
+        analyzers.push_back(
+            [&engine, &models, windows](const std::string& path, const CancellationToken& cancel,
+                const analysis::ExtractionProgressCallback& onProgress) {
+                analysis::AnalysisResult result = analysis::analyzeVideo(path, engine.pipeline,
+                    *engine.scorer, models.description, windows, cancel, onProgress);
+                result.warnings.insert(
+                    result.warnings.begin(), models.warnings.begin(), models.warnings.end());
+                return result;
+            });
     return analyzers;
 }
 
@@ -68,14 +72,16 @@ int exitCodeOf(const batch::BatchReport& report)
 }
 
 int runWithModels(const RunOptions& options, const BatchCommandOptions& batchOptions,
-    std::vector<batch::BatchInput> inputs, const batch::Shard& shard, const Models& models, size_t jobs,
-    const CancellationToken& cancel)
+    std::vector<batch::BatchInput> inputs, const batch::Shard& shard, const Models& models,
+    size_t jobs, const CancellationToken& cancel)
 {
     std::vector<JobEngine> engines = makeEngines(models, jobs);
     const analysis::WindowSettings windows = windowSettings(options.windows);
     batch::BatchSettings settings;
-    settings.resume = batchOptions.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
-    settings.expected = {models.description.backbone, models.description.crops, windows.windowSteps, windows.strideSteps};
+    settings.resume
+        = batchOptions.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
+    settings.expected = { models.description.backbone, models.description.crops,
+        windows.windowSteps, windows.strideSteps };
     settings.threshold = batchOptions.threshold;
     if (batchOptions.isResuming) {
         if (const size_t removed = io::removeStaleTemporaries(options.outputDir); removed > 0)
@@ -86,12 +92,16 @@ int runWithModels(const RunOptions& options, const BatchCommandOptions& batchOpt
 
     BatchProgressPrinter printer(ProgressPrinter::detectMode(options.isQuiet));
     batch::BatchCallbacks callbacks;
-    callbacks.progressChanged = [&](const batch::BatchProgress& progress) { printer.update(progress); };
-    callbacks.fileFinished = [&](const batch::BatchInput& input, const batch::BatchRow& row) { printer.fileFinished(input, row); };
+    callbacks.progressChanged
+        = [&](const batch::BatchProgress& progress) { printer.update(progress); };
+    callbacks.fileFinished = [&](const batch::BatchInput& input, const batch::BatchRow& row) {
+        printer.fileFinished(input, row);
+    };
     const batch::BatchReport report = runner.run(cancel, callbacks);
     printer.finish();
 
-    const std::string summaryPath = (std::filesystem::path(options.outputDir) / batch::summaryFileName(shard)).string();
+    const std::string summaryPath
+        = (std::filesystem::path(options.outputDir) / batch::summaryFileName(shard)).string();
     batch::writeSummary(summaryPath, report.rows);
     std::printf("wrote %s: %zu ok, %zu failed, %zu skipped\n", summaryPath.c_str(),
         report.count(batch::FileStatus::Ok), report.count(batch::FileStatus::Failed),
@@ -104,9 +114,11 @@ int runWithModels(const RunOptions& options, const BatchCommandOptions& batchOpt
 
 } // namespace
 
-int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions, const CancellationToken& cancel)
+int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
+    const CancellationToken& cancel)
 {
-    const std::optional<batch::Shard> shard = batchOptions.shard.empty() ? batch::Shard{} : batch::parseShard(batchOptions.shard);
+    const std::optional<batch::Shard> shard
+        = batchOptions.shard.empty() ? batch::Shard {} : batch::parseShard(batchOptions.shard);
     if (!shard) {
         printError("--shard " + batchOptions.shard + ": expected K/N with 1 <= K <= N");
         return kExitUsage;
@@ -114,19 +126,23 @@ int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
     std::vector<batch::BatchInput> inputs;
     try {
         std::filesystem::create_directories(options.outputDir);
-        const auto depth = batchOptions.isRecursive ? batch::FolderDepth::Recursive : batch::FolderDepth::TopOnly;
-        inputs = batch::selectShard(batch::findBatchInputs(batchOptions.inputDir, options.outputDir, depth), *shard);
+        const auto depth = batchOptions.isRecursive ? batch::FolderDepth::Recursive
+                                                    : batch::FolderDepth::TopOnly;
+        inputs = batch::selectShard(
+            batch::findBatchInputs(batchOptions.inputDir, options.outputDir, depth), *shard);
         if (inputs.empty())
             printError(batchOptions.inputDir + ": no files to analyse"
                 + (shard->isWhole() ? std::string() : " in shard " + batchOptions.shard));
         // More jobs than files would only load networks that never run.
-        const size_t jobs = std::clamp<size_t>(inputs.size(), 1, static_cast<size_t>(std::max(1, batchOptions.jobs)));
+        const size_t jobs = std::clamp<size_t>(
+            inputs.size(), 1, static_cast<size_t>(std::max(1, batchOptions.jobs)));
         ModelOptions modelOptions = options.model;
         modelOptions.threads = threadsPerJob(options.model.threads, static_cast<int>(jobs));
         const std::optional<Models> models = loadModels(modelOptions, true);
         if (!models)
             return kExitUsage;
-        return runWithModels(options, batchOptions, std::move(inputs), *shard, *models, jobs, cancel);
+        return runWithModels(
+            options, batchOptions, std::move(inputs), *shard, *models, jobs, cancel);
     } catch (const Error& error) {
         printError(error.what());
         return kExitFailedInput;

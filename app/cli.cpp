@@ -25,7 +25,8 @@ constexpr const char* kFooter = R"(Exit codes:
   130  interrupted (Ctrl+C)
 )";
 
-constexpr const char* kBatchFooter = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds
+constexpr const char* kBatchFooter
+    = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds
   status: ok (analysed), failed (a video, or a file named like one, that could not be analysed),
   skipped (not a video, outputs already complete with --resume, or not reached after Ctrl+C)
 Exit codes:
@@ -41,17 +42,23 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
     ModelOptions& model = options.model;
     if (needsBackbone) {
         const std::map<std::string, analysis::BackboneKind> backbones
-            = {{"i3d-r50", analysis::BackboneKind::I3dResNet50}, {"resnet50", analysis::BackboneKind::ResNet50}};
-        command.add_option("--backbone", model.backbone,
-                   "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per frame)")
+            = { { "i3d-r50", analysis::BackboneKind::I3dResNet50 },
+                  { "resnet50", analysis::BackboneKind::ResNet50 } };
+        command
+            .add_option("--backbone", model.backbone,
+                "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per "
+                "frame)")
             ->transform(CLI::CheckedTransformer(backbones, CLI::ignore_case))
             ->default_str("i3d-r50");
         const std::map<std::string, preprocess::CropMode> crops
-            = {{"center", preprocess::CropMode::Center}, {"ten", preprocess::CropMode::Ten}};
-        command.add_option("--crops", model.crops, "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
+            = { { "center", preprocess::CropMode::Center }, { "ten", preprocess::CropMode::Ten } };
+        command
+            .add_option("--crops", model.crops,
+                "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
             ->transform(CLI::CheckedTransformer(crops, CLI::ignore_case))
             ->default_str("center");
-        command.add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
+        command
+            .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
             ->check(CLI::ExistingFile);
         command.add_option("--frame-step", model.frameStep, "resnet50: use every Nth frame")
             ->check(CLI::PositiveNumber)
@@ -69,9 +76,11 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
         ->capture_default_str();
     if (needsBackbone) {
         const std::map<std::string, models::ComputeDevice> devices
-            = {{"cpu", models::ComputeDevice::Cpu}, {"cuda", models::ComputeDevice::Cuda}};
-        command.add_option("--device", model.device,
-                   "Where the backbone runs: cpu, or cuda (needs a LibTorch built with CUDA and a GPU)")
+            = { { "cpu", models::ComputeDevice::Cpu }, { "cuda", models::ComputeDevice::Cuda } };
+        command
+            .add_option("--device", model.device,
+                "Where the backbone runs: cpu, or cuda (needs a LibTorch built with CUDA and a "
+                "GPU)")
             ->transform(CLI::CheckedTransformer(devices, CLI::ignore_case))
             ->default_str("cpu");
     }
@@ -79,40 +88,53 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
 
 void addWindowOptions(CLI::App& command, RunOptions& options)
 {
-    command.add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
+    command
+        .add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    command.add_option("--stride", options.windows.strideSteps, "Steps between window starts (default: the window)")
+    command
+        .add_option("--stride", options.windows.strideSteps,
+            "Steps between window starts (default: the window)")
         ->check(CLI::PositiveNumber);
 }
 
 void addOutputOptions(CLI::App& command, RunOptions& options)
 {
-    command.add_option("-o,--output", options.outputDir, "Output folder (created if missing)")->capture_default_str();
+    command.add_option("-o,--output", options.outputDir, "Output folder (created if missing)")
+        ->capture_default_str();
     command.add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
 }
 
 CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOptions& batchOptions)
 {
     CLI::App* batch = cli.add_subcommand("batch",
-        "Analyse every video in a folder (decided by content, not by extension): writes the outputs "
+        "Analyse every video in a folder (decided by content, not by extension): writes the "
+        "outputs "
         "of analyze under OUT, mirroring the folder's structure, and OUT/summary.csv");
     batch->footer(kBatchFooter);
-    batch->add_option("folder", batchOptions.inputDir, "Folder of videos")->required()->check(CLI::ExistingDirectory);
+    batch->add_option("folder", batchOptions.inputDir, "Folder of videos")
+        ->required()
+        ->check(CLI::ExistingDirectory);
     addModelOptions(*batch, options, true);
     addWindowOptions(*batch, options);
     addOutputOptions(*batch, options);
     batch->get_option("--output")->required();
-    batch->add_flag("-r,--recursive", batchOptions.isRecursive, "Also analyse the videos in subfolders");
+    batch->add_flag(
+        "-r,--recursive", batchOptions.isRecursive, "Also analyse the videos in subfolders");
     batch->add_flag("--resume", batchOptions.isResuming,
         "Skip videos whose outputs are already complete and valid (made with the same settings)");
-    batch->add_option("-j,--jobs", batchOptions.jobs, "Videos analysed at once, each with threads/N network threads")
+    batch
+        ->add_option("-j,--jobs", batchOptions.jobs,
+            "Videos analysed at once, each with threads/N network threads")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     batch->add_option("--shard", batchOptions.shard,
-        "K/N: analyse only this machine's deterministic share of the files (by a hash of the path); "
+        "K/N: analyse only this machine's deterministic share of the files (by a hash of the "
+        "path); "
         "writes OUT/summary-K-of-N.csv");
-    batch->add_option("--threshold", batchOptions.threshold, "Frame score at or above which a frame is part of an event")
+    batch
+        ->add_option("--threshold", batchOptions.threshold,
+            "Frame score at or above which a frame is part of an event")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
     return batch;
@@ -123,9 +145,10 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
 int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
 {
     CLI::App cli("Vigil: finds the unusual moments in video and shows why (structured "
-                 "self-attention over I3D-ResNet-50 features).", "vigil");
+                 "self-attention over I3D-ResNet-50 features).",
+        "vigil");
     cli.footer(kFooter);
-    cli.require_subcommand(0, 1);  // no command opens the GUI
+    cli.require_subcommand(0, 1); // no command opens the GUI
     cli.set_version_flag("--version", "vigil 0.1.0");
     RunOptions options;
     bool isVerbose = false;
@@ -151,7 +174,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     addOutputOptions(*features, options);
 
     CLI::App* score = cli.add_subcommand("score",
-        "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the classifier");
+        "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the "
+        "classifier");
     score->add_option("features", options.inputs, "Feature files (.npy)")->required();
     addModelOptions(*score, options, false);
     addWindowOptions(*score, options);
@@ -166,27 +190,34 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     ExplainOptions explainOptions;
     CLI::App* explain = cli.add_subcommand("explain",
         "Show the attention classifier's computation on one window, step by step, with the real "
-        "shapes and values: x, W1 x + b1, tanh, W2, softmax over time, M = x^T A, fc1, fc2, sigmoid");
+        "shapes and values: x, W1 x + b1, tanh, W2, softmax over time, M = x^T A, fc1, fc2, "
+        "sigmoid");
     explain->add_option("input", options.inputs, "A video, or features (.npy [steps, crops, 2048])")
         ->required()
         ->expected(1);
-    explain->add_option("--window", explainOptions.windowIndex, "Which window (0 = the first)")->capture_default_str();
+    explain->add_option("--window", explainOptions.windowIndex, "Which window (0 = the first)")
+        ->capture_default_str();
     explain->add_option("--window-steps", options.windows.windowSteps, "Feature steps per window")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    explain->add_option("--stride", options.windows.strideSteps, "Steps between window starts (default: the window)")
+    explain
+        ->add_option("--stride", options.windows.strideSteps,
+            "Steps between window starts (default: the window)")
         ->check(CLI::PositiveNumber);
-    explain->add_option("--crop", explainOptions.crop, "Which crop of ten-crop features")->capture_default_str();
+    explain->add_option("--crop", explainOptions.crop, "Which crop of ten-crop features")
+        ->capture_default_str();
     explain->add_option("--top", explainOptions.topSteps, "Steps listed per attention row")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    explain->add_option("--snippet-frames", options.snippetFrames, ".npy input: video frames per feature step")
+    explain
+        ->add_option(
+            "--snippet-frames", options.snippetFrames, ".npy input: video frames per feature step")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
     addModelOptions(*explain, options, true);
 
-    ModelsCommand models(cli);  // CLI11 writes into it while parsing
+    ModelsCommand models(cli); // CLI11 writes into it while parsing
     EvalCommand evaluation(cli);
     TrainCommand training(cli);
 
@@ -205,7 +236,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         const int code = cli.exit(error);
         return code == 0 ? kExitOk : kExitUsage;
     }
-    media::setMediaLogLevel(isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
+    media::setMediaLogLevel(
+        isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
     if (gui->parsed() || cli.get_subcommands().empty())
         return runGui(options, guiOptions, argv[0]);
     if (models.isParsed())

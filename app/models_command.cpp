@@ -16,7 +16,10 @@ namespace {
 
 using namespace models_store;
 
-void printError(const std::string& message) { std::fprintf(stderr, "vigil: %s\n", message.c_str()); }
+void printError(const std::string& message)
+{
+    std::fprintf(stderr, "vigil: %s\n", message.c_str());
+}
 
 std::string formatBytes(int64_t bytes)
 {
@@ -35,7 +38,8 @@ std::string formatBytes(int64_t bytes)
 class DownloadBar {
 public:
     DownloadBar(ProgressPrinter::Mode mode, std::string label)
-        : mode_(mode), label_(std::move(label))
+        : mode_(mode)
+        , label_(std::move(label))
     {
     }
     ~DownloadBar()
@@ -49,8 +53,9 @@ public:
     void update(const DownloadProgress& progress)
     {
         const Clock::time_point now = Clock::now();
-        const auto interval = mode_ == ProgressPrinter::Mode::Terminal ? std::chrono::milliseconds(100)
-                                                                        : std::chrono::milliseconds(5000);
+        const auto interval = mode_ == ProgressPrinter::Mode::Terminal
+            ? std::chrono::milliseconds(100)
+            : std::chrono::milliseconds(5000);
         // The first draw waits one interval too, so a quick download prints no bar at all.
         if (mode_ == ProgressPrinter::Mode::Quiet || now - lastPrint_ < interval)
             return;
@@ -58,23 +63,32 @@ public:
         hasPrinted_ = true;
         // The rate counts this run's bytes only, not those resumed from an earlier one.
         const double elapsedS = std::chrono::duration<double>(now - start_).count();
-        const double rate = elapsedS > 0 ? static_cast<double>(progress.bytesDone - progress.resumedFromBytes) / elapsedS : 0;
+        const double rate = elapsedS > 0
+            ? static_cast<double>(progress.bytesDone - progress.resumedFromBytes) / elapsedS
+            : 0;
         char text[256];
         if (progress.bytesTotal > 0) {
-            const double fraction = std::min(1.0, static_cast<double>(progress.bytesDone) / static_cast<double>(progress.bytesTotal));
+            const double fraction = std::min(1.0,
+                static_cast<double>(progress.bytesDone) / static_cast<double>(progress.bytesTotal));
             constexpr int kWidth = 24;
             std::string bar(kWidth, '-');
-            bar.replace(0, static_cast<size_t>(fraction * kWidth), static_cast<size_t>(fraction * kWidth), '#');
-            const double etaS = rate > 0 ? static_cast<double>(progress.bytesTotal - progress.bytesDone) / rate : 0;
-            std::snprintf(text, sizeof text, "%s [%s] %3.0f%% %s of %s, %s/s, ETA %s", label_.c_str(),
-                mode_ == ProgressPrinter::Mode::Terminal ? bar.c_str() : "", fraction * 100.0,
-                formatBytes(progress.bytesDone).c_str(), formatBytes(progress.bytesTotal).c_str(),
+            bar.replace(0, static_cast<size_t>(fraction * kWidth),
+                static_cast<size_t>(fraction * kWidth), '#');
+            const double etaS = rate > 0
+                ? static_cast<double>(progress.bytesTotal - progress.bytesDone) / rate
+                : 0;
+            std::snprintf(text, sizeof text, "%s [%s] %3.0f%% %s of %s, %s/s, ETA %s",
+                label_.c_str(), mode_ == ProgressPrinter::Mode::Terminal ? bar.c_str() : "",
+                fraction * 100.0, formatBytes(progress.bytesDone).c_str(),
+                formatBytes(progress.bytesTotal).c_str(),
                 formatBytes(static_cast<int64_t>(rate)).c_str(), formatDuration(etaS).c_str());
         } else {
-            std::snprintf(text, sizeof text, "%s %s, %s/s", label_.c_str(), formatBytes(progress.bytesDone).c_str(),
+            std::snprintf(text, sizeof text, "%s %s, %s/s", label_.c_str(),
+                formatBytes(progress.bytesDone).c_str(),
                 formatBytes(static_cast<int64_t>(rate)).c_str());
         }
-        std::fprintf(stderr, mode_ == ProgressPrinter::Mode::Terminal ? "\r%s\033[K" : "%s\n", text);
+        std::fprintf(
+            stderr, mode_ == ProgressPrinter::Mode::Terminal ? "\r%s\033[K" : "%s\n", text);
         std::fflush(stderr);
     }
 
@@ -90,18 +104,24 @@ private:
 const char* stateText(InstallState state)
 {
     switch (state) {
-    case InstallState::Missing: return "missing";
-    case InstallState::Unchecked: return "unchecked";
-    case InstallState::Verified: return "verified";
-    case InstallState::Mismatch: return "DAMAGED";
-    case InstallState::Unverifiable: return "installed";
+    case InstallState::Missing:
+        return "missing";
+    case InstallState::Unchecked:
+        return "unchecked";
+    case InstallState::Verified:
+        return "verified";
+    case InstallState::Mismatch:
+        return "DAMAGED";
+    case InstallState::Unverifiable:
+        return "installed";
     }
     return "?";
 }
 
 // Manifest entries by name; all of them when no name is given. nullopt after printing an
 // unknown name.
-std::optional<std::vector<const ModelEntry*>> entriesNamed(const ModelManifest& manifest, const std::vector<std::string>& names)
+std::optional<std::vector<const ModelEntry*>> entriesNamed(
+    const ModelManifest& manifest, const std::vector<std::string>& names)
 {
     std::vector<const ModelEntry*> entries;
     for (const ModelEntry& entry : manifest.entries())
@@ -122,14 +142,17 @@ std::optional<std::vector<const ModelEntry*>> entriesNamed(const ModelManifest& 
 
 int listModels(ModelStore& store)
 {
-    std::printf("models folder: %s\n%-21s %-10s %9s  %s\n", store.folder().c_str(), "NAME", "STATE", "SIZE", "FILE");
+    std::printf("models folder: %s\n%-21s %-10s %9s  %s\n", store.folder().c_str(), "NAME", "STATE",
+        "SIZE", "FILE");
     bool hasUnchecked = false;
     for (const ModelEntry& entry : store.manifest().entries()) {
         const ModelStatus status = store.status(entry, HashCheck::CacheOnly);
         hasUnchecked = hasUnchecked || status.state == InstallState::Unchecked;
-        const int64_t size = status.state != InstallState::Missing ? status.sizeBytes : entry.checksum.sizeBytes.value_or(-1);
-        std::printf("%-21s %-10s %9s  %s\n", entry.name.c_str(), stateText(status.state), formatBytes(size).c_str(),
-            entry.file.c_str());
+        const int64_t size = status.state != InstallState::Missing
+            ? status.sizeBytes
+            : entry.checksum.sizeBytes.value_or(-1);
+        std::printf("%-21s %-10s %9s  %s\n", entry.name.c_str(), stateText(status.state),
+            formatBytes(size).c_str(), entry.file.c_str());
     }
     if (hasUnchecked)
         std::printf("(run `vigil models verify` to check the unchecked files)\n");
@@ -138,10 +161,12 @@ int listModels(ModelStore& store)
 
 std::string installedText(const ModelEntry& entry, const std::string& sha256)
 {
-    return entry.checksum.canVerify() ? "SHA-256 verified" : "no published checksum; SHA-256 " + sha256;
+    return entry.checksum.canVerify() ? "SHA-256 verified"
+                                      : "no published checksum; SHA-256 " + sha256;
 }
 
-int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isQuiet, const CancellationToken& cancel)
+int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isQuiet,
+    const CancellationToken& cancel)
 {
     const Downloader downloader;
     const std::string mirror = mirrorFromEnvironment();
@@ -149,12 +174,13 @@ int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries
     for (const ModelEntry* entry : entries) {
         try {
             DownloadBar bar(ProgressPrinter::detectMode(isQuiet), entry->name);
-            const FetchOutcome outcome = fetchModel(store, downloader, {entry, mirror},
+            const FetchOutcome outcome = fetchModel(
+                store, downloader, { entry, mirror },
                 [&](const DownloadProgress& progress) { bar.update(progress); }, cancel);
             const ModelStatus status = store.status(*entry, HashCheck::CacheOrFile);
             std::printf("%s: %s %s (%s)\n", entry->name.c_str(),
-                outcome == FetchOutcome::AlreadyInstalled ? "already installed:" : "installed", status.path.c_str(),
-                installedText(*entry, status.sha256).c_str());
+                outcome == FetchOutcome::AlreadyInstalled ? "already installed:" : "installed",
+                status.path.c_str(), installedText(*entry, status.sha256).c_str());
             std::fflush(stdout);
         } catch (const Cancelled&) {
             printError(entry->name + ": cancelled (run the command again to resume)");
@@ -211,7 +237,8 @@ int verifyModels(ModelStore& store, const std::vector<const ModelEntry*>& entrie
         } else if (status.state == InstallState::Missing) {
             std::printf("%s: not installed\n", entry->name.c_str());
         } else {
-            std::printf("%s: %s\n", entry->name.c_str(), installedText(*entry, status.sha256).c_str());
+            std::printf(
+                "%s: %s\n", entry->name.c_str(), installedText(*entry, status.sha256).c_str());
         }
     }
     return failures == 0 ? kExitOk : kExitFailedInput;
@@ -231,20 +258,28 @@ int printPaths(ModelStore& store, const std::vector<const ModelEntry*>& entries,
 ModelsCommand::ModelsCommand(CLI::App& cli)
 {
     command_ = cli.add_subcommand("models",
-        "Published weights: list, fetch (download and verify), import, verify. Folder: $VIGIL_MODELS_DIR, "
-        "else $XDG_DATA_HOME/vigil/models, else ~/.local/share/vigil/models; $VIGIL_MODELS_MIRROR=URL "
+        "Published weights: list, fetch (download and verify), import, verify. Folder: "
+        "$VIGIL_MODELS_DIR, "
+        "else $XDG_DATA_HOME/vigil/models, else ~/.local/share/vigil/models; "
+        "$VIGIL_MODELS_MIRROR=URL "
         "downloads URL/<file> instead of each file's home");
     command_->require_subcommand(1);
-    list_ = command_->add_subcommand("list", "What is installed, where, and whether it was verified");
-    fetch_ = command_->add_subcommand("fetch", "Download weights (default: all), verify, install; resumes partial downloads");
+    list_
+        = command_->add_subcommand("list", "What is installed, where, and whether it was verified");
+    fetch_ = command_->add_subcommand(
+        "fetch", "Download weights (default: all), verify, install; resumes partial downloads");
     fetch_->add_option("names", names_, "Model names (see `vigil models list`)");
     fetch_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
-    import_ = command_->add_subcommand("import", "Install a file you already have, after reading it as its network and checking its checksum");
+    import_ = command_->add_subcommand("import",
+        "Install a file you already have, after reading it as its network and checking its "
+        "checksum");
     import_->add_option("file", importFile_, "Weights file")->required()->check(CLI::ExistingFile);
     import_->add_option("--as", importName_, "Model name it should be")->required();
-    verify_ = command_->add_subcommand("verify", "Re-read installed files and check their SHA-256 (default: all)");
+    verify_ = command_->add_subcommand(
+        "verify", "Re-read installed files and check their SHA-256 (default: all)");
     verify_->add_option("names", names_, "Model names");
-    CLI::App* path = command_->add_subcommand("path", "Print the models folder, or the file of each NAME");
+    CLI::App* path
+        = command_->add_subcommand("path", "Print the models folder, or the file of each NAME");
     path->add_option("names", names_, "Model names");
 }
 
@@ -256,7 +291,8 @@ int ModelsCommand::run(const CancellationToken& cancel) const
             return listModels(store);
         if (import_->parsed())
             return importModel(store, importFile_, importName_);
-        const std::optional<std::vector<const ModelEntry*>> entries = entriesNamed(store.manifest(), names_);
+        const std::optional<std::vector<const ModelEntry*>> entries
+            = entriesNamed(store.manifest(), names_);
         if (!entries)
             return kExitUsage;
         if (fetch_->parsed())
@@ -276,13 +312,15 @@ namespace {
 // may not be in it yet); otherwise it is as if it were not installed.
 void chooseInstalledBackbone(ModelStore& store, analysis::BackboneKind kind, WeightsChoice& choice)
 {
-    const std::optional<InstalledWeights> installed = findDefaultBackbone(store, analysis::backboneName(kind));
+    const std::optional<InstalledWeights> installed
+        = findDefaultBackbone(store, analysis::backboneName(kind));
     if (!installed)
         return;
     try {
         choice.backbone = models::loadBackbone(kind, installed->path, {}, choice.options.device);
     } catch (const ModelError& error) {
-        printError("note: " + installed->name + " is installed but cannot be used: " + error.what());
+        printError(
+            "note: " + installed->name + " is installed but cannot be used: " + error.what());
         return;
     }
     choice.options.backboneWeights = installed->path;
@@ -298,7 +336,8 @@ std::optional<InstalledWeights> chooseClassifier(const std::string& argument, Mo
         throw IoError(argument + ": no such file, and not a classifier name (da64-r3, da128-r7)");
     std::optional<InstalledWeights> installed = findInstalled(store, *entry);
     if (!installed)
-        throw ModelError(entry->name + ": not installed in " + store.folder() + "; run: vigil models fetch " + entry->name);
+        throw ModelError(entry->name + ": not installed in " + store.folder()
+            + "; run: vigil models fetch " + entry->name);
     return installed;
 }
 
@@ -308,11 +347,14 @@ std::optional<WeightsChoice> chooseWeights(const ModelOptions& requested, bool n
 {
     WeightsChoice choice;
     choice.options = requested;
-    const bool isFile = !requested.classifierWeights.empty() && std::filesystem::is_regular_file(requested.classifierWeights);
-    const bool wantsBackbone = needsBackbone && requested.backboneWeights.empty() && !requested.useDemoWeights;
-    const bool wantsClassifier = !isFile && !(requested.classifierWeights.empty() && requested.useDemoWeights);
+    const bool isFile = !requested.classifierWeights.empty()
+        && std::filesystem::is_regular_file(requested.classifierWeights);
+    const bool wantsBackbone
+        = needsBackbone && requested.backboneWeights.empty() && !requested.useDemoWeights;
+    const bool wantsClassifier
+        = !isFile && !(requested.classifierWeights.empty() && requested.useDemoWeights);
     if (!wantsClassifier && !wantsBackbone)
-        return choice;  // nothing to look up: no need for a models folder
+        return choice; // nothing to look up: no need for a models folder
     try {
         ModelStore store(modelsFolderFromEnvironment(), ModelManifest::builtIn());
         const std::optional<InstalledWeights> classifier
@@ -324,9 +366,11 @@ std::optional<WeightsChoice> chooseWeights(const ModelOptions& requested, bool n
         if (wantsBackbone)
             chooseInstalledBackbone(store, requested.backbone, choice);
         const std::string backbone = analysis::backboneName(requested.backbone);
-        if (classifier && needsBackbone && !classifier->trainedOn.empty() && classifier->trainedOn != backbone)
+        if (classifier && needsBackbone && !classifier->trainedOn.empty()
+            && classifier->trainedOn != backbone)
             choice.warnings.push_back(classifier->name + " was trained on " + classifier->trainedOn
-                + " features, not " + backbone + "; its scores on these features are not meaningful");
+                + " features, not " + backbone
+                + "; its scores on these features are not meaningful");
     } catch (const Error& error) {
         printError(error.what());
         return std::nullopt;

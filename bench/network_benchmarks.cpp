@@ -27,7 +27,8 @@ double processCpuSeconds()
 {
     rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
-    const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+    const auto seconds
+        = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
@@ -36,16 +37,17 @@ using analysis::BackboneKind;
 models::BackboneTuning tuningOf(int64_t code)
 {
     using models::BackboneLayout;
-    const BackboneLayout layouts[] = {BackboneLayout::Contiguous, BackboneLayout::Contiguous,
-        BackboneLayout::ChannelsLast, BackboneLayout::Blocked};
-    return {code >= 1, layouts[code]};
+    const BackboneLayout layouts[] = { BackboneLayout::Contiguous, BackboneLayout::Contiguous,
+        BackboneLayout::ChannelsLast, BackboneLayout::Blocked };
+    return { code >= 1, layouts[code] };
 }
 
 // One network per (kind, tuning), kept for the whole run: loading is not what is measured.
 analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
 {
-    static std::map<std::pair<BackboneKind, int64_t>, std::shared_ptr<analysis::FeatureExtractor>> cache;
-    auto& slot = cache[{kind, tuning}];
+    static std::map<std::pair<BackboneKind, int64_t>, std::shared_ptr<analysis::FeatureExtractor>>
+        cache;
+    auto& slot = cache[{ kind, tuning }];
     if (!slot) {
         const char* threads = std::getenv("VIGIL_BENCH_THREADS");
         models::setThreadCount(threads ? std::atoi(threads) : 0);
@@ -62,12 +64,13 @@ void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t
     for (size_t i = 0; i < input.values.size(); ++i)
         input.values[i] = static_cast<float>(static_cast<int>(i % 255) - 127) / 128.0f;
     analysis::FeatureExtractor& network = extractor(kind, state.range(1));
-    network.extract(input);  // warm-up: oneDNN primitives are created on the first call
+    network.extract(input); // warm-up: oneDNN primitives are created on the first call
     const double cpuStart = processCpuSeconds();
     for (auto _ : state)
         benchmark::DoNotOptimize(network.extract(input).data());
     state.SetItemsProcessed(state.iterations() * batch);
-    state.counters["cpu_s/item"] = (processCpuSeconds() - cpuStart) / static_cast<double>(state.iterations() * batch);
+    state.counters["cpu_s/item"]
+        = (processCpuSeconds() - cpuStart) / static_cast<double>(state.iterations() * batch);
     state.counters["GFLOP/s"] = benchmark::Counter(
         static_cast<double>(state.iterations() * batch) * analysis::backboneGflopPerInput(kind),
         benchmark::Counter::kIsRate);
@@ -75,22 +78,22 @@ void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t
 
 void BM_I3dResNet50(benchmark::State& state)
 {
-    runBackbone(state, BackboneKind::I3dResNet50, {3, 16, 224, 224});
+    runBackbone(state, BackboneKind::I3dResNet50, { 3, 16, 224, 224 });
 }
 BENCHMARK(BM_I3dResNet50)
-    ->ArgsProduct({{1, 2, 4}, {0, 1, 2, 3}})
-    ->ArgNames({"batch", "tuning"})
+    ->ArgsProduct({ { 1, 2, 4 }, { 0, 1, 2, 3 } })
+    ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
 void BM_ResNet50(benchmark::State& state)
 {
-    runBackbone(state, BackboneKind::ResNet50, {3, 224, 224});
+    runBackbone(state, BackboneKind::ResNet50, { 3, 224, 224 });
 }
 BENCHMARK(BM_ResNet50)
-    ->ArgsProduct({{1, 4, 16}, {0, 1, 2, 3}})
-    ->ArgNames({"batch", "tuning"})
+    ->ArgsProduct({ { 1, 4, 16 }, { 0, 1, 2, 3 } })
+    ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

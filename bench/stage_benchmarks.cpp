@@ -16,7 +16,8 @@ namespace {
 
 void BM_Decode(benchmark::State& state)
 {
-    const std::string path = benchVideo(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+    const std::string path
+        = benchVideo(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
     int64_t frames = 0;
     for (auto _ : state) {
         media::VideoDecoder decoder(path);
@@ -27,7 +28,7 @@ void BM_Decode(benchmark::State& state)
     }
     state.SetItemsProcessed(frames);
 }
-BENCHMARK(BM_Decode)->Args({320, 240})->Args({1280, 720})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Decode)->Args({ 320, 240 })->Args({ 1280, 720 })->Unit(benchmark::kMillisecond);
 
 cv::Mat randomFrame(int width, int height)
 {
@@ -47,19 +48,21 @@ void BM_ResizeFrame(benchmark::State& state)
     const cv::Mat frame = randomFrame(size.width, size.height);
     const bool isRegion = state.range(2) == 1;
     for (auto _ : state)
-        benchmark::DoNotOptimize((isRegion ? pre.resizeForCrops(frame) : pre.resizeFrame(frame)).data);
+        benchmark::DoNotOptimize(
+            (isRegion ? pre.resizeForCrops(frame) : pre.resizeFrame(frame)).data);
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_ResizeFrame)
-    ->ArgsProduct({{320}, {240}, {0, 1}})
-    ->ArgsProduct({{1280}, {720}, {0, 1}})
-    ->ArgNames({"width", "height", "centre_only"})
+    ->ArgsProduct({ { 320 }, { 240 }, { 0, 1 } })
+    ->ArgsProduct({ { 1280 }, { 720 }, { 0, 1 } })
+    ->ArgNames({ "width", "height", "centre_only" })
     ->Unit(benchmark::kMicrosecond);
 
 // range(0): crops (1 centre, 10 ten-crop). One snippet of 16 resized frames per iteration.
 void BM_CropSnippet(benchmark::State& state)
 {
-    const auto mode = state.range(0) == 10 ? preprocess::CropMode::Ten : preprocess::CropMode::Center;
+    const auto mode
+        = state.range(0) == 10 ? preprocess::CropMode::Ten : preprocess::CropMode::Center;
     const preprocess::SnippetPreprocessor pre(mode, cv::Size(340, 256));
     const std::vector<cv::Mat> frames(16, randomFrame(340, 256));
     std::vector<float> out(static_cast<size_t>(pre.cropCount()) * 3 * 16 * 224 * 224);
@@ -76,7 +79,7 @@ void BM_ClassifierWindow(benchmark::State& state)
 {
     models::setThreadCount(0);
     const models::LoadedClassifier classifier = models::loadClassifier("");
-    const FloatArray window = FloatArray::zeros({state.range(0), 32, 2048});
+    const FloatArray window = FloatArray::zeros({ state.range(0), 32, 2048 });
     for (auto _ : state)
         benchmark::DoNotOptimize(classifier.scorer->score(window).cropScores.data());
     state.SetItemsProcessed(state.iterations());

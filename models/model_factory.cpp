@@ -26,15 +26,17 @@ constexpr uint64_t kDemoClassifierSeed = 9111;
 
 analysis::WeightsInfo describeFile(const std::string& path)
 {
-    return {path, io::sha256OfFile(path), "file"};
+    return { path, io::sha256OfFile(path), "file" };
 }
 
-analysis::WeightsInfo describeDemo() { return {"", "", "demo"}; }
+analysis::WeightsInfo describeDemo()
+{
+    return { "", "", "demo" };
+}
 
 // Demo networks are seeded before construction, so their default initialisation is the same
 // from run to run on one LibTorch build.
-template <typename Network>
-Network construct(const std::string& path, uint64_t seed)
+template <typename Network> Network construct(const std::string& path, uint64_t seed)
 {
     if (path.empty())
         torch::manual_seed(seed);
@@ -93,7 +95,8 @@ LoadedBackbone makeBackbone(
             throw ModelError("cannot run the backbone on CUDA: " + reason);
     }
     // oneDNN's layout exists on the CPU only, and only where LibTorch was built with oneDNN.
-    if (tuning.layout == BackboneLayout::Blocked && (device == ComputeDevice::Cuda || !torch::hasMKLDNN()))
+    if (tuning.layout == BackboneLayout::Blocked
+        && (device == ComputeDevice::Cuda || !torch::hasMKLDNN()))
         tuning.layout = BackboneLayout::ChannelsLast;
     std::shared_ptr<typename Network::Impl> network = construct<Network>(path, seed).ptr();
     LoadedBackbone loaded;
@@ -112,19 +115,22 @@ LoadedBackbone makeBackbone(
     const torch::Device torchDevice(device == ComputeDevice::Cuda ? torch::kCUDA : torch::kCPU);
     network->to(torchDevice);
     loaded.weights = path.empty() ? describeDemo() : describeFile(path);
-    auto forward = [raw = network.get()](const torch::Tensor& input) { return raw->forward(input); };
+    auto forward
+        = [raw = network.get()](const torch::Tensor& input) { return raw->forward(input); };
     // vigil_bench: I3D in the blocked layout is fastest one input per pass (about 190-210
     // GFLOP/s against 160 at batch 4 on 2 cores); ResNet-50 at batches of 4-8.
-    const bool isSinglePass = std::is_same_v<Network, I3dResNet50>
-        && tuning.layout == BackboneLayout::Blocked && device == ComputeDevice::Cpu;
-    const int64_t inputsPerPass = tuning.inputsPerPass > 0 ? tuning.inputsPerPass : (isSinglePass ? 1 : 0);
+    const bool isSinglePass
+        = std::is_same_v<Network, I3dResNet50> && tuning.layout == BackboneLayout::Blocked
+        && device == ComputeDevice::Cpu;
+    const int64_t inputsPerPass
+        = tuning.inputsPerPass > 0 ? tuning.inputsPerPass : (isSinglePass ? 1 : 0);
     loaded.extractor = std::make_shared<TorchFeatureExtractor>(
         network, forward, Network::Impl::kFeatureSize, inputsPerPass, torchDevice);
     return loaded;
 }
 
-int64_t requireDim(const StateDict& dict, const std::string& key, int64_t axis,
-    const std::string& path)
+int64_t requireDim(
+    const StateDict& dict, const std::string& key, int64_t axis, const std::string& path)
 {
     for (const auto& [name, tensor] : dict)
         if (name == key) {
@@ -168,10 +174,10 @@ LoadedClassifier loadClassifier(const std::string& weightsPath)
         options.fcSize = requireDim(dict, "fc1.weight", 0, weightsPath);
         const int64_t fcInput = requireDim(dict, "fc1.weight", 1, weightsPath);
         if (fcInput != options.featureSize * options.rows)
-            throw ModelError(weightsPath + ": fc1 takes " + std::to_string(fcInput)
-                + " inputs but " + std::to_string(options.featureSize) + "·r = "
-                + std::to_string(options.featureSize * options.rows) + " (r = "
-                + std::to_string(options.rows) + ")");
+            throw ModelError(weightsPath + ": fc1 takes " + std::to_string(fcInput) + " inputs but "
+                + std::to_string(options.featureSize)
+                + "·r = " + std::to_string(options.featureSize * options.rows)
+                + " (r = " + std::to_string(options.rows) + ")");
     }
     if (weightsPath.empty())
         torch::manual_seed(kDemoClassifierSeed);
@@ -197,6 +203,9 @@ void setThreadCount(int threads)
     torch::set_num_threads(threads);
 }
 
-int threadCount() { return torch::get_num_threads(); }
+int threadCount()
+{
+    return torch::get_num_threads();
+}
 
 } // namespace vigil::models

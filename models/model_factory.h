@@ -16,28 +16,28 @@ namespace vigil::models {
 struct LoadedBackbone {
     std::shared_ptr<analysis::FeatureExtractor> extractor;
     analysis::WeightsInfo weights;
-    std::vector<std::string> ignoredKeys;  // tensors in the file the network does not use
+    std::vector<std::string> ignoredKeys; // tensors in the file the network does not use
 };
 
 struct LoadedClassifier {
     std::shared_ptr<analysis::WindowScorer> scorer;
-    std::shared_ptr<analysis::WindowExplainer> explainer;  // the same network, step by step
+    std::shared_ptr<analysis::WindowExplainer> explainer; // the same network, step by step
     analysis::WeightsInfo weights;
-    int64_t hiddenSize = 0;  // d_a
-    int64_t rows = 0;        // r
+    int64_t hiddenSize = 0; // d_a
+    int64_t rows = 0; // r
     std::vector<std::string> ignoredKeys;
 };
 
 // Load-time optimisations of a backbone (see models/i3d_resnet50.h); the defaults are the fastest.
 // The benchmarks in bench/ turn them off one by one to measure what each buys.
 enum class BackboneLayout {
-    Contiguous,    // PyTorch's default NCDHW / NCHW
-    ChannelsLast,  // ChannelsLast3d / ChannelsLast
-    Blocked,       // oneDNN's blocked layout end to end (needs foldBatchNorm; CPU)
+    Contiguous, // PyTorch's default NCDHW / NCHW
+    ChannelsLast, // ChannelsLast3d / ChannelsLast
+    Blocked, // oneDNN's blocked layout end to end (needs foldBatchNorm; CPU)
 };
 struct BackboneTuning {
     bool foldBatchNorm = true;
-    BackboneLayout layout = BackboneLayout::Blocked;  // on CUDA: ChannelsLast instead
+    BackboneLayout layout = BackboneLayout::Blocked; // on CUDA: ChannelsLast instead
     // A batch is cut into forward passes of this many inputs; 0 picks the fastest measured here
     // (I3D in the blocked layout: 1, so ten crops run as ten passes; otherwise the whole batch).
     int64_t inputsPerPass = 0;

@@ -21,8 +21,8 @@ FloatArray toFloatArray(const torch::Tensor& tensor)
     return array;
 }
 
-TorchFeatureExtractor::TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> network, Forward forward,
-    int64_t featureSize, int64_t inputsPerPass, torch::Device device)
+TorchFeatureExtractor::TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> network,
+    Forward forward, int64_t featureSize, int64_t inputsPerPass, torch::Device device)
     : network_(std::move(network))
     , forward_(std::move(forward))
     , featureSize_(featureSize)
@@ -36,7 +36,8 @@ torch::Tensor TorchFeatureExtractor::forwardPass(const torch::Tensor& input)
     if (device_.is_cpu())
         return forward_(input);
     if (!pinned_.defined() || pinned_.sizes() != input.sizes())
-        pinned_ = torch::empty(input.sizes(), torch::TensorOptions(torch::kFloat32).pinned_memory(true));
+        pinned_ = torch::empty(
+            input.sizes(), torch::TensorOptions(torch::kFloat32).pinned_memory(true));
     pinned_.copy_(input);
     // The copy back to the CPU waits for the pass, so pinned_ is free again on return.
     return forward_(pinned_.to(device_, /*non_blocking=*/true)).to(torch::kCPU);
@@ -52,7 +53,8 @@ FloatArray TorchFeatureExtractor::extract(const FloatArray& input)
             return toFloatArray(forwardPass(all));
         std::vector<torch::Tensor> features;
         for (int64_t begin = 0; begin < count; begin += inputsPerPass_)
-            features.push_back(forwardPass(all.narrow(0, begin, std::min(inputsPerPass_, count - begin))));
+            features.push_back(
+                forwardPass(all.narrow(0, begin, std::min(inputsPerPass_, count - begin))));
         return toFloatArray(torch::cat(features));
     } catch (const c10::Error& error) {
         throw ModelError("backbone failed on input " + input.shapeText() + ": "
@@ -71,15 +73,21 @@ analysis::WindowScore TorchWindowScorer::score(const FloatArray& window)
     try {
         ClassifierOutput output = classifier_->forward(toTensor(window));
         FloatArray scores = toFloatArray(output.score);
-        return {std::move(scores.values), toFloatArray(output.attention)};
+        return { std::move(scores.values), toFloatArray(output.attention) };
     } catch (const c10::Error& error) {
         throw ModelError("classifier failed on window " + window.shapeText() + ": "
             + error.what_without_backtrace());
     }
 }
 
-int64_t TorchWindowScorer::featureSize() const { return classifier_->options().featureSize; }
+int64_t TorchWindowScorer::featureSize() const
+{
+    return classifier_->options().featureSize;
+}
 
-int64_t TorchWindowScorer::attentionRows() const { return classifier_->options().rows; }
+int64_t TorchWindowScorer::attentionRows() const
+{
+    return classifier_->options().rows;
+}
 
 } // namespace vigil::models

@@ -10,7 +10,7 @@
 
 namespace vigil::models {
 
-torch::Tensor toTensor(const FloatArray& array);  // a view: array must outlive the tensor
+torch::Tensor toTensor(const FloatArray& array); // a view: array must outlive the tensor
 FloatArray toFloatArray(const torch::Tensor& tensor);
 
 // Runs a backbone on `device` (where its weights already are), inputsPerPass inputs per forward
@@ -19,20 +19,20 @@ FloatArray toFloatArray(const torch::Tensor& tensor);
 class TorchFeatureExtractor : public analysis::FeatureExtractor {
 public:
     using Forward = std::function<torch::Tensor(const torch::Tensor&)>;
-    TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> network, Forward forward, int64_t featureSize,
-        int64_t inputsPerPass = 0, torch::Device device = torch::kCPU);
+    TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> network, Forward forward,
+        int64_t featureSize, int64_t inputsPerPass = 0, torch::Device device = torch::kCPU);
     FloatArray extract(const FloatArray& input) override;
     int64_t featureSize() const override { return featureSize_; }
 
 private:
     torch::Tensor forwardPass(const torch::Tensor& input);
 
-    std::shared_ptr<torch::nn::Module> network_;  // keeps the module that forward_ calls alive
+    std::shared_ptr<torch::nn::Module> network_; // keeps the module that forward_ calls alive
     Forward forward_;
     int64_t featureSize_;
     int64_t inputsPerPass_;
     torch::Device device_;
-    torch::Tensor pinned_;  // CUDA: the staging buffer, reused while the pass size stays
+    torch::Tensor pinned_; // CUDA: the staging buffer, reused while the pass size stays
 };
 
 class TorchWindowScorer : public analysis::WindowScorer {

@@ -18,6 +18,7 @@ void writeFileAtomically(const std::string& path, const std::string& contents);
 // process was killed: those of this host whose process no longer runs, and any older than
 // `staleAfter` (a process on another machine sharing the folder, e.g. a Slurm shard, finishes a
 // write in well under a second). Returns how many it removed; unreadable folders are skipped.
-size_t removeStaleTemporaries(const std::string& dir, std::chrono::seconds staleAfter = std::chrono::hours(1));
+size_t removeStaleTemporaries(
+    const std::string& dir, std::chrono::seconds staleAfter = std::chrono::hours(1));
 
 } // namespace vigil::io

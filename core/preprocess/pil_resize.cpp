@@ -138,8 +138,7 @@ VIGIL_AVX2_CLONE void filterBlock(
     }
 }
 
-VIGIL_AVX2_CLONE void accumulateRow(
-    const uchar* src, int32_t weight, int values, int32_t* sums)
+VIGIL_AVX2_CLONE void accumulateRow(const uchar* src, int32_t weight, int values, int32_t* sums)
 {
     for (int v = 0; v < values; ++v)
         sums[v] += src[v] * weight;

@@ -30,7 +30,7 @@ protected:
     static void SetUpTestSuite()
     {
         dir_ = scratchDir("analyze_command");
-        clip_ = dir_ + "/test clip.avi";  // a space on purpose
+        clip_ = dir_ + "/test clip.avi"; // a space on purpose
         ASSERT_TRUE(makeClip(clip_, "testsrc2=size=160x120:rate=25", 50));
     }
     static std::string dir_;
@@ -42,7 +42,8 @@ std::string AnalyzeCommand::clip_;
 TEST_F(AnalyzeCommand, WritesJsonAndCsvThatFollowTheContract)
 {
     const std::string out = dir_ + "/out";
-    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
+    const CommandResult run = runCommand(
+        kVigil + " analyze " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("demo"), std::string::npos) << "no demo warning: " << run.output;
 
@@ -58,7 +59,7 @@ TEST_F(AnalyzeCommand, WritesJsonAndCsvThatFollowTheContract)
     EXPECT_EQ(result["model"]["classifier"]["da"], 64);
     EXPECT_EQ(result["model"]["classifier"]["r"], 3);
     EXPECT_EQ(result["protocol"]["snippet_frames"], 16);
-    EXPECT_EQ(result["steps"], 3);  // floor((50 - 16) / 16) + 1
+    EXPECT_EQ(result["steps"], 3); // floor((50 - 16) / 16) + 1
     ASSERT_EQ(result["windows"].size(), 1u);
     const json& window = result["windows"][0];
     EXPECT_EQ(window["first_step"], 0);
@@ -93,7 +94,8 @@ TEST_F(AnalyzeCommand, WritesJsonAndCsvThatFollowTheContract)
 
 TEST_F(AnalyzeCommand, RefusesToRunWithoutWeightsAndSaysHowToGetThem)
 {
-    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(clip_) + " -q -o " + shellQuoted(dir_ + "/none"));
+    const CommandResult run = runCommand(
+        kVigil + " analyze " + shellQuoted(clip_) + " -q -o " + shellQuoted(dir_ + "/none"));
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_NE(run.output.find("--demo-weights"), std::string::npos) << run.output;
     EXPECT_FALSE(fs::exists(dir_ + "/none/test clip.vigil.json"));
@@ -119,8 +121,8 @@ TEST_F(AnalyzeCommand, ReportsABadFileInOneLineAndGoesOnWithTheNext)
     const std::string bad = dir_ + "/not a video.mp4";
     std::ofstream(bad) << "this is text";
     const std::string out = dir_ + "/mixed";
-    const CommandResult run = runCommand(
-        kVigil + " analyze " + shellQuoted(bad) + " " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
+    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(bad) + " "
+        + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("vigil: " + bad + ":"), std::string::npos) << run.output;
     EXPECT_TRUE(fs::exists(out + "/test clip.vigil.json"));
@@ -130,22 +132,27 @@ TEST_F(AnalyzeCommand, ReportsABadFileInOneLineAndGoesOnWithTheNext)
 TEST_F(AnalyzeCommand, ExtractsFeaturesThatScoreTheSameAsAnalyze)
 {
     const std::string out = dir_ + "/features";
-    CommandResult run = runCommand(kVigil + " features " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
+    CommandResult run = runCommand(
+        kVigil + " features " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const FloatArray features = io::readNpy(out + "/test clip.npy");
-    EXPECT_EQ(features.shape, (std::vector<int64_t>{3, 1, 2048}));
+    EXPECT_EQ(features.shape, (std::vector<int64_t> { 3, 1, 2048 }));
 
-    run = runCommand(kVigil + " score " + shellQuoted(out + "/test clip.npy") + " --demo-weights -o " + shellQuoted(out));
+    run = runCommand(kVigil + " score " + shellQuoted(out + "/test clip.npy")
+        + " --demo-weights -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json scored = readJson(out + "/test clip.vigil.json");
     EXPECT_EQ(scored["steps"], 3);
     EXPECT_EQ(scored["frame_scores"].size(), 48u);
-    EXPECT_TRUE(scored["features"]["path"].get<std::string>().find("test clip.npy") != std::string::npos);
+    EXPECT_TRUE(
+        scored["features"]["path"].get<std::string>().find("test clip.npy") != std::string::npos);
 
-    run = runCommand(kVigil + " analyze " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(dir_ + "/again"));
+    run = runCommand(kVigil + " analyze " + shellQuoted(clip_) + " --demo-weights -q -o "
+        + shellQuoted(dir_ + "/again"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json analyzed = readJson(dir_ + "/again/test clip.vigil.json");
-    EXPECT_NEAR(scored["windows"][0]["score"].get<double>(), analyzed["windows"][0]["score"].get<double>(), 1e-6);
+    EXPECT_NEAR(scored["windows"][0]["score"].get<double>(),
+        analyzed["windows"][0]["score"].get<double>(), 1e-6);
 }
 
 TEST_F(AnalyzeCommand, ScoresFeaturesWithThePublishedCheckpoint)
@@ -153,18 +160,19 @@ TEST_F(AnalyzeCommand, ScoresFeaturesWithThePublishedCheckpoint)
     const std::string checkpoint = referenceCheckpoint("SelfAttention-da128-r7-T32-seed9111.pth");
     if (!fs::exists(checkpoint))
         GTEST_SKIP() << "reference checkpoint not found: " << checkpoint;
-    FloatArray features = FloatArray::zeros({40, 2, 2048});
+    FloatArray features = FloatArray::zeros({ 40, 2, 2048 });
     for (size_t i = 0; i < features.values.size(); ++i)
         features.values[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f;
     const std::string dir = scratchDir("score_published");
     io::writeNpy(dir + "/video.npy", features);
-    const CommandResult run = runCommand(kVigil + " score " + shellQuoted(dir + "/video.npy") + " --classifier "
-        + shellQuoted(checkpoint) + " -o " + shellQuoted(dir));
+    const CommandResult run = runCommand(kVigil + " score " + shellQuoted(dir + "/video.npy")
+        + " --classifier " + shellQuoted(checkpoint) + " -o " + shellQuoted(dir));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json result = readJson(dir + "/video.vigil.json");
     EXPECT_EQ(result["model"]["classifier"]["r"], 7);
     EXPECT_EQ(result["model"]["classifier"]["da"], 128);
-    EXPECT_EQ(result["model"]["classifier"]["sha256"], "099c94013765fa3d79f5d2eca16f596815657cd4f943adf824ecf008b9ef1774");
+    EXPECT_EQ(result["model"]["classifier"]["sha256"],
+        "099c94013765fa3d79f5d2eca16f596815657cd4f943adf824ecf008b9ef1774");
     ASSERT_EQ(result["windows"].size(), 2u);
     EXPECT_EQ(result["windows"][1]["attention"].size(), 7u);
     EXPECT_EQ(result["windows"][1]["attention"][0].size(), 8u);
@@ -174,10 +182,11 @@ TEST(VigilCommandLine, DocumentsEveryCommandAndItsExitCodes)
 {
     const CommandResult help = runCommand(kVigil + " --help");
     EXPECT_EQ(help.exitCode, 0);
-    for (const char* word : {"analyze", "features", "score", "Exit codes", "130"})
+    for (const char* word : { "analyze", "features", "score", "Exit codes", "130" })
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
     const CommandResult analyzeHelp = runCommand(kVigil + " analyze --help");
-    for (const char* word : {"--backbone", "--crops", "--window", "--stride", "--frame-step", "--threads", "--quiet"})
+    for (const char* word :
+        { "--backbone", "--crops", "--window", "--stride", "--frame-step", "--threads", "--quiet" })
         EXPECT_NE(analyzeHelp.output.find(word), std::string::npos) << word;
     EXPECT_EQ(runCommand(kVigil + " analyze --no-such-option x").exitCode, 2);
 }

@@ -25,7 +25,7 @@ const std::string kVigil = VIGIL_EXECUTABLE;
 // ResNet-50 on every 10th frame keeps most runs fast; one test runs the default I3D.
 const std::string kFast = " --demo-weights --backbone resnet50 --frame-step 10 -q";
 
-using Row = std::map<std::string, std::string>;  // column -> value
+using Row = std::map<std::string, std::string>; // column -> value
 
 // RFC 4180: quoted fields may hold commas, doubled quotes and line breaks.
 std::vector<std::vector<std::string>> parseCsv(const std::string& text)
@@ -65,8 +65,9 @@ std::map<std::string, Row> readSummary(const std::string& path)
     std::map<std::string, Row> rows;
     if (records.empty())
         return rows;
-    EXPECT_EQ(records[0], (std::vector<std::string>{"path", "status", "message", "frames", "duration_s",
-                              "max_score", "max_score_time_s", "events", "seconds"}));
+    EXPECT_EQ(records[0],
+        (std::vector<std::string> { "path", "status", "message", "frames", "duration_s",
+            "max_score", "max_score_time_s", "events", "seconds" }));
     for (size_t r = 1; r < records.size(); ++r) {
         EXPECT_EQ(records[r].size(), records[0].size()) << "row " << r;
         Row row;
@@ -129,12 +130,14 @@ TEST_F(BatchCommand, AnalysesTheTopFolderByContentAndReportsEveryOtherFile)
 {
     const std::string out = dir_ + "/top-out";
     const CommandResult run = runBatch(shellQuoted(in_) + " -o " + shellQuoted(out) + kFast);
-    EXPECT_EQ(run.exitCode, 1) << run.output;  // some failed, some succeeded
-    EXPECT_NE(run.output.find("vigil: " + in_ + "/fake.mp4: not a video"), std::string::npos) << run.output;
-    EXPECT_NE(run.output.find("vigil: " + in_ + "/zero.mp4: not a video"), std::string::npos) << run.output;
+    EXPECT_EQ(run.exitCode, 1) << run.output; // some failed, some succeeded
+    EXPECT_NE(run.output.find("vigil: " + in_ + "/fake.mp4: not a video"), std::string::npos)
+        << run.output;
+    EXPECT_NE(run.output.find("vigil: " + in_ + "/zero.mp4: not a video"), std::string::npos)
+        << run.output;
 
     const auto rows = readSummary(out + "/summary.csv");
-    ASSERT_EQ(rows.size(), 5u);  // not the subfolders, not the hidden file
+    ASSERT_EQ(rows.size(), 5u); // not the subfolders, not the hidden file
     EXPECT_EQ(rows.at("top.avi").at("status"), "ok");
     EXPECT_EQ(rows.at("video.dat").at("status"), "ok") << "a video is a video whatever its name";
     EXPECT_EQ(rows.at("fake.mp4").at("status"), "failed");
@@ -152,14 +155,16 @@ TEST_F(BatchCommand, AnalysesTheTopFolderByContentAndReportsEveryOtherFile)
 TEST_F(BatchCommand, RecursesAndMirrorsSubfoldersSoEqualNamesDoNotCollide)
 {
     const std::string out = dir_ + "/recursive-out";
-    const CommandResult run
-        = runBatch(shellQuoted(in_) + " -o " + shellQuoted(out) + " --recursive --demo-weights --threshold 0.4");
+    const CommandResult run = runBatch(shellQuoted(in_) + " -o " + shellQuoted(out)
+        + " --recursive --demo-weights --threshold 0.4");
     EXPECT_EQ(run.exitCode, 1) << run.output;
-    EXPECT_NE(run.output.find("/8] ok "), std::string::npos) << "progress names files done/total: " << run.output;
+    EXPECT_NE(run.output.find("/8] ok "), std::string::npos)
+        << "progress names files done/total: " << run.output;
 
     const auto rows = readSummary(out + "/summary.csv");
     ASSERT_EQ(rows.size(), 8u);
-    for (const char* path : {"top.avi", "video.dat", "cam1/clip.mp4", "cam2/clip.mp4", "cam2/night/deep.avi"}) {
+    for (const char* path :
+        { "top.avi", "video.dat", "cam1/clip.mp4", "cam2/clip.mp4", "cam2/night/deep.avi" }) {
         SCOPED_TRACE(path);
         const Row& row = rows.at(path);
         EXPECT_EQ(row.at("status"), "ok");
@@ -169,7 +174,8 @@ TEST_F(BatchCommand, RecursesAndMirrorsSubfoldersSoEqualNamesDoNotCollide)
         EXPECT_GE(maxScore, 0.0);
         EXPECT_LE(maxScore, 1.0);
         EXPECT_GE(std::stod(row.at("max_score_time_s")), 0.0);
-        EXPECT_EQ(std::stoi(row.at("events")), maxScore >= 0.4 ? 1 : 0) << "demo scores: one window per clip";
+        EXPECT_EQ(std::stoi(row.at("events")), maxScore >= 0.4 ? 1 : 0)
+            << "demo scores: one window per clip";
         EXPECT_GE(std::stod(row.at("seconds")), 0.0);
     }
     const json first = readJson(out + "/cam1/clip.vigil.json");
@@ -189,11 +195,12 @@ TEST_F(BatchCommand, ExitCodesSayWhetherAllSomeOrNoneSucceeded)
     fs::create_directories(good);
     fs::create_directories(bad);
     fs::copy_file(in_ + "/top.avi", good + "/top.avi");
-    fs::copy_file(in_ + "/readme.txt", good + "/readme.txt");  // not a video: skipped, not a failure
+    fs::copy_file(in_ + "/readme.txt", good + "/readme.txt"); // not a video: skipped, not a failure
     fs::copy_file(in_ + "/fake.mp4", bad + "/fake.mp4");
     fs::copy_file(in_ + "/zero.mp4", bad + "/zero.mp4");
 
-    CommandResult run = runBatch(shellQuoted(good) + " -o " + shellQuoted(dir_ + "/good-out") + kFast);
+    CommandResult run
+        = runBatch(shellQuoted(good) + " -o " + shellQuoted(dir_ + "/good-out") + kFast);
     EXPECT_EQ(run.exitCode, 0) << run.output;
     run = runBatch(shellQuoted(bad) + " -o " + shellQuoted(dir_ + "/bad-out") + kFast);
     EXPECT_EQ(run.exitCode, 3) << run.output;
@@ -203,12 +210,13 @@ TEST_F(BatchCommand, ExitCodesSayWhetherAllSomeOrNoneSucceeded)
     EXPECT_EQ(runBatch(shellQuoted(good + "/nope") + " -o x" + kFast).exitCode, 2);
     EXPECT_EQ(runBatch(shellQuoted(good) + " -o x --shard 3/2" + kFast).exitCode, 2);
     EXPECT_EQ(runBatch(shellQuoted(good) + " -o x --jobs 0" + kFast).exitCode, 2);
-    const CommandResult noWeights = runBatch(shellQuoted(good) + " -o " + shellQuoted(dir_ + "/none") + " -q");
+    const CommandResult noWeights
+        = runBatch(shellQuoted(good) + " -o " + shellQuoted(dir_ + "/none") + " -q");
     EXPECT_EQ(noWeights.exitCode, 2) << noWeights.output;
 
     const CommandResult help = runCommand(kVigil + " batch --help");
-    for (const char* word : {"--recursive", "--resume", "--jobs", "--shard", "--threshold", "--backbone", "--window",
-             "summary.csv", "Exit codes", "130"})
+    for (const char* word : { "--recursive", "--resume", "--jobs", "--shard", "--threshold",
+             "--backbone", "--window", "summary.csv", "Exit codes", "130" })
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
 }
 
@@ -223,14 +231,16 @@ TEST_F(BatchCommand, ResumeRedoesADamagedOutputAndKeepsAGoodOne)
     const auto firstRows = readSummary(out + "/summary.csv");
 
     const std::string damaged = out + "/damaged.vigil.json";
-    fs::resize_file(damaged, fs::file_size(damaged) - 40);  // as if the machine died mid-write
+    fs::resize_file(damaged, fs::file_size(damaged) - 40); // as if the machine died mid-write
     const auto goodTime = fs::last_write_time(out + "/good.vigil.json");
     const auto damagedTime = fs::last_write_time(damaged);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
 
-    const CommandResult run = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume" + kFast);
+    const CommandResult run
+        = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume" + kFast);
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    EXPECT_EQ(fs::last_write_time(out + "/good.vigil.json"), goodTime) << "a complete output is not redone";
+    EXPECT_EQ(fs::last_write_time(out + "/good.vigil.json"), goodTime)
+        << "a complete output is not redone";
     EXPECT_NE(fs::last_write_time(damaged), damagedTime) << "a damaged output is redone";
     EXPECT_NO_THROW(readJson(damaged));
 
@@ -238,7 +248,8 @@ TEST_F(BatchCommand, ResumeRedoesADamagedOutputAndKeepsAGoodOne)
     EXPECT_EQ(rows.at("good.avi").at("status"), "skipped");
     EXPECT_EQ(rows.at("good.avi").at("frames"), "40") << "skipped rows carry their figures";
     EXPECT_EQ(rows.at("good.avi").at("max_score"), firstRows.at("good.avi").at("max_score"));
-    EXPECT_EQ(rows.at("good.avi").at("max_score_time_s"), firstRows.at("good.avi").at("max_score_time_s"));
+    EXPECT_EQ(rows.at("good.avi").at("max_score_time_s"),
+        firstRows.at("good.avi").at("max_score_time_s"));
     EXPECT_EQ(rows.at("damaged.mp4").at("status"), "ok");
     EXPECT_NE(rows.at("damaged.mp4").at("message").find("incomplete"), std::string::npos);
 
@@ -246,14 +257,16 @@ TEST_F(BatchCommand, ResumeRedoesADamagedOutputAndKeepsAGoodOne)
     const std::string stale = out + "/good.vigil.json.tmp-elsewhere-123-4";
     std::ofstream(stale) << "{\"cut";
     fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(3));
-    const CommandResult again = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume" + kFast);
+    const CommandResult again
+        = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume" + kFast);
     ASSERT_EQ(again.exitCode, 0) << again.output;
     EXPECT_FALSE(fs::exists(stale));
     EXPECT_NE(again.output.find("removed 1 temporary file"), std::string::npos) << again.output;
     EXPECT_TRUE(leftoverTemporaries(out).empty());
 
     // Other settings make the saved results stale: everything is analysed again.
-    const CommandResult other = runBatch(shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume --window 2" + kFast);
+    const CommandResult other = runBatch(
+        shellQuoted(folder) + " -o " + shellQuoted(out) + " --resume --window 2" + kFast);
     ASSERT_EQ(other.exitCode, 0) << other.output;
     EXPECT_EQ(readSummary(out + "/summary.csv").at("good.avi").at("status"), "ok");
 }
@@ -264,8 +277,8 @@ TEST_F(BatchCommand, ShardsCoverEveryFileExactlyOnce)
     std::multiset<std::string> seen;
     for (int k = 1; k <= 2; ++k) {
         const std::string shard = std::to_string(k) + "/2";
-        const CommandResult run
-            = runBatch(shellQuoted(in_) + " -o " + shellQuoted(out) + " --recursive --shard " + shard + kFast);
+        const CommandResult run = runBatch(
+            shellQuoted(in_) + " -o " + shellQuoted(out) + " --recursive --shard " + shard + kFast);
         EXPECT_TRUE(run.exitCode == 0 || run.exitCode == 1 || run.exitCode == 3) << run.output;
         const std::string summary = out + "/summary-" + std::to_string(k) + "-of-2.csv";
         ASSERT_TRUE(fs::exists(summary)) << run.output;
@@ -276,8 +289,8 @@ TEST_F(BatchCommand, ShardsCoverEveryFileExactlyOnce)
     }
     EXPECT_FALSE(fs::exists(out + "/summary.csv"));
     EXPECT_EQ(seen.size(), 8u);
-    for (const char* path : {"top.avi", "video.dat", "fake.mp4", "zero.mp4", "readme.txt", "cam1/clip.mp4",
-             "cam2/clip.mp4", "cam2/night/deep.avi"})
+    for (const char* path : { "top.avi", "video.dat", "fake.mp4", "zero.mp4", "readme.txt",
+             "cam1/clip.mp4", "cam2/clip.mp4", "cam2/night/deep.avi" })
         EXPECT_EQ(seen.count(path), 1u) << path;
     EXPECT_TRUE(fs::exists(out + "/cam1/clip.vigil.json"));
     EXPECT_TRUE(fs::exists(out + "/cam2/clip.vigil.json"));
@@ -287,10 +300,14 @@ TEST_F(BatchCommand, ConcurrentJobsGiveTheSameResultsAsOne)
 {
     const std::string one = dir_ + "/jobs1";
     const std::string two = dir_ + "/jobs2";
-    ASSERT_EQ(runBatch(shellQuoted(in_ + "/cam2") + " -o " + shellQuoted(one) + " -r --jobs 1" + kFast).exitCode, 0);
-    const CommandResult run = runBatch(shellQuoted(in_ + "/cam2") + " -o " + shellQuoted(two) + " -r --jobs 2 --threads 2" + kFast);
+    ASSERT_EQ(
+        runBatch(shellQuoted(in_ + "/cam2") + " -o " + shellQuoted(one) + " -r --jobs 1" + kFast)
+            .exitCode,
+        0);
+    const CommandResult run = runBatch(shellQuoted(in_ + "/cam2") + " -o " + shellQuoted(two)
+        + " -r --jobs 2 --threads 2" + kFast);
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    for (const char* path : {"/clip.vigil.json", "/night/deep.vigil.json"}) {
+    for (const char* path : { "/clip.vigil.json", "/night/deep.vigil.json" }) {
         SCOPED_TRACE(path);
         EXPECT_EQ(readJson(one + path)["frame_scores"], readJson(two + path)["frame_scores"]);
     }
@@ -305,8 +322,8 @@ TEST_F(BatchCommand, CtrlCStopsSoonKeepsFinishedOutputsAndLeavesNoTemporaries)
     ASSERT_TRUE(makeClip(folder + "/b-long.avi", "testsrc2=size=160x120:rate=25", 2000));
     // Start, wait until the first video is written, interrupt, and time the exit.
     const std::string script = kVigil + " batch " + shellQuoted(folder) + " -o " + shellQuoted(out)
-        + " --demo-weights --backbone resnet50 -q & pid=$!; "
-        + "for i in $(seq 600); do [ -e " + shellQuoted(out + "/a-first.vigil.json") + " ] && break; sleep 0.1; done; "
+        + " --demo-weights --backbone resnet50 -q & pid=$!; " + "for i in $(seq 600); do [ -e "
+        + shellQuoted(out + "/a-first.vigil.json") + " ] && break; sleep 0.1; done; "
         + "sleep 1; start=$(date +%s%N); kill -INT $pid; wait $pid; code=$?; end=$(date +%s%N); "
         + "echo \"exit=$code ms=$(( (end - start) / 1000000 ))\"";
     const CommandResult run = runCommand("bash -c " + shellQuoted(script));

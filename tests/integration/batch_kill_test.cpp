@@ -34,7 +34,8 @@ std::string readText(const fs::path& path)
 }
 
 // Output name -> contents, for the finished outputs (temporaries are listed apart).
-std::map<std::string, std::string> outputsIn(const fs::path& dir, std::set<std::string>* temporaries = nullptr)
+std::map<std::string, std::string> outputsIn(
+    const fs::path& dir, std::set<std::string>* temporaries = nullptr)
 {
     std::map<std::string, std::string> outputs;
     for (const auto& entry : fs::directory_iterator(dir)) {
@@ -78,7 +79,8 @@ protected:
         dir_ = scratchDir("batch_kill");
         in_ = dir_ + "/in";
         fs::create_directories(in_);
-        const char* sources[kVideos] = {"testsrc2", "smptebars", "mandelbrot", "rgbtestsrc", "testsrc", "yuvtestsrc"};
+        const char* sources[kVideos]
+            = { "testsrc2", "smptebars", "mandelbrot", "rgbtestsrc", "testsrc", "yuvtestsrc" };
         for (int i = 0; i < kVideos; ++i)
             ASSERT_TRUE(makeClip(in_ + "/clip" + std::to_string(i) + ".avi",
                 std::string(sources[i]) + "=size=160x120:rate=25", 40));
@@ -90,16 +92,19 @@ protected:
 TEST_F(BatchKill, KilledMidWayThenResumedMatchesAnUninterruptedRun)
 {
     const std::string reference = dir_ + "/reference";
-    const CommandResult whole = runCommand(kVigil + " batch " + shellQuoted(in_) + " -o " + shellQuoted(reference) + kFast);
+    const CommandResult whole = runCommand(
+        kVigil + " batch " + shellQuoted(in_) + " -o " + shellQuoted(reference) + kFast);
     ASSERT_EQ(whole.exitCode, 0) << whole.output;
 
     // Start, wait for the second finished video, then SIGKILL: no handler runs, nothing is cleaned.
     const std::string out = dir_ + "/killed";
-    const std::string script = kVigil + " batch " + shellQuoted(in_) + " -o " + shellQuoted(out) + kFast
-        + " & pid=$!; for i in $(seq 1200); do n=$(ls " + shellQuoted(out) + "/*.vigil.json 2>/dev/null | wc -l); "
+    const std::string script = kVigil + " batch " + shellQuoted(in_) + " -o " + shellQuoted(out)
+        + kFast + " & pid=$!; for i in $(seq 1200); do n=$(ls " + shellQuoted(out)
+        + "/*.vigil.json 2>/dev/null | wc -l); "
         + "[ \"$n\" -ge 2 ] && break; sleep 0.05; done; kill -9 $pid; wait $pid; echo \"exit=$?\"";
     const CommandResult killed = runCommand("bash -c " + shellQuoted(script));
-    ASSERT_NE(killed.output.find("exit=137"), std::string::npos) << "the batch was not killed: " << killed.output;
+    ASSERT_NE(killed.output.find("exit=137"), std::string::npos)
+        << "the batch was not killed: " << killed.output;
 
     std::set<std::string> temporaries;
     const auto survivors = outputsIn(out, &temporaries);
@@ -110,23 +115,26 @@ TEST_F(BatchKill, KilledMidWayThenResumedMatchesAnUninterruptedRun)
         finishedBeforeKill += name.find(".vigil.json") != std::string::npos ? 1 : 0;
     }
     ASSERT_GE(finishedBeforeKill, 2);
-    ASSERT_LT(finishedBeforeKill, kVideos) << "the kill came after the last video; nothing left to resume";
+    ASSERT_LT(finishedBeforeKill, kVideos)
+        << "the kill came after the last video; nothing left to resume";
     std::map<std::string, fs::file_time_type> finishedTimes;
     for (const auto& [name, contents] : survivors)
         if (name.find(".vigil.json") != std::string::npos)
             finishedTimes[name] = fs::last_write_time(fs::path(out) / name);
 
-    const CommandResult resumed = runCommand(kVigil + " batch " + shellQuoted(in_) + " -o " + shellQuoted(out) + " --resume" + kFast);
+    const CommandResult resumed = runCommand(
+        kVigil + " batch " + shellQuoted(in_) + " -o " + shellQuoted(out) + " --resume" + kFast);
     ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
 
     const auto expected = outputsIn(reference);
     std::set<std::string> left;
     const auto actual = outputsIn(out, &left);
-    EXPECT_TRUE(left.empty()) << "--resume removes what the killed run left: " << (left.empty() ? "" : *left.begin());
+    EXPECT_TRUE(left.empty()) << "--resume removes what the killed run left: "
+                              << (left.empty() ? "" : *left.begin());
     for (const auto& [name, contents] : expected) {
         SCOPED_TRACE(name);
         if (name.rfind("summary", 0) == 0)
-            continue;  // timings and the resume messages differ by design
+            continue; // timings and the resume messages differ by design
         ASSERT_EQ(actual.count(name), 1u) << "missing after --resume";
         if (name.find(".vigil.json") != std::string::npos)
             EXPECT_EQ(json::parse(actual.at(name)), json::parse(contents));
@@ -137,7 +145,8 @@ TEST_F(BatchKill, KilledMidWayThenResumedMatchesAnUninterruptedRun)
         EXPECT_EQ(fs::last_write_time(fs::path(out) / name), time) << name << " was analysed again";
     const std::string summary = actual.count("summary.csv") ? actual.at("summary.csv") : "";
     size_t alreadyComplete = 0;
-    for (size_t at = summary.find("already complete"); at != std::string::npos; at = summary.find("already complete", at + 1))
+    for (size_t at = summary.find("already complete"); at != std::string::npos;
+         at = summary.find("already complete", at + 1))
         ++alreadyComplete;
     EXPECT_EQ(alreadyComplete, static_cast<size_t>(finishedBeforeKill)) << summary;
 }

@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 TEST(Sha256, MatchesTheFipsTestVectors)
 {
     EXPECT_EQ(sha256Hex("", 0), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    EXPECT_EQ(sha256Hex("abc", 3), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(
+        sha256Hex("abc", 3), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     const std::string twoBlocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
     EXPECT_EQ(sha256Hex(twoBlocks.data(), twoBlocks.size()),
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
@@ -34,13 +35,14 @@ TEST(Sha256, HashesTheReferenceCheckpointAsPublished)
     const std::string path = test::referenceCheckpoint("SelfAttention-da64-r3-T32-seed9111.pth");
     if (!fs::exists(path))
         GTEST_SKIP() << "reference checkpoint not found: " << path;
-    EXPECT_EQ(sha256OfFile(path), "b5a366deb9955c5f67667061b8371bcd59fd7418f26b4a7aa1da9919caffa070");
+    EXPECT_EQ(
+        sha256OfFile(path), "b5a366deb9955c5f67667061b8371bcd59fd7418f26b4a7aa1da9919caffa070");
 }
 
 TEST(Npy, RoundTripsShapeAndValues)
 {
     const std::string path = test::scratchDir("npy_round_trip") + "/a.npy";
-    FloatArray array = FloatArray::zeros({3, 1, 5});
+    FloatArray array = FloatArray::zeros({ 3, 1, 5 });
     for (size_t i = 0; i < array.values.size(); ++i)
         array.values[i] = static_cast<float>(i) * 0.5f - 2.0f;
     writeNpy(path, array);
@@ -54,7 +56,7 @@ TEST(Npy, RoundTripsShapeAndValues)
 TEST(Npy, RejectsATruncatedFileNamingIt)
 {
     const std::string dir = test::scratchDir("npy_truncated");
-    FloatArray array = FloatArray::zeros({4, 2048});
+    FloatArray array = FloatArray::zeros({ 4, 2048 });
     writeNpy(dir + "/full.npy", array);
     fs::copy_file(dir + "/full.npy", dir + "/cut.npy");
     fs::resize_file(dir + "/cut.npy", fs::file_size(dir + "/full.npy") - 100);
@@ -71,7 +73,8 @@ TEST(Npy, RejectsGarbageAndHugeShapes)
     const std::string dir = test::scratchDir("npy_garbage");
     std::ofstream(dir + "/text.npy") << "hello, this is not numpy";
     EXPECT_THROW(readNpy(dir + "/text.npy"), IoError);
-    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999, 99999999999), }";
+    std::string header
+        = "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999, 99999999999), }";
     header.append(118 - header.size(), ' ');
     header += '\n';
     std::ofstream out(dir + "/huge.npy", std::ios::binary);
@@ -88,10 +91,11 @@ TEST(AtomicFile, LeavesNoTemporaryBehindWhenTheWriterThrows)
 {
     const std::string dir = test::scratchDir("atomic_throw");
     writeFileAtomically(dir + "/out.txt", "old");
-    EXPECT_THROW(writeFileAtomically(dir + "/out.txt", [](std::ostream& out) {
-        out << "partial";
-        throw IoError("disk on fire");
-    }),
+    EXPECT_THROW(writeFileAtomically(dir + "/out.txt",
+                     [](std::ostream& out) {
+                         out << "partial";
+                         throw IoError("disk on fire");
+                     }),
         IoError);
     std::ifstream in(dir + "/out.txt");
     std::string contents;
@@ -135,11 +139,16 @@ TEST(AtomicFile, RemovesTheTemporariesOfKilledRunsAndKeepsLiveOnes)
         std::ofstream(dir + "/" + name) << "partial";
         return dir + "/" + name;
     };
-    const std::string orphan = touch("a.vigil.json.tmp-" + host + "-" + std::to_string(dead) + "-12");
-    const std::string nestedOrphan = touch("nested/b.scores.csv.tmp-" + host + "-" + std::to_string(dead) + "-7");
-    const std::string mine = touch("c.vigil.json.tmp-" + host + "-" + std::to_string(::getpid()) + "-3");
-    const std::string otherHost = touch("d.vigil.json.tmp-elsewhere-" + std::to_string(dead) + "-4");
-    const std::string oldOtherHost = touch("e.vigil.json.tmp-elsewhere-" + std::to_string(dead) + "-5");
+    const std::string orphan
+        = touch("a.vigil.json.tmp-" + host + "-" + std::to_string(dead) + "-12");
+    const std::string nestedOrphan
+        = touch("nested/b.scores.csv.tmp-" + host + "-" + std::to_string(dead) + "-7");
+    const std::string mine
+        = touch("c.vigil.json.tmp-" + host + "-" + std::to_string(::getpid()) + "-3");
+    const std::string otherHost
+        = touch("d.vigil.json.tmp-elsewhere-" + std::to_string(dead) + "-4");
+    const std::string oldOtherHost
+        = touch("e.vigil.json.tmp-elsewhere-" + std::to_string(dead) + "-5");
     fs::last_write_time(oldOtherHost, fs::file_time_type::clock::now() - std::chrono::hours(2));
     const std::string notOurs = touch("notes.tmp-draft.txt");
     const std::string result = touch("f.vigil.json");
@@ -149,7 +158,8 @@ TEST(AtomicFile, RemovesTheTemporariesOfKilledRunsAndKeepsLiveOnes)
     EXPECT_FALSE(fs::exists(nestedOrphan));
     EXPECT_FALSE(fs::exists(oldOtherHost));
     EXPECT_TRUE(fs::exists(mine)) << "this process is alive: its write may be under way";
-    EXPECT_TRUE(fs::exists(otherHost)) << "another machine's fresh temporary may be a write under way";
+    EXPECT_TRUE(fs::exists(otherHost))
+        << "another machine's fresh temporary may be a write under way";
     EXPECT_TRUE(fs::exists(notOurs));
     EXPECT_TRUE(fs::exists(result));
     EXPECT_EQ(removeStaleTemporaries(dir + "/missing"), 0u);
@@ -167,7 +177,9 @@ TEST(AtomicFile, NamesItsTemporariesSoTheCleanerKnowsThem)
             during.push_back(entry.path().filename().string());
     });
     ASSERT_EQ(during.size(), 1u);
-    EXPECT_EQ(during[0].rfind("g.vigil.json.tmp-" + hostName() + "-" + std::to_string(::getpid()) + "-", 0), 0u)
+    EXPECT_EQ(during[0].rfind(
+                  "g.vigil.json.tmp-" + hostName() + "-" + std::to_string(::getpid()) + "-", 0),
+        0u)
         << during[0];
     EXPECT_EQ(removeStaleTemporaries(dir), 0u) << "the finished file is not a temporary";
     EXPECT_TRUE(fs::exists(target));

@@ -40,44 +40,49 @@ torch::Tensor optimisedFeatures(Layout layout, std::vector<int64_t> inputShape)
 
 TEST(I3dResNet50, FoldedBatchNormMatchesPyTorch)
 {
-    const torch::Tensor features = optimisedFeatures<I3dResNet50>(Layout::Contiguous, {1, 3, 16, 64, 64});
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{1, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", {1, 2048})), 1e-4);
+    const torch::Tensor features
+        = optimisedFeatures<I3dResNet50>(Layout::Contiguous, { 1, 3, 16, 64, 64 });
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(I3dResNet50, FoldedChannelsLastMatchesPyTorch)
 {
-    const torch::Tensor features = optimisedFeatures<I3dResNet50>(Layout::ChannelsLast, {1, 3, 16, 64, 64});
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{1, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", {1, 2048})), 1e-4);
+    const torch::Tensor features
+        = optimisedFeatures<I3dResNet50>(Layout::ChannelsLast, { 1, 3, 16, 64, 64 });
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(I3dResNet50, FoldedBlockedLayoutMatchesPyTorch)
 {
-    const torch::Tensor features = optimisedFeatures<I3dResNet50>(Layout::Blocked, {1, 3, 16, 64, 64});
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{1, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", {1, 2048})), 1e-4);
+    const torch::Tensor features
+        = optimisedFeatures<I3dResNet50>(Layout::Blocked, { 1, 3, 16, 64, 64 });
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, FoldedBatchNormMatchesPyTorch)
 {
-    const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::Contiguous, {2, 3, 64, 64});
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{2, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", {2, 2048})), 1e-4);
+    const torch::Tensor features
+        = optimisedFeatures<ResNet50>(Layout::Contiguous, { 2, 3, 64, 64 });
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, FoldedChannelsLastMatchesPyTorch)
 {
-    const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::ChannelsLast, {2, 3, 64, 64});
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{2, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", {2, 2048})), 1e-4);
+    const torch::Tensor features
+        = optimisedFeatures<ResNet50>(Layout::ChannelsLast, { 2, 3, 64, 64 });
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, FoldedBlockedLayoutMatchesPyTorch)
 {
-    const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::Blocked, {2, 3, 64, 64});
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{2, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", {2, 2048})), 1e-4);
+    const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::Blocked, { 2, 3, 64, 64 });
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, BlockedLayoutNeedsFoldedBatchNorm)
