@@ -39,24 +39,19 @@ Exit codes:
 
 void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
 {
-    ModelOptions& model = options.model;
+    engine::ModelRequest& model = options.model;
     if (needsBackbone) {
-        const std::map<std::string, analysis::BackboneKind> backbones
-            = { { "i3d-r50", analysis::BackboneKind::I3dResNet50 },
-                  { "resnet50", analysis::BackboneKind::ResNet50 } };
         command
             .add_option("--backbone", model.backbone,
                 "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per "
                 "frame)")
-            ->transform(CLI::CheckedTransformer(backbones, CLI::ignore_case))
-            ->default_str("i3d-r50");
-        const std::map<std::string, preprocess::CropMode> crops
-            = { { "center", preprocess::CropMode::Center }, { "ten", preprocess::CropMode::Ten } };
+            ->transform(CLI::CheckedTransformer(settingWords<BackboneKind>(), CLI::ignore_case))
+            ->default_str(toString(BackboneKind::I3dResNet50));
         command
             .add_option("--crops", model.crops,
                 "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
-            ->transform(CLI::CheckedTransformer(crops, CLI::ignore_case))
-            ->default_str("center");
+            ->transform(CLI::CheckedTransformer(settingWords<CropMode>(), CLI::ignore_case))
+            ->default_str(toString(CropMode::Center));
         command
             .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
             ->check(CLI::ExistingFile);
@@ -65,24 +60,24 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
             ->capture_default_str();
     }
     // Not CLI::ExistingFile: a model name is resolved to its installed file (app/models_command.h).
-    command.add_option("--classifier", model.classifierWeights,
+    command.add_option("--classifier", model.classifier,
         "Attention classifier: da64-r3 or da128-r7 (installed by `vigil models fetch`; the default "
         "when installed), or a state dict (.pth)");
-    command.add_flag("--demo-weights", model.useDemoWeights,
-        "Use seeded random weights for any network without a file (for trying Vigil out; "
-        "scores are not meaningful)");
+    command.add_flag_callback(
+        "--demo-weights", [&model] { model.demo = engine::DemoWeights::FillMissing; },
+        "Use seeded random weights for each network that has no weights named or installed (for "
+        "trying Vigil out; those scores are not meaningful); named or installed weights are "
+        "always used as they are");
     command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     if (needsBackbone) {
-        const std::map<std::string, models::ComputeDevice> devices
-            = { { "cpu", models::ComputeDevice::Cpu }, { "cuda", models::ComputeDevice::Cuda } };
         command
             .add_option("--device", model.device,
                 "Where the backbone runs: cpu, or cuda (needs a LibTorch built with CUDA and a "
                 "GPU)")
-            ->transform(CLI::CheckedTransformer(devices, CLI::ignore_case))
-            ->default_str("cpu");
+            ->transform(CLI::CheckedTransformer(settingWords<ComputeDevice>(), CLI::ignore_case))
+            ->default_str(toString(ComputeDevice::Cpu));
     }
 }
 
@@ -179,9 +174,15 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     score->add_option("features", options.inputs, "Feature files (.npy)")->required();
     addModelOptions(*score, options, false);
     addWindowOptions(*score, options);
-    score->add_option("--snippet-frames", options.snippetFrames, "Video frames per feature step")
+    score
+        ->add_option("--snippet-frames", options.snippetFrames,
+            "Video frames per feature step, when the features have no sidecar (<name>.json)")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
+    score->add_option("--fps", options.fps,
+        "Frame rate of the features' video, for the times of the frames (default: the "
+        "sidecar's; without either, times are left empty)")
+        ->check(CLI::PositiveNumber);
     addOutputOptions(*score, options);
 
     BatchCommandOptions batchOptions;

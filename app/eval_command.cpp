@@ -1,7 +1,7 @@
 #include "app/eval_command.h"
 
 #include "app/exit_codes.h"
-#include "app/loaded_models.h"
+#include "app/cli_engine.h"
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/eval/evaluation.h"
@@ -51,7 +51,7 @@ std::vector<uint8_t> readLabels(const std::string& path)
     return labels;
 }
 
-json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settings, const Models& models)
+json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settings, const engine::Engine& engine)
 {
     const auto number = [](double value) { return std::isnan(value) ? json(nullptr) : json(value); };
     json classes = json::object();
@@ -62,15 +62,15 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
         videos.push_back({{"features", video.featuresPath}, {"class", video.className},
             {"steps", video.steps}, {"crops", video.crops}, {"frames", video.frameScores.size()}});
     }
-    const analysis::WeightsInfo& classifier = models.description.classifier;
+    const analysis::WeightsInfo& classifier = engine.description().classifier;
     return {{"roc_auc", number(report.rocAuc)}, {"pr_auc", number(report.prAuc)},
         {"frames", report.frames}, {"anomalous_frames", report.anomalousFrames},
         {"videos", report.videos}, {"split_steps", settings.splitSteps},
         {"frames_per_step", settings.framesPerStep},
         {"classifier", {{"path", classifier.path}, {"sha256", classifier.sha256},
-                           {"provenance", classifier.provenance}, {"name", classifier.name},
-                           {"da", models.description.hiddenSize}, {"r", models.description.attentionRows}}},
-        {"class_roc_auc", classes}, {"per_video", videos}, {"warnings", models.warnings}};
+                           {"provenance", toString(classifier.provenance)}, {"name", classifier.name},
+                           {"da", engine.description().hiddenSize}, {"r", engine.description().attentionRows}}},
+        {"class_roc_auc", classes}, {"per_video", videos}, {"warnings", engine.warnings()}};
 }
 
 void writeOutputs(const std::string& dir, const eval::EvalReport& report, const json& reportJsonValue)
@@ -116,9 +116,10 @@ EvalCommand::EvalCommand(CLI::App& cli)
     command_->add_option("--annotations", annotationsPath_, "UCF-Crime temporal annotation file")
         ->check(CLI::ExistingFile);
     command_->get_option("--gt")->excludes("--annotations");
-    command_->add_option("--classifier", model_.classifierWeights,
+    command_->add_option("--classifier", model_.classifier,
         "da64-r3, da128-r7 (installed by `vigil models fetch`; the default when installed), or a state dict (.pth)");
-    command_->add_flag("--demo-weights", model_.useDemoWeights, "Seeded random classifier (scores not meaningful)");
+    command_->add_flag_callback("--demo-weights", [this] { model_.demo = engine::DemoWeights::FillMissing; },
+        "Seeded random classifier when none is named or installed (scores not meaningful)");
     command_->add_option("--split", splitSteps_, "Window length in steps (the paper's reproduction uses 28)")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
@@ -138,10 +139,13 @@ int EvalCommand::run(const CancellationToken& cancel) const
         return kExitUsage;
     }
     try {
-        const std::optional<Models> models = loadModels(model_, false);
-        if (!models)
-            return kExitUsage;
-        for (const std::string& warning : models->warnings)
+        engine::ModelRequest request = model_;
+        request.needs = engine::NeededNetworks::ClassifierOnly;
+        int exitCode = kExitOk;
+        const std::optional<engine::Engine> engine = loadCliEngine(request, exitCode);
+        if (!engine)
+            return exitCode;
+        for (const std::string& warning : engine->warnings())
             printError("warning: " + warning);
         const std::vector<std::string> files
             = listPath_.empty() ? eval::featureFilesIn(featuresDir_) : eval::readFeatureList(listPath_);
@@ -153,7 +157,7 @@ int EvalCommand::run(const CancellationToken& cancel) const
         eval::EvalSettings settings;
         settings.splitSteps = splitSteps_;
         settings.framesPerStep = framesPerStep_;
-        const eval::EvalReport report = eval::evaluate(files, truth, *models->classifier.scorer, settings,
+        const eval::EvalReport report = eval::evaluate(files, truth, engine->classifier(), settings,
             cancel, [&](int64_t done, int64_t total) {
                 // One updating line on a terminal; a line per tenth of the videos otherwise.
                 const bool isTerminal = ::isatty(STDERR_FILENO) != 0;
@@ -163,7 +167,7 @@ int EvalCommand::run(const CancellationToken& cancel) const
                     static_cast<long long>(done), static_cast<long long>(total),
                     isTerminal && done != total ? "" : "\n");
             });
-        const json value = reportJson(report, settings, *models);
+        const json value = reportJson(report, settings, *engine);
         if (isJson_)
             std::printf("%s\n", value.dump(2).c_str());
         else

@@ -33,7 +33,7 @@ private:
     int64_t framesPerStep_ = 16;
     bool isJson_ = false;
     bool isQuiet_ = false;
-    ModelOptions model_;
+    engine::ModelRequest model_;
 };
 
 } // namespace vigil::app

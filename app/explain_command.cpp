@@ -1,11 +1,11 @@
 #include "app/explain_command.h"
 
 #include "app/exit_codes.h"
-#include "app/loaded_models.h"
+#include "app/cli_engine.h"
 #include "app/progress_printer.h"
 #include "core/analysis/windows.h"
 #include "core/common/error.h"
-#include "core/io/npy_file.h"
+#include "core/io/feature_sidecar.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,20 +31,16 @@ bool isFeatureFile(const std::string& path)
     return std::filesystem::path(path).extension() == ".npy";
 }
 
-ExplainInput readInput(const std::string& path, const Models& models, const RunOptions& options,
+ExplainInput readInput(const std::string& path, const engine::Engine& engine, const RunOptions& options,
     const CancellationToken& cancel)
 {
     ExplainInput input;
     if (isFeatureFile(path)) {
-        input.features = io::readNpy(path);
-        if (input.features.rank() == 2)
-            input.features.shape = { input.features.dim(0), 1, input.features.dim(1) };
-        if (input.features.rank() != 3)
-            throw IoError(path + ": expected features [steps, crops, 2048], got " + input.features.shapeText());
+        input.features = io::readFeatures(path);
         input.framesPerStep = options.snippetFrames;
         return input;
     }
-    analysis::ExtractedFeatures extracted = makePipeline(models.resolved, models).run(path, cancel);
+    analysis::ExtractedFeatures extracted = engine.extract(path, cancel);
     input.features = std::move(extracted.features);
     input.framesPerStep = extracted.framesPerStep;
     input.framePtsUs = std::move(extracted.framePtsUs);
@@ -166,16 +162,24 @@ json explanationJson(const analysis::WindowExplanation& e, const analysis::Windo
 int runExplain(const RunOptions& options, const ExplainOptions& explain, const CancellationToken& cancel)
 {
     const std::string& path = options.inputs.front();
+    const std::optional<analysis::WindowSettings> settings = windowSettings(options.windows);
+    if (!settings)
+        return kExitUsage;
+    engine::ModelRequest request = options.model;
+    if (isFeatureFile(path))
+        request.needs = engine::NeededNetworks::ClassifierOnly;
+    int exitCode = kExitOk;
+    const std::optional<engine::Engine> engine = loadCliEngine(request, exitCode);
+    if (!engine)
+        return exitCode;
     try {
-        const std::optional<Models> models = loadModels(options.model, !isFeatureFile(path));
-        if (!models)
-            return kExitUsage;
-        for (const std::string& warning : models->warnings)
+        for (const std::string& warning : engine->warnings())
             printError("warning: " + warning);
-        const ExplainInput input = readInput(path, *models, options, cancel);
-        const analysis::WindowSettings settings = windowSettings(options.windows);
+        const ExplainInput input = readInput(path, *engine, options, cancel);
         const std::vector<analysis::WindowSpan> spans
-            = analysis::planWindows(input.features.dim(0), settings.windowSteps, settings.strideSteps);
+            = analysis::planWindows(input.features.dim(0), settings->windowSteps, settings->strideSteps);
+        if (spans.empty())
+            throw IoError(path + ": has no feature steps, so no window to explain");
         if (explain.windowIndex < 0 || explain.windowIndex >= static_cast<int64_t>(spans.size()))
             throw IoError(path + ": window " + std::to_string(explain.windowIndex) + " does not exist; it has "
                 + std::to_string(spans.size()) + " windows (0.." + std::to_string(spans.size() - 1) + ")");
@@ -184,14 +188,14 @@ int runExplain(const RunOptions& options, const ExplainOptions& explain, const C
                 + std::to_string(input.features.dim(1)) + " crops");
         const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
         const analysis::WindowExplanation explanation
-            = models->classifier.explainer->explain(cropSequence(input.features, span, explain.crop));
+            = engine->explainer()->explain(cropSequence(input.features, span, explain.crop));
         // The window's score as analyze computes it (all crops), to show that the walkthrough is it.
         FloatArray window = FloatArray::zeros({ input.features.dim(1), span.stepCount(), input.features.dim(2) });
         for (int64_t c = 0; c < input.features.dim(1); ++c) {
             const FloatArray sequence = cropSequence(input.features, span, c);
             std::copy(sequence.values.begin(), sequence.values.end(), window.data() + c * sequence.size());
         }
-        const std::vector<float> cropScores = models->classifier.scorer->score(window).cropScores;
+        const std::vector<float> cropScores = engine->classifier().score(window).cropScores;
         float windowScore = 0.0f;
         for (float score : cropScores)
             windowScore += score / static_cast<float>(cropScores.size());

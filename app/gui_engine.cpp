@@ -1,8 +1,9 @@
 #include "app/gui_engine.h"
 
-#include "app/loaded_models.h"
-#include "app/models_command.h"
+#include "core/analysis/windows.h"
 #include "core/common/error.h"
+#include "core/engine/weights_import.h"
+#include "core/engine/weights_plan.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
 #include "models/model_factory.h"
@@ -25,34 +26,27 @@ using models_store::ModelEntry;
 using models_store::ModelKind;
 using models_store::ModelManifest;
 
-bool isMissingBackbone(const WeightsChoice& choice)
-{
-    return choice.options.backboneWeights.empty();
-}
-bool isMissingClassifier(const WeightsChoice& choice)
-{
-    return choice.options.classifierWeights.empty();
-}
-
 // The manifest entries that would fill what is missing; the first of each kind is the default.
-std::vector<const ModelEntry*> candidates(const WeightsChoice& choice)
+std::vector<const ModelEntry*> candidates(const engine::WeightsPlan& plan, BackboneKind backbone)
 {
     std::vector<const ModelEntry*> entries;
-    const std::string backbone = analysis::backboneName(choice.options.backbone);
+    const bool isClassifierMissing = plan.classifier && plan.classifier->isMissing;
+    const bool isBackboneMissing = plan.backbone && plan.backbone->isMissing;
     for (const ModelEntry& entry : ModelManifest::builtIn().entries()) {
         const bool isClassifier = entry.kind == ModelKind::Classifier;
-        if ((isClassifier && isMissingClassifier(choice))
-            || (!isClassifier && isMissingBackbone(choice) && entry.backbone == backbone))
+        if ((isClassifier && isClassifierMissing)
+            || (!isClassifier && isBackboneMissing
+                && fromString<BackboneKind>(entry.backbone) == backbone))
             entries.push_back(&entry);
     }
     return entries;
 }
 
-QStringList defaultDownloads(const WeightsChoice& choice)
+QStringList defaultDownloads(const engine::WeightsPlan& plan, BackboneKind backbone)
 {
     QStringList names;
     bool hasClassifier = false;
-    for (const ModelEntry* entry : candidates(choice)) {
+    for (const ModelEntry* entry : candidates(plan, backbone)) {
         const bool isClassifier = entry->kind == ModelKind::Classifier;
         if (!isClassifier || !hasClassifier)
             names << QString::fromStdString(entry->name);
@@ -61,25 +55,15 @@ QStringList defaultDownloads(const WeightsChoice& choice)
     return names;
 }
 
-QString missingText(const WeightsChoice& choice)
-{
-    if (isMissingBackbone(choice) && isMissingClassifier(choice))
-        return QObject::tr("the attention classifier and the %1 backbone")
-            .arg(QString::fromStdString(analysis::backboneName(choice.options.backbone)));
-    return isMissingClassifier(choice)
-        ? QObject::tr("the attention classifier")
-        : QObject::tr("the %1 backbone")
-              .arg(QString::fromStdString(analysis::backboneName(choice.options.backbone)));
-}
-
-// Asks for a file and which weights it is, then installs it after the store's checks.
-void importFile(QWidget* parent, const WeightsChoice& choice, const std::string& folder)
+// Asks for a file and which weights it is, then installs it after engine::importWeights's checks
+// (read as its network, checksum), the same as `vigil models import`.
+void importFile(
+    QWidget* parent, const std::vector<const ModelEntry*>& entries, const std::string& folder)
 {
     const QString file = QFileDialog::getOpenFileName(parent, QObject::tr("Import weights"),
         QString(), QObject::tr("Weights (*.pth *.pt *.pkl);;All files (*)"));
-    if (file.isEmpty())
+    if (file.isEmpty() || entries.empty())
         return;
-    const std::vector<const ModelEntry*> entries = candidates(choice);
     QStringList items;
     for (const ModelEntry* entry : entries)
         items << QStringLiteral("%1 — %2").arg(
@@ -90,48 +74,34 @@ void importFile(QWidget* parent, const WeightsChoice& choice, const std::string&
     if (!isChosen)
         return;
     try {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
         models_store::ModelStore store(folder, ModelManifest::builtIn());
-        const std::string path
-            = store.import(file.toStdString(), *entries[static_cast<size_t>(items.indexOf(item))]);
+        const std::string path = engine::importWeights(store, file.toStdString(),
+            *entries[static_cast<size_t>(items.indexOf(item))], models::TorchNetworkLoader());
+        QApplication::restoreOverrideCursor();
         QMessageBox::information(parent, QObject::tr("Import weights"),
             QObject::tr("Installed %1").arg(QString::fromStdString(path)));
     } catch (const std::exception& error) {
+        QApplication::restoreOverrideCursor();
         QMessageBox::warning(
             parent, QObject::tr("Import weights"), QString::fromStdString(error.what()));
     }
 }
 
-// Loads the chosen networks (the way `vigil analyze` does); throws ModelError naming a file.
-ui::AnalysisEngine buildEngine(const RunOptions& options, WeightsChoice& choice)
+// Loads the planned networks (the way `vigil analyze` does); throws Error naming a file.
+ui::AnalysisEngine buildEngine(const RunOptions& options, const engine::WeightsPlan& plan)
 {
-    const ModelOptions& model = choice.options;
-    models::setThreadCount(model.threads);
-    models::LoadedBackbone backbone = choice.backbone
-        ? std::move(*choice.backbone)
-        : models::loadBackbone(model.backbone, model.backboneWeights, {}, model.device);
-    models::LoadedClassifier classifier = models::loadClassifier(model.classifierWeights);
-
-    ui::AnalysisEngine engine;
-    engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(
-        backbone.extractor, extractionOptions(model));
-    engine.scorer = classifier.scorer;
-    engine.explainer = classifier.explainer;
-    engine.model.backbone = analysis::backboneName(model.backbone);
-    engine.model.crops = model.backbone == analysis::BackboneKind::I3dResNet50
-            && model.crops == preprocess::CropMode::Ten
-        ? "ten"
-        : "center";
-    engine.model.backboneWeights = backbone.weights;
-    engine.model.classifier = classifier.weights;
-    engine.model.hiddenSize = classifier.hiddenSize;
-    engine.model.attentionRows = classifier.rows;
-    describePublished(choice, engine.model);
+    ui::AnalysisEngine built;
+    built.engine = std::make_shared<const engine::Engine>(
+        engine::Engine::load(plan, options.model, models::TorchNetworkLoader()));
     const int64_t window = options.windows.windowSteps;
-    engine.windows
+    built.windows
         = { window, options.windows.strideSteps > 0 ? options.windows.strideSteps : window };
-    engine.device = model.device == models::ComputeDevice::Cuda ? "CUDA" : "CPU";
-    engine.warnings = choice.warnings;
-    return engine;
+    if (const std::string problem
+        = analysis::windowProblem(built.windows.windowSteps, built.windows.strideSteps);
+        !problem.empty())
+        throw Error("Settings: " + problem);
+    return built;
 }
 
 // The options of the command line with the settings saved by the Settings dialog on top (once
@@ -142,36 +112,21 @@ RunOptions withSavedSettings(RunOptions options)
     if (!store.contains(QStringLiteral("analysis/backbone")))
         return options;
     const ui::AppSettings settings = ui::AppSettings::load(store);
-    const auto backbone = settings.backbone == QLatin1String("resnet50")
-        ? analysis::BackboneKind::ResNet50
-        : analysis::BackboneKind::I3dResNet50;
-    if (backbone != options.model.backbone)
+    if (settings.backbone != options.model.backbone)
         options.model.backboneWeights.clear(); // the file named for the other backbone
-    options.model.backbone = backbone;
-    options.model.crops = settings.crops == QLatin1String("ten") ? preprocess::CropMode::Ten
-                                                                 : preprocess::CropMode::Center;
-    if (!settings.classifier.isEmpty()) {
-        const std::string chosen = settings.classifier.toStdString();
-        const ModelEntry* entry = ModelManifest::builtIn().find(chosen);
-        options.model.classifierWeights = chosen;
-        if (entry && entry->kind == ModelKind::Classifier) {
-            try {
-                options.model.classifierWeights = models_store::ModelStore(
-                    models_store::modelsFolderFromEnvironment(), ModelManifest::builtIn())
-                                                      .pathOf(*entry);
-            } catch (const Error&) {
-                options.model.classifierWeights.clear(); // no models folder: the default choice
-            }
-        }
-    }
+    options.model.backbone = settings.backbone;
+    options.model.crops = settings.crops;
+    // A manifest name or a file: engine::resolveWeights tells them apart, as for --classifier.
+    if (!settings.classifier.isEmpty())
+        options.model.classifier = settings.classifier.toStdString();
     options.windows.windowSteps = settings.windowSteps;
     options.windows.strideSteps = settings.strideSteps;
     options.model.threads = settings.threads;
     // The settings dialog offers CUDA only when it can be used (gui_command.cpp).
     options.model.device
-        = settings.device == QStringLiteral("cuda") && models::cudaUnavailableReason().empty()
-        ? models::ComputeDevice::Cuda
-        : models::ComputeDevice::Cpu;
+        = settings.device == ComputeDevice::Cuda && models::cudaUnavailableReason().empty()
+        ? ComputeDevice::Cuda
+        : ComputeDevice::Cpu;
     return options;
 }
 
@@ -179,19 +134,12 @@ RunOptions withSavedSettings(RunOptions options)
 
 std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem)
 {
-    std::optional<WeightsChoice> choice = chooseWeights(options.model, true);
-    if (!choice) {
-        problem = "the weights named cannot be used";
+    const engine::WeightsPlan plan = engine::resolveWeights(options.model);
+    if (!plan.canRun()) {
+        problem = plan.problem;
         return std::nullopt;
     }
-    if ((isMissingBackbone(*choice) || isMissingClassifier(*choice))
-        && !options.model.useDemoWeights) {
-        problem = "no " + missingText(*choice).toStdString()
-            + " installed: run `vigil models fetch`, pass --backbone-weights and --classifier, or "
-              "--demo-weights";
-        return std::nullopt;
-    }
-    return buildEngine(options, *choice);
+    return buildEngine(options, plan);
 }
 
 std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
@@ -199,59 +147,73 @@ std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
     const RunOptions saved = withSavedSettings(options_);
     for (;;) {
         RunOptions options = saved;
-        options.model.useDemoWeights = options_.model.useDemoWeights;
-        std::optional<WeightsChoice> choice = chooseWeights(options.model, true);
-        if (!choice) {
-            QMessageBox::critical(parent, QObject::tr("Vigil: weights"),
-                QObject::tr(
-                    "The weights named on the command line, or the installed ones, cannot be used. "
-                    "`vigil models verify` in a terminal says which file and why."));
-            return std::nullopt;
-        }
-        const bool isMissing = isMissingBackbone(*choice) || isMissingClassifier(*choice);
-        if (!isMissing || options.model.useDemoWeights) {
-            try {
-                QApplication::setOverrideCursor(Qt::WaitCursor);
-                ui::AnalysisEngine engine = buildEngine(options, *choice);
-                QApplication::restoreOverrideCursor();
-                return engine;
-            } catch (const std::exception& error) {
-                QApplication::restoreOverrideCursor();
-                QMessageBox::critical(parent, QObject::tr("Vigil: cannot load the networks"),
-                    QString::fromStdString(error.what()));
-                return std::nullopt;
-            }
-        }
-        std::string folder;
-        try {
-            folder = models_store::modelsFolderFromEnvironment();
-        } catch (const Error& error) {
+        options.model.demo = options_.model.demo;
+        const engine::WeightsPlan plan = engine::resolveWeights(options.model);
+        if (plan.canRun())
+            return loadShowingErrors(options, plan, parent);
+        if (!plan.isMissingAny()) {
             QMessageBox::critical(
-                parent, QObject::tr("Vigil: weights"), QString::fromStdString(error.what()));
+                parent, QObject::tr("Vigil: weights"), QString::fromStdString(plan.problem));
             return std::nullopt;
         }
-        ui::MissingWeightsDialog ask(missingText(*choice), QString::fromStdString(folder), parent);
-        ask.exec();
-        switch (ask.choice()) {
-        case ui::MissingWeightsDialog::Choice::Download: {
-            ui::ModelDownloadDialog download(QString::fromStdString(folder),
-                defaultDownloads(*choice),
-                QString::fromStdString(models_store::mirrorFromEnvironment()), parent);
-            if (download.exec() != QDialog::Accepted && !download.errorText().isEmpty())
-                QMessageBox::warning(
-                    parent, QObject::tr("Vigil: download failed"), download.errorText());
-            break;
-        }
-        case ui::MissingWeightsDialog::Choice::Import:
-            importFile(parent, *choice, folder);
-            break;
-        case ui::MissingWeightsDialog::Choice::Demo:
-            options_.model.useDemoWeights = true;
-            break;
-        case ui::MissingWeightsDialog::Choice::Cancel:
+        if (!askForMissing(plan, options.model.backbone, parent))
             return std::nullopt;
-        }
     }
+}
+
+std::optional<ui::AnalysisEngine> GuiEngineSource::loadShowingErrors(
+    const RunOptions& options, const engine::WeightsPlan& plan, QWidget* parent)
+{
+    try {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        ui::AnalysisEngine engine = buildEngine(options, plan);
+        QApplication::restoreOverrideCursor();
+        return engine;
+    } catch (const std::exception& error) {
+        QApplication::restoreOverrideCursor();
+        QMessageBox::critical(parent, QObject::tr("Vigil: cannot load the networks"),
+            QString::fromStdString(error.what()));
+        return std::nullopt;
+    }
+}
+
+// Download, import or demo weights for what is missing; false when the user cancelled.
+bool GuiEngineSource::askForMissing(
+    const engine::WeightsPlan& plan, BackboneKind backbone, QWidget* parent)
+{
+    std::string folder;
+    try {
+        folder = models_store::modelsFolderFromEnvironment();
+    } catch (const Error& error) {
+        QMessageBox::critical(
+            parent, QObject::tr("Vigil: weights"), QString::fromStdString(error.what()));
+        return false;
+    }
+    ui::MissingWeightsDialog ask(
+        QString::fromStdString(engine::missingNetworksText(plan, backbone)),
+        QString::fromStdString(folder), parent);
+    ask.exec();
+    switch (ask.choice()) {
+    case ui::MissingWeightsDialog::Choice::Download: {
+        ui::ModelDownloadDialog download(QString::fromStdString(folder),
+            defaultDownloads(plan, backbone),
+            QString::fromStdString(models_store::mirrorFromEnvironment()), parent);
+        if (download.exec() != QDialog::Accepted && !download.errorText().isEmpty())
+            QMessageBox::warning(
+                parent, QObject::tr("Vigil: download failed"), download.errorText());
+        return true;
+    }
+    case ui::MissingWeightsDialog::Choice::Import:
+        importFile(parent, candidates(plan, backbone), folder);
+        return true;
+    case ui::MissingWeightsDialog::Choice::Demo:
+        // Only the networks that have no weights get demo ones (engine::resolveWeights).
+        options_.model.demo = engine::DemoWeights::FillMissing;
+        return true;
+    case ui::MissingWeightsDialog::Choice::Cancel:
+        break;
+    }
+    return false;
 }
 
 } // namespace vigil::app

@@ -1,10 +1,12 @@
 #pragma once
-// The desktop app's networks: weights are chosen as `vigil analyze` chooses them (files given on
-// the command line, else the installed published weights); when some are missing, the user is
-// asked at the first analysis: download the published weights, import a file, or continue with
-// demo weights. Then the networks are loaded into a ui::AnalysisEngine. GUI thread only.
+// The desktop app's networks: weights are resolved by core/engine exactly as for `vigil analyze`
+// (files given on the command line or in Settings, else the installed published weights); when
+// some are missing, the user is asked at the first analysis: download the published weights,
+// import a file, or continue with demo weights for the missing ones only. Then the engine is
+// loaded into a ui::AnalysisEngine. GUI thread only.
 
 #include "app/command_options.h"
+#include "core/engine/weights_plan.h"
 #include "ui/analysis_engine.h"
 
 #include <optional>
@@ -25,11 +27,16 @@ public:
     std::optional<ui::AnalysisEngine> operator()(QWidget* parent);
 
 private:
+    std::optional<ui::AnalysisEngine> loadShowingErrors(
+        const RunOptions& options, const engine::WeightsPlan& plan, QWidget* parent);
+    bool askForMissing(const engine::WeightsPlan& plan, BackboneKind backbone, QWidget* parent);
+
     RunOptions options_;
 };
 
 // Without dialogs (for --screenshot): nullopt with `problem` set when weights are missing or
 // cannot be chosen; throws vigil::ModelError naming a file that cannot be loaded.
-std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem);
+std::optional<ui::AnalysisEngine> loadEngineQuietly(
+    const RunOptions& options, std::string& problem);
 
 } // namespace vigil::app

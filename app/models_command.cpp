@@ -1,11 +1,14 @@
 #include "app/models_command.h"
 
+#include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/progress_printer.h"
 #include "core/common/error.h"
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_fetch.h"
 #include "core/models_store/model_locations.h"
+#include "core/engine/weights_import.h"
+#include "models/model_factory.h"
 
 #include <chrono>
 #include <cstdio>
@@ -15,11 +18,6 @@ namespace vigil::app {
 namespace {
 
 using namespace models_store;
-
-void printError(const std::string& message)
-{
-    std::fprintf(stderr, "vigil: %s\n", message.c_str());
-}
 
 std::string formatBytes(int64_t bytes)
 {
@@ -193,21 +191,6 @@ int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries
     return failures == 0 ? kExitOk : kExitFailedInput;
 }
 
-// Reads `file` as the network `entry` names, as analyze would (throws ModelError naming the file).
-// A checksum cannot vouch for entries that have none (the Caffe2 I3D file), and a damaged or
-// wrong file is better refused now than in the middle of an analysis.
-void checkReadable(const ModelEntry& entry, const std::string& file)
-{
-    if (entry.kind == ModelKind::Classifier) {
-        models::loadClassifier(file);
-        return;
-    }
-    models::loadBackbone(entry.backbone == analysis::backboneName(analysis::BackboneKind::ResNet50)
-            ? analysis::BackboneKind::ResNet50
-            : analysis::BackboneKind::I3dResNet50,
-        file);
-}
-
 int importModel(ModelStore& store, const std::string& file, const std::string& name)
 {
     const ModelEntry* entry = store.manifest().find(name);
@@ -215,8 +198,7 @@ int importModel(ModelStore& store, const std::string& file, const std::string& n
         printError(name + ": unknown model (known: " + store.manifest().knownNames() + ")");
         return kExitUsage;
     }
-    checkReadable(*entry, file);
-    const std::string path = store.import(file, *entry);
+    const std::string path = engine::importWeights(store, file, *entry, models::TorchNetworkLoader());
     const ModelStatus status = store.status(*entry, HashCheck::CacheOrFile);
     std::printf("%s: installed %s (from %s, %s)\n", entry->name.c_str(), path.c_str(), file.c_str(),
         installedText(*entry, status.sha256).c_str());
@@ -303,90 +285,6 @@ int ModelsCommand::run(const CancellationToken& cancel) const
     } catch (const Error& error) {
         printError(error.what());
         return kExitFailedInput;
-    }
-}
-
-namespace {
-
-// An installed backbone is used only if this build reads its format (the Caffe2 .pkl reader
-// may not be in it yet); otherwise it is as if it were not installed.
-void chooseInstalledBackbone(ModelStore& store, analysis::BackboneKind kind, WeightsChoice& choice)
-{
-    const std::optional<InstalledWeights> installed
-        = findDefaultBackbone(store, analysis::backboneName(kind));
-    if (!installed)
-        return;
-    try {
-        choice.backbone = models::loadBackbone(kind, installed->path, {}, choice.options.device);
-    } catch (const ModelError& error) {
-        printError(
-            "note: " + installed->name + " is installed but cannot be used: " + error.what());
-        return;
-    }
-    choice.options.backboneWeights = installed->path;
-    choice.backboneName = installed->name;
-}
-
-std::optional<InstalledWeights> chooseClassifier(const std::string& argument, ModelStore& store)
-{
-    if (argument.empty())
-        return findDefaultClassifier(store);
-    const ModelEntry* entry = store.manifest().find(argument);
-    if (entry == nullptr || entry->kind != ModelKind::Classifier)
-        throw IoError(argument + ": no such file, and not a classifier name (da64-r3, da128-r7)");
-    std::optional<InstalledWeights> installed = findInstalled(store, *entry);
-    if (!installed)
-        throw ModelError(entry->name + ": not installed in " + store.folder()
-            + "; run: vigil models fetch " + entry->name);
-    return installed;
-}
-
-} // namespace
-
-std::optional<WeightsChoice> chooseWeights(const ModelOptions& requested, bool needsBackbone)
-{
-    WeightsChoice choice;
-    choice.options = requested;
-    const bool isFile = !requested.classifierWeights.empty()
-        && std::filesystem::is_regular_file(requested.classifierWeights);
-    const bool wantsBackbone
-        = needsBackbone && requested.backboneWeights.empty() && !requested.useDemoWeights;
-    const bool wantsClassifier
-        = !isFile && !(requested.classifierWeights.empty() && requested.useDemoWeights);
-    if (!wantsClassifier && !wantsBackbone)
-        return choice; // nothing to look up: no need for a models folder
-    try {
-        ModelStore store(modelsFolderFromEnvironment(), ModelManifest::builtIn());
-        const std::optional<InstalledWeights> classifier
-            = wantsClassifier ? chooseClassifier(requested.classifierWeights, store) : std::nullopt;
-        if (classifier) {
-            choice.options.classifierWeights = classifier->path;
-            choice.classifierName = classifier->name;
-        }
-        if (wantsBackbone)
-            chooseInstalledBackbone(store, requested.backbone, choice);
-        const std::string backbone = analysis::backboneName(requested.backbone);
-        if (classifier && needsBackbone && !classifier->trainedOn.empty()
-            && classifier->trainedOn != backbone)
-            choice.warnings.push_back(classifier->name + " was trained on " + classifier->trainedOn
-                + " features, not " + backbone
-                + "; its scores on these features are not meaningful");
-    } catch (const Error& error) {
-        printError(error.what());
-        return std::nullopt;
-    }
-    return choice;
-}
-
-void describePublished(const WeightsChoice& choice, analysis::ModelDescription& description)
-{
-    if (!choice.classifierName.empty()) {
-        description.classifier.provenance = "published";
-        description.classifier.name = choice.classifierName;
-    }
-    if (!choice.backboneName.empty()) {
-        description.backboneWeights.provenance = "published";
-        description.backboneWeights.name = choice.backboneName;
     }
 }
 

@@ -1,7 +1,7 @@
 #include "app/train_command.h"
 
 #include "app/exit_codes.h"
-#include "app/loaded_models.h"
+#include "app/cli_engine.h"
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
@@ -226,7 +226,7 @@ int TrainCommand::run(const CancellationToken& cancel) const
                 + (planned.fold >= 0 ? " fold " + std::to_string(planned.fold) : "");
             models::Validator validate;
             if (!validationSet.empty())
-                validate = [&](analysis::WindowScorer& scorer) { return train::videoLevelAuc(validationSet, scorer); };
+                validate = [&](const analysis::WindowScorer& scorer) { return train::videoLevelAuc(validationSet, scorer); };
             const models::TrainingOutcome outcome = models::trainClassifier(pointersTo(videos, folds, planned.fold, false),
                 settings, validate, cancel, [&](const models::TrainingProgress& progress) {
                     if (isQuiet_ || progress.step % progress.stepsPerEpoch != 0)

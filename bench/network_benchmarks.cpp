@@ -43,9 +43,9 @@ models::BackboneTuning tuningOf(int64_t code)
 }
 
 // One network per (kind, tuning), kept for the whole run: loading is not what is measured.
-analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
+const analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
 {
-    static std::map<std::pair<BackboneKind, int64_t>, std::shared_ptr<analysis::FeatureExtractor>>
+    static std::map<std::pair<BackboneKind, int64_t>, std::shared_ptr<const analysis::FeatureExtractor>>
         cache;
     auto& slot = cache[{ kind, tuning }];
     if (!slot) {
@@ -63,7 +63,7 @@ void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t
     FloatArray input = FloatArray::zeros(inputShape);
     for (size_t i = 0; i < input.values.size(); ++i)
         input.values[i] = static_cast<float>(static_cast<int>(i % 255) - 127) / 128.0f;
-    analysis::FeatureExtractor& network = extractor(kind, state.range(1));
+    const analysis::FeatureExtractor& network = extractor(kind, state.range(1));
     network.extract(input); // warm-up: oneDNN primitives are created on the first call
     const double cpuStart = processCpuSeconds();
     for (auto _ : state)

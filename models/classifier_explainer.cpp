@@ -7,7 +7,7 @@ namespace vigil::models {
 namespace {
 
 // A Linear layer of the classifier by its state-dict name ("self_anttention.0", "fc1").
-torch::Tensor applyLinear(torch::nn::Module& module, const std::string& name, const torch::Tensor& input)
+torch::Tensor applyLinear(const torch::nn::Module& module, const std::string& name, const torch::Tensor& input)
 {
     const auto parameters = module.named_parameters(/*recurse=*/true);
     return torch::nn::functional::linear(input, parameters[name + ".weight"], parameters[name + ".bias"]);
@@ -20,7 +20,7 @@ TorchWindowExplainer::TorchWindowExplainer(AttentionClassifier classifier)
 {
 }
 
-analysis::WindowExplanation TorchWindowExplainer::explain(const FloatArray& sequence)
+analysis::WindowExplanation TorchWindowExplainer::explain(const FloatArray& sequence) const
 {
     c10::InferenceMode inference;
     const AttentionClassifierOptions& options = classifier_->options();

@@ -2,7 +2,7 @@
 // Computes the attention classifier's forward pass step by step on one window, keeping every
 // intermediate tensor (core/analysis/window_explanation.h). It runs the module's own layers, so
 // the score it gives equals AttentionClassifier::forward's. Shares the immutable classifier;
-// explain() may be called from any one thread at a time.
+// explain() changes nothing, so any thread may call it.
 
 #include "core/analysis/window_explanation.h"
 #include "models/attention_classifier.h"
@@ -12,7 +12,7 @@ namespace vigil::models {
 class TorchWindowExplainer : public analysis::WindowExplainer {
 public:
     explicit TorchWindowExplainer(AttentionClassifier classifier);
-    analysis::WindowExplanation explain(const FloatArray& sequence) override;
+    analysis::WindowExplanation explain(const FloatArray& sequence) const override;
 
 private:
     AttentionClassifier classifier_;

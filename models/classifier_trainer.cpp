@@ -20,7 +20,7 @@ struct TrainedClassifier::Impl {
 
 TrainedClassifier::TrainedClassifier(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-analysis::WindowScorer& TrainedClassifier::scorer() const { return impl_->scorer; }
+const analysis::WindowScorer& TrainedClassifier::scorer() const { return impl_->scorer; }
 
 int64_t TrainedClassifier::featureSize() const { return impl_->network->options().featureSize; }
 

@@ -35,7 +35,7 @@ class TrainedClassifier {
 public:
     struct Impl;
     explicit TrainedClassifier(std::shared_ptr<Impl> impl);
-    analysis::WindowScorer& scorer() const;
+    const analysis::WindowScorer& scorer() const;
     // As torch.save(model.state_dict(), path) would (models/state_dict_writer.h).
     void save(const std::string& path) const;
     int64_t featureSize() const;
@@ -61,7 +61,7 @@ struct TrainingOutcome {
 };
 
 // Returns the AUC of the current weights on a validation set (the scorer is in eval mode).
-using Validator = std::function<double(analysis::WindowScorer&)>;
+using Validator = std::function<double(const analysis::WindowScorer&)>;
 using TrainingProgressCallback = std::function<void(const TrainingProgress&)>;
 
 // With a validator the kept weights are those of the first checkpoint with the best validation

@@ -26,12 +26,12 @@ constexpr uint64_t kDemoClassifierSeed = 9111;
 
 analysis::WeightsInfo describeFile(const std::string& path)
 {
-    return { path, io::sha256OfFile(path), "file" };
+    return { path, io::sha256OfFile(path), Provenance::File };
 }
 
 analysis::WeightsInfo describeDemo()
 {
-    return { "", "", "demo" };
+    return { "", "", Provenance::Demo };
 }
 
 // Demo networks are seeded before construction, so their default initialisation is the same
@@ -206,6 +206,27 @@ void setThreadCount(int threads)
 int threadCount()
 {
     return torch::get_num_threads();
+}
+
+LoadedBackbone TorchNetworkLoader::loadBackbone(
+    BackboneKind kind, const std::string& path, ComputeDevice device) const
+{
+    return models::loadBackbone(kind, path, {}, device);
+}
+
+LoadedClassifier TorchNetworkLoader::loadClassifier(const std::string& path) const
+{
+    return models::loadClassifier(path);
+}
+
+std::string TorchNetworkLoader::deviceProblem(ComputeDevice device) const
+{
+    return device == ComputeDevice::Cuda ? cudaUnavailableReason() : std::string();
+}
+
+void TorchNetworkLoader::setThreadCount(int threads) const
+{
+    models::setThreadCount(threads);
 }
 
 } // namespace vigil::models

@@ -6,6 +6,7 @@
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/network_interfaces.h"
 #include "core/analysis/window_explanation.h"
+#include "core/engine/network_loader.h"
 
 #include <memory>
 #include <string>
@@ -13,20 +14,8 @@
 
 namespace vigil::models {
 
-struct LoadedBackbone {
-    std::shared_ptr<analysis::FeatureExtractor> extractor;
-    analysis::WeightsInfo weights;
-    std::vector<std::string> ignoredKeys; // tensors in the file the network does not use
-};
-
-struct LoadedClassifier {
-    std::shared_ptr<analysis::WindowScorer> scorer;
-    std::shared_ptr<analysis::WindowExplainer> explainer; // the same network, step by step
-    analysis::WeightsInfo weights;
-    int64_t hiddenSize = 0; // d_a
-    int64_t rows = 0; // r
-    std::vector<std::string> ignoredKeys;
-};
+using engine::LoadedBackbone;
+using engine::LoadedClassifier;
 
 // Load-time optimisations of a backbone (see models/i3d_resnet50.h); the defaults are the fastest.
 // The benchmarks in bench/ turn them off one by one to measure what each buys.
@@ -46,7 +35,7 @@ struct BackboneTuning {
 // Where the backbone runs. CUDA needs a LibTorch built with it (the official LibTorch CUDA
 // package; Debian's libtorch is CPU-only): inputs are staged in pinned host memory and copied
 // asynchronously while the decoder keeps working on the next batch.
-enum class ComputeDevice { Cpu, Cuda };
+using vigil::ComputeDevice;
 
 // Empty when ComputeDevice::Cuda can be used; otherwise why not, in one sentence.
 std::string cudaUnavailableReason();
@@ -60,5 +49,16 @@ LoadedClassifier loadClassifier(const std::string& weightsPath);
 // Intra-op threads for every network; 0 means all cores.
 void setThreadCount(int threads);
 int threadCount();
+
+// The engine's way to the functions above (core/engine/network_loader.h); app/ hands one to
+// engine::Engine::load. Stateless.
+class TorchNetworkLoader : public engine::NetworkLoader {
+public:
+    LoadedBackbone loadBackbone(
+        BackboneKind kind, const std::string& path, ComputeDevice device) const override;
+    LoadedClassifier loadClassifier(const std::string& path) const override;
+    std::string deviceProblem(ComputeDevice device) const override;
+    void setThreadCount(int threads) const override;
+};
 
 } // namespace vigil::models

@@ -31,19 +31,20 @@ TorchFeatureExtractor::TorchFeatureExtractor(std::shared_ptr<torch::nn::Module> 
 {
 }
 
-torch::Tensor TorchFeatureExtractor::forwardPass(const torch::Tensor& input)
+torch::Tensor TorchFeatureExtractor::forwardPass(const torch::Tensor& input) const
 {
     if (device_.is_cpu())
         return forward_(input);
-    if (!pinned_.defined() || pinned_.sizes() != input.sizes())
-        pinned_ = torch::empty(
-            input.sizes(), torch::TensorOptions(torch::kFloat32).pinned_memory(true));
-    pinned_.copy_(input);
-    // The copy back to the CPU waits for the pass, so pinned_ is free again on return.
-    return forward_(pinned_.to(device_, /*non_blocking=*/true)).to(torch::kCPU);
+    // Per call, so concurrent runs never share a staging buffer; LibTorch's caching host
+    // allocator hands the same pinned block back on the next call of this size.
+    torch::Tensor pinned
+        = torch::empty(input.sizes(), torch::TensorOptions(torch::kFloat32).pinned_memory(true));
+    pinned.copy_(input);
+    // The copy back to the CPU waits for the pass, so the pinned block is free again on return.
+    return forward_(pinned.to(device_, /*non_blocking=*/true)).to(torch::kCPU);
 }
 
-FloatArray TorchFeatureExtractor::extract(const FloatArray& input)
+FloatArray TorchFeatureExtractor::extract(const FloatArray& input) const
 {
     c10::InferenceMode inference;
     try {
@@ -63,11 +64,11 @@ FloatArray TorchFeatureExtractor::extract(const FloatArray& input)
 }
 
 TorchWindowScorer::TorchWindowScorer(AttentionClassifier classifier)
-    : classifier_(std::move(classifier))
+    : classifier_(classifier.ptr())
 {
 }
 
-analysis::WindowScore TorchWindowScorer::score(const FloatArray& window)
+analysis::WindowScore TorchWindowScorer::score(const FloatArray& window) const
 {
     c10::InferenceMode inference;
     try {

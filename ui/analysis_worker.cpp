@@ -26,10 +26,11 @@ void AnalysisWorker::run()
         const std::string path = videoPath_.toStdString();
         emit progressChanged(AnalysisProgress {});
         // Windows are scored as their snippets arrive, for the GUI; at the end the whole
-        // sequence is scored by the same call as analysis::analyzeVideo (the CLI's result).
+        // sequence is scored by the engine's own call, as `vigil analyze` does.
+        const engine::Engine& engine = *engine_.engine;
         analysis::WindowStream stream(
-            *engine_.scorer, engine_.windows, engine_.pipeline->framesPerStep());
-        analysis::ExtractedFeatures extracted = engine_.pipeline->run(
+            engine.classifier(), engine_.windows, engine.pipeline().framesPerStep());
+        analysis::ExtractedFeatures extracted = engine.extract(
             path, *cancel_,
             [this](const analysis::ExtractionProgress& p) { reportExtraction(p); },
             [this, &stream](const FloatArray& steps) {
@@ -45,10 +46,8 @@ void AnalysisWorker::run()
         scoring.stepsExtracted = extracted.features.rank() > 0 ? extracted.features.dim(0) : 0;
         scoring.windowsScored = windowsScored_;
         emit progressChanged(scoring);
-        auto result = std::make_shared<analysis::AnalysisResult>(
-            analysis::scoreExtracted(extracted, *engine_.scorer, engine_.model, engine_.windows));
-        result->warnings.insert(
-            result->warnings.begin(), engine_.warnings.begin(), engine_.warnings.end());
+        auto result
+            = std::make_shared<analysis::AnalysisResult>(engine.score(extracted, engine_.windows));
         cancel_->throwIfCancelled();
         emit featuresExtracted(
             videoPath_, std::make_shared<const FloatArray>(std::move(extracted.features)));
@@ -71,7 +70,7 @@ void AnalysisWorker::reportWindows(const analysis::WindowStream& stream, bool is
         return;
     lastPartialAt_ = now;
     windowsReported_ = stream.windowCount();
-    auto partial = std::make_shared<analysis::AnalysisResult>(stream.partialResult(engine_.model));
+    auto partial = std::make_shared<analysis::AnalysisResult>(stream.partialResult(engine_.engine->description()));
     partial->video.path = videoPath_.toStdString(); // names the run; the rest comes at the end
     emit windowsScored(std::move(partial));
 }

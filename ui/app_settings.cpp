@@ -12,12 +12,10 @@
 namespace vigil::ui {
 namespace {
 
-QString oneOf(const QString& value, std::initializer_list<const char*> allowed, const QString& fallback)
+// A setting's word (core/common/settings.h), or the fallback for a missing or unknown one.
+template <typename Enum> Enum settingOr(const QVariant& value, Enum fallback)
 {
-    for (const char* choice : allowed)
-        if (value == QLatin1String(choice))
-            return value;
-    return fallback;
+    return fromString<Enum>(value.toString().toStdString()).value_or(fallback);
 }
 
 } // namespace
@@ -34,14 +32,14 @@ AppSettings AppSettings::load(QSettings& store)
 {
     AppSettings settings;
     store.beginGroup(QStringLiteral("analysis"));
-    settings.backbone = oneOf(store.value(QStringLiteral("backbone")).toString(), { "i3d-r50", "resnet50" }, settings.backbone);
-    settings.crops = oneOf(store.value(QStringLiteral("crops")).toString(), { "center", "ten" }, settings.crops);
+    settings.backbone = settingOr(store.value(QStringLiteral("backbone")), settings.backbone);
+    settings.crops = settingOr(store.value(QStringLiteral("crops")), settings.crops);
     settings.classifier = store.value(QStringLiteral("classifier"), settings.classifier).toString();
     settings.windowSteps = std::clamp(store.value(QStringLiteral("windowSteps"), settings.windowSteps).toInt(), 1, 4096);
     settings.strideSteps = std::clamp(store.value(QStringLiteral("strideSteps"), settings.strideSteps).toInt(), 1, 4096);
     settings.threshold = std::clamp(store.value(QStringLiteral("threshold"), settings.threshold).toDouble(), 0.0, 1.0);
     settings.threads = std::clamp(store.value(QStringLiteral("threads"), settings.threads).toInt(), 0, 1024);
-    settings.device = oneOf(store.value(QStringLiteral("device")).toString(), { "cpu", "cuda" }, settings.device);
+    settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
     store.endGroup();
     settings.exportFolder = store.value(QStringLiteral("exports/folder"), settings.exportFolder).toString();
     return settings;
@@ -66,14 +64,14 @@ QStringList installedClassifiers()
 void AppSettings::save(QSettings& store) const
 {
     store.beginGroup(QStringLiteral("analysis"));
-    store.setValue(QStringLiteral("backbone"), backbone);
-    store.setValue(QStringLiteral("crops"), crops);
+    store.setValue(QStringLiteral("backbone"), QString::fromStdString(toString(backbone)));
+    store.setValue(QStringLiteral("crops"), QString::fromStdString(toString(crops)));
     store.setValue(QStringLiteral("classifier"), classifier);
     store.setValue(QStringLiteral("windowSteps"), windowSteps);
     store.setValue(QStringLiteral("strideSteps"), strideSteps);
     store.setValue(QStringLiteral("threshold"), threshold);
     store.setValue(QStringLiteral("threads"), threads);
-    store.setValue(QStringLiteral("device"), device);
+    store.setValue(QStringLiteral("device"), QString::fromStdString(toString(device)));
     store.endGroup();
     store.setValue(QStringLiteral("exports/folder"), exportFolder);
     store.sync();

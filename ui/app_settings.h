@@ -4,6 +4,8 @@
 // the app when it loads networks for the next analysis. Plain values; load/save take the
 // QSettings to use (tests pass one on a temporary file). GUI thread.
 
+#include "core/common/settings.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -12,8 +14,8 @@ class QSettings;
 namespace vigil::ui {
 
 struct AppSettings {
-    QString backbone = QStringLiteral("i3d-r50");  // "i3d-r50" | "resnet50"
-    QString crops = QStringLiteral("center");      // "center" | "ten" (i3d-r50 only)
+    BackboneKind backbone = BackboneKind::I3dResNet50;
+    CropMode crops = CropMode::Center; // ten: i3d-r50 only
     // A published classifier's manifest name, a weights file, or empty for the default choice
     // (the installed published classifier, as `vigil analyze` picks it).
     QString classifier;
@@ -21,7 +23,7 @@ struct AppSettings {
     int strideSteps = 32;
     double threshold = 0.5;
     int threads = 0;                          // 0: all cores
-    QString device = QStringLiteral("cpu");   // "cpu" | "cuda"
+    ComputeDevice device = ComputeDevice::Cpu;
     QString exportFolder;                     // empty: next to the video
 
     bool operator==(const AppSettings& other) const;

@@ -1,10 +1,7 @@
 #include "ui/batch_worker.h"
 
-#include "core/batch/batch_runner.h"
+#include "core/batch/batch_job.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-
-#include <QDir>
 
 #include <exception>
 #include <filesystem>
@@ -26,69 +23,19 @@ void BatchWorker::run()
     try {
         if (!engine_.isReady())
             throw ModelError("no networks are loaded");
-        const std::string outputDir = settings_.outputDir.toStdString();
-        std::filesystem::create_directories(outputDir);
-        std::vector<batch::BatchInput> inputs = batch::findBatchInputs(
-            settings_.inputDir.toStdString(), outputDir,
-            settings_.isRecursive ? batch::FolderDepth::Recursive : batch::FolderDepth::TopOnly);
-        emit filesFound(static_cast<int>(inputs.size()));
-
-        if (settings_.isResuming)
-            io::removeStaleTemporaries(outputDir); // what a killed run left; never a live write
-
-        batch::BatchSettings settings;
-        settings.resume = settings_.isResuming ? batch::ResumeMode::SkipComplete
-                                               : batch::ResumeMode::AnalyseAll;
-        settings.expected = { engine_.model.backbone, engine_.model.crops,
-            engine_.windows.windowSteps, engine_.windows.strideSteps };
-        settings.threshold = settings_.threshold;
-        const AnalysisEngine& engine = engine_;
-        batch::VideoAnalyzer analyzer
-            = [&engine](const std::string& path, const CancellationToken& cancel,
-                  const analysis::ExtractionProgressCallback& onProgress) {
-                  analysis::AnalysisResult result = analysis::analyzeVideo(path, *engine.pipeline,
-                      *engine.scorer, engine.model, engine.windows, cancel, onProgress);
-                  result.warnings.insert(
-                      result.warnings.begin(), engine.warnings.begin(), engine.warnings.end());
-                  return result;
-              };
-        // The runner reports a file's progress through the analyzer's callback; the fraction is
-        // kept here so the batch progress can show how far the current file is.
-        batch::VideoAnalyzer tracked
-            = [this, analyzer](const std::string& path, const CancellationToken& cancel,
-                  const analysis::ExtractionProgressCallback& onProgress) {
-                  fileFraction_ = 0.0;
-                  return analyzer(
-                      path, cancel, [this, &onProgress](const analysis::ExtractionProgress& p) {
-                          if (p.framesEstimate > 0)
-                              fileFraction_ = std::min(1.0,
-                                  static_cast<double>(p.framesDecoded)
-                                      / static_cast<double>(p.framesEstimate));
-                          onProgress(p);
-                      });
-              };
-        batch::BatchRunner runner(inputs, settings, { tracked });
-        batch::BatchCallbacks callbacks;
-        callbacks.progressChanged = [this](const batch::BatchProgress& p) {
-            BatchJobProgress progress;
-            progress.filesDone = static_cast<int>(p.filesDone);
-            progress.filesTotal = static_cast<int>(p.filesTotal);
-            if (!p.currentFiles.empty())
-                progress.currentFile = QString::fromStdString(p.currentFiles.front());
-            progress.fileFraction = progress.currentFile.isEmpty() ? 0.0 : fileFraction_.load();
-            progress.elapsedS = p.elapsedS;
-            progress.etaS = p.etaS;
-            report(progress, p.currentFiles.empty());
-        };
-        callbacks.fileFinished
-            = [this](const batch::BatchInput& input, const batch::BatchRow& row) {
-                  emit fileFinished(BatchFileResult { input, row });
-              };
-        const batch::BatchReport result = runner.run(*cancel_, callbacks);
-        const QString summaryPath
-            = QDir(settings_.outputDir).filePath(QStringLiteral("summary.csv"));
-        batch::writeSummary(summaryPath.toStdString(), result.rows);
-        if (result.wasCancelled)
+        batch::BatchJobRequest request;
+        request.inputDir = settings_.inputDir.toStdString();
+        request.outputDir = settings_.outputDir.toStdString();
+        request.depth
+            = settings_.isRecursive ? batch::FolderDepth::Recursive : batch::FolderDepth::TopOnly;
+        request.resume = settings_.isResuming ? batch::ResumeMode::SkipComplete
+                                              : batch::ResumeMode::AnalyseAll;
+        request.threshold = settings_.threshold;
+        request.windows = engine_.windows;
+        const batch::BatchJobOutcome outcome
+            = batch::runBatchJob(request, *engine_.engine, *cancel_, callbacks());
+        const QString summaryPath = QString::fromStdString(outcome.summaryPath);
+        if (outcome.report.wasCancelled)
             emit cancelled(summaryPath);
         else
             emit succeeded(summaryPath);
@@ -103,6 +50,27 @@ void BatchWorker::run()
         emit failed(tr("unexpected failure"));
     }
     emit finished();
+}
+
+batch::BatchJobCallbacks BatchWorker::callbacks()
+{
+    batch::BatchJobCallbacks callbacks;
+    callbacks.filesFound = [this](size_t count) { emit filesFound(static_cast<int>(count)); };
+    callbacks.progressChanged = [this](const batch::BatchProgress& p) {
+        BatchJobProgress progress;
+        progress.filesDone = static_cast<int>(p.filesDone);
+        progress.filesTotal = static_cast<int>(p.filesTotal);
+        if (!p.currentFiles.empty())
+            progress.currentFile = QString::fromStdString(p.currentFiles.front());
+        progress.fileFraction = progress.currentFile.isEmpty() ? 0.0 : p.currentFileFraction;
+        progress.elapsedS = p.elapsedS;
+        progress.etaS = p.etaS;
+        report(progress, p.currentFiles.empty());
+    };
+    callbacks.fileFinished = [this](const batch::BatchInput& input, const batch::BatchRow& row) {
+        emit fileFinished(BatchFileResult { input, row });
+    };
+    return callbacks;
 }
 
 void BatchWorker::report(const BatchJobProgress& progress, bool isForced)

@@ -1,12 +1,13 @@
 #pragma once
-// BatchWorker: runs one batch (core/batch's BatchRunner over a folder) on the thread it was moved
-// to, with the GUI's networks as its one job. Created and owned by BatchJob, which moves it to a
-// fresh QThread. Cancellation is by the shared CancellationToken, set directly from the GUI
+// BatchWorker: runs one batch (core/batch's runBatchJob, as `vigil batch` does) on the thread it
+// was moved to, with the GUI's engine as its one job. Created and owned by BatchJob, which moves it
+// to a fresh QThread. Cancellation is by the shared CancellationToken, set directly from the GUI
 // thread. Every finished file becomes fileFinished (not throttled: the table fills as files
 // finish); progress is throttled; the outcome is succeeded, failed or cancelled, then finished.
 // The summary CSV is written into the output folder at the end, also when cancelled.
 
 #include "core/batch/batch_inputs.h"
+#include "core/batch/batch_job.h"
 #include "core/batch/batch_summary.h"
 #include "core/common/cancellation.h"
 #include "ui/analysis_engine.h"
@@ -24,7 +25,7 @@ struct BatchJobSettings {
     QString inputDir;
     QString outputDir;
     bool isRecursive = false;
-    bool isResuming = false;   // skip videos whose saved results are complete
+    bool isResuming = false; // skip videos whose saved results are complete
     double threshold = 0.5;
 };
 
@@ -37,10 +38,10 @@ struct BatchFileResult {
 struct BatchJobProgress {
     int filesDone = 0;
     int filesTotal = 0;
-    QString currentFile;        // relative path; empty between files
-    double fileFraction = 0.0;  // of the current file, 0..1
+    QString currentFile; // relative path; empty between files
+    double fileFraction = 0.0; // of the current file, 0..1
     double elapsedS = 0.0;
-    double etaS = -1.0;         // negative while unknown
+    double etaS = -1.0; // negative while unknown
 };
 
 class BatchWorker : public QObject {
@@ -64,13 +65,13 @@ signals:
     void finished();
 
 private:
+    batch::BatchJobCallbacks callbacks();
     void report(const BatchJobProgress& progress, bool isForced);
 
     BatchJobSettings settings_;
     AnalysisEngine engine_;
     std::shared_ptr<const CancellationToken> cancel_;
     std::chrono::steady_clock::time_point lastReportAt_;
-    std::atomic<double> fileFraction_ { 0.0 };
 };
 
 } // namespace vigil::ui

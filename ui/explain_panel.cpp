@@ -93,7 +93,7 @@ ExplainPanel::ExplainPanel(QWidget* parent)
                    "of the window under the playhead, step by step, with its real numbers."));
 }
 
-void ExplainPanel::setExplainer(std::shared_ptr<analysis::WindowExplainer> explainer)
+void ExplainPanel::setExplainer(std::shared_ptr<const analysis::WindowExplainer> explainer)
 {
     explainer_ = std::move(explainer);
     isStale_ = true;

@@ -31,7 +31,7 @@ class ExplainPanel : public QWidget {
 public:
     explicit ExplainPanel(QWidget* parent = nullptr);
 
-    void setExplainer(std::shared_ptr<analysis::WindowExplainer> explainer);
+    void setExplainer(std::shared_ptr<const analysis::WindowExplainer> explainer);
     void setVideo(const QString& path, double framesPerSecond);
     // features: [steps, crops, F] the result was scored from; null when not in memory (a result
     // read from saved files, or one still running).
@@ -69,7 +69,7 @@ private:
     QComboBox* cropBox_;
     QLabel* cropLabel_;
     ThumbnailLoader* loader_;
-    std::shared_ptr<analysis::WindowExplainer> explainer_;
+    std::shared_ptr<const analysis::WindowExplainer> explainer_;
     ResultPointer result_;
     FeaturesPointer features_;
     AttentionIndex index_;

@@ -60,7 +60,7 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     analysisStatus_ = new AnalysisStatusWidget(this);
     createLayout();
     createExplainDock();
-    explainPanel_->setExplainer(engine.explainer);
+    explainPanel_->setExplainer(engine.engine ? engine.engine->explainer() : nullptr);
     createActions();
     connectRunner();
     QSettings store;
@@ -278,7 +278,7 @@ bool MainWindow::ensureEngine()
     }
     runner_->setEngine(*engine);
     modelStatus_->setEngine(*engine);
-    explainPanel_->setExplainer(engine->explainer);
+    explainPanel_->setExplainer(engine->engine->explainer());
     return true;
 }
 
@@ -316,6 +316,8 @@ void MainWindow::showPartialResult(const ResultPointer& partial)
 void MainWindow::showInViews(const ResultPointer& result)
 {
     shown_ = result;
+    modelStatus_->showResultModel(
+        result ? std::optional<analysis::ModelDescription>(result->model) : std::nullopt);
     timelinePanel_->setResult(result);
     windowDetail_->setResult(result);
     windowDetail_->setPlayheadFrame(videoPanel_->currentFrame());

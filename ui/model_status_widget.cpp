@@ -7,15 +7,25 @@
 namespace vigil::ui {
 namespace {
 
-QString weightsText(const analysis::WeightsInfo& weights)
+QString fileName(const analysis::WeightsInfo& weights)
 {
-    if (weights.provenance == "demo" || weights.path.empty())
-        return QStringLiteral("demo weights");
-    if (weights.provenance == "published" && !weights.name.empty())
-        return QStringLiteral("%1 (published, %2)")
-            .arg(QString::fromStdString(weights.name),
-                QFileInfo(QString::fromStdString(weights.path)).fileName());
     return QFileInfo(QString::fromStdString(weights.path)).fileName();
+}
+
+// "published da64-r3", "DEMO", "file model.pth", "unknown": where a network's weights came from.
+QString sourceText(const analysis::WeightsInfo& weights)
+{
+    switch (weights.provenance) {
+    case Provenance::Demo:
+        return QStringLiteral("DEMO");
+    case Provenance::Published:
+        return QStringLiteral("published %1").arg(QString::fromStdString(weights.name));
+    case Provenance::File:
+        return QStringLiteral("file %1").arg(fileName(weights));
+    case Provenance::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
 }
 
 } // namespace
@@ -39,24 +49,51 @@ ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* pare
     setEngine(engine);
 }
 
+QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
+{
+    return tr("classifier: %1 (d_a=%2, r=%3)  ·  backbone: %4 %5, %6 crop")
+        .arg(sourceText(model.classifier))
+        .arg(model.hiddenSize)
+        .arg(model.attentionRows)
+        .arg(sourceText(model.backboneWeights), QString::fromStdString(toString(model.backbone)),
+            QString::fromStdString(toString(model.crops)));
+}
+
 void ModelStatusWidget::setEngine(const AnalysisEngine& engine)
 {
-    badge_->setVisible(engine.isReady() && engine.usesDemoWeights());
-    if (!engine.isReady()) {
+    engine_ = engine;
+    refresh();
+}
+
+void ModelStatusWidget::showResultModel(const std::optional<analysis::ModelDescription>& model)
+{
+    resultModel_ = model;
+    refresh();
+}
+
+void ModelStatusWidget::refresh()
+{
+    // The result on screen is described by the networks that made it, which may not be the
+    // ones loaded now (a saved result reopened, a batch file double-clicked).
+    if (resultModel_) {
+        badge_->setVisible(resultModel_->usesDemoWeights());
+        description_->setText(tr("Shown result: %1").arg(describe(*resultModel_)));
+    } else if (engine_.engine) {
+        const engine::Engine& engine = *engine_.engine;
+        badge_->setVisible(engine.description().usesDemoWeights());
+        description_->setText(describe(engine.description()) + QStringLiteral("  ·  ")
+            + QString::fromStdString(toString(engine.device())).toUpper());
+    } else {
+        badge_->setVisible(false);
         description_->setText(tr("No networks loaded yet: they are chosen at the first analysis"));
         description_->setToolTip({});
         return;
     }
-    const analysis::ModelDescription& model = engine.model;
-    description_->setText(
-        tr("Backbone %1 (%2 crop)  ·  classifier d_a=%3, r=%4  ·  %5")
-            .arg(QString::fromStdString(model.backbone), QString::fromStdString(model.crops))
-            .arg(model.hiddenSize)
-            .arg(model.attentionRows)
-            .arg(QString::fromStdString(engine.device)));
-    description_->setToolTip(
-        tr("Backbone weights: %1\nClassifier weights: %2")
-            .arg(weightsText(model.backboneWeights), weightsText(model.classifier)));
+    const analysis::ModelDescription& model
+        = resultModel_ ? *resultModel_ : engine_.engine->description();
+    description_->setToolTip(tr("Backbone weights: %1\nClassifier weights: %2")
+                                 .arg(QString::fromStdString(model.backboneWeights.path),
+                                     QString::fromStdString(model.classifier.path)));
 }
 
 QString ModelStatusWidget::text() const

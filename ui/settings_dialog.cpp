@@ -14,6 +14,8 @@
 #include <QStandardItemModel>
 #include <QThread>
 
+#include <algorithm>
+
 namespace vigil::ui {
 namespace {
 
@@ -24,6 +26,17 @@ void select(QComboBox* box, const QString& data)
     const int index = box->findData(data);
     if (index >= 0)
         box->setCurrentIndex(index);
+}
+
+// A setting as the item data of a choice: its word (core/common/settings.h).
+template <typename Enum> QString word(Enum value)
+{
+    return QString::fromStdString(toString(value));
+}
+
+template <typename Enum> Enum valueOf(const QComboBox* box, Enum fallback)
+{
+    return fromString<Enum>(box->currentData().toString().toStdString()).value_or(fallback);
 }
 
 } // namespace
@@ -42,10 +55,10 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     , exportEdit_(new QLineEdit(this))
 {
     setWindowTitle(tr("Settings"));
-    backboneBox_->addItem(tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), QStringLiteral("i3d-r50"));
-    backboneBox_->addItem(tr("ResNet-50, one frame per snippet (resnet50)"), QStringLiteral("resnet50"));
-    cropsBox_->addItem(tr("Centre crop (fast)"), QStringLiteral("center"));
-    cropsBox_->addItem(tr("Ten crops, scores averaged (10× slower)"), QStringLiteral("ten"));
+    backboneBox_->addItem(tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), word(BackboneKind::I3dResNet50));
+    backboneBox_->addItem(tr("ResNet-50, one frame per snippet (resnet50)"), word(BackboneKind::ResNet50));
+    cropsBox_->addItem(tr("Centre crop (fast)"), word(CropMode::Center));
+    cropsBox_->addItem(tr("Ten crops, scores averaged (10× slower)"), word(CropMode::Ten));
     classifierBox_->addItem(tr("Default: the installed published classifier"), QString());
     for (const QString& name : installedClassifiers)
         classifierBox_->addItem(name, name);
@@ -57,16 +70,17 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: 32)"));
     strideBox_->setRange(1, 1024);
     strideBox_->setSuffix(tr(" snippets"));
-    strideBox_->setToolTip(tr("How far the next window starts; smaller than the window makes them overlap"));
+    strideBox_->setToolTip(tr("How far the next window starts; smaller than the window makes them overlap. "
+                              "Never larger than the window: steps between windows would not be scored."));
     thresholdBox_->setRange(0.0, 1.0);
     thresholdBox_->setDecimals(2);
     thresholdBox_->setSingleStep(0.05);
     threadsBox_->setRange(0, 256);
     threadsBox_->setSpecialValueText(tr("all %1 cores").arg(QThread::idealThreadCount()));
-    deviceBox_->addItem(tr("CPU"), QStringLiteral("cpu"));
+    deviceBox_->addItem(tr("CPU"), word(ComputeDevice::Cpu));
     const bool isCudaAvailable = cudaUnavailableReason.isEmpty();
     deviceBox_->addItem(isCudaAvailable ? tr("CUDA GPU") : tr("CUDA GPU (%1)").arg(cudaUnavailableReason),
-        QStringLiteral("cuda"));
+        word(ComputeDevice::Cuda));
     if (!isCudaAvailable)
         if (auto* items = qobject_cast<QStandardItemModel*>(deviceBox_->model()))
             items->item(1)->setEnabled(false);
@@ -95,18 +109,21 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     layout->addWidget(note);
     layout->addWidget(buttons);
 
-    select(backboneBox_, settings.backbone);
-    select(cropsBox_, settings.crops);
+    select(backboneBox_, word(settings.backbone));
+    select(cropsBox_, word(settings.crops));
     select(classifierBox_, settings.classifier);
     windowBox_->setValue(settings.windowSteps);
-    strideBox_->setValue(settings.strideSteps);
+    strideBox_->setMaximum(settings.windowSteps);
+    strideBox_->setValue(std::min(settings.strideSteps, settings.windowSteps));
     thresholdBox_->setValue(settings.threshold);
     threadsBox_->setValue(settings.threads);
-    select(deviceBox_, isCudaAvailable ? settings.device : QStringLiteral("cpu"));
+    select(deviceBox_, word(isCudaAvailable ? settings.device : ComputeDevice::Cpu));
     exportEdit_->setText(QDir::toNativeSeparators(settings.exportFolder));
     updateCropChoice();
 
     connect(backboneBox_, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateCropChoice);
+    // A stride larger than the window would leave steps unscored (analysis::windowProblem).
+    connect(windowBox_, &QSpinBox::valueChanged, strideBox_, &QSpinBox::setMaximum);
     connect(classifierBox_, &QComboBox::activated, this, [this] {
         if (classifierBox_->currentData().toString() == kOtherFile)
             chooseClassifierFile();
@@ -123,7 +140,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
 void SettingsDialog::updateCropChoice()
 {
     // Ten crops exist for the I3D features only (the paper's protocol).
-    const bool isI3d = backboneBox_->currentData().toString() == QLatin1String("i3d-r50");
+    const bool isI3d = backboneBox_->currentData().toString() == word(BackboneKind::I3dResNet50);
     if (!isI3d)
         cropsBox_->setCurrentIndex(0);
     cropsBox_->setEnabled(isI3d);
@@ -145,15 +162,15 @@ void SettingsDialog::chooseClassifierFile()
 AppSettings SettingsDialog::settings() const
 {
     AppSettings settings;
-    settings.backbone = backboneBox_->currentData().toString();
-    settings.crops = cropsBox_->currentData().toString();
+    settings.backbone = valueOf(backboneBox_, settings.backbone);
+    settings.crops = valueOf(cropsBox_, settings.crops);
     const QString classifier = classifierBox_->currentData().toString();
     settings.classifier = classifier == kOtherFile ? QString() : classifier;
     settings.windowSteps = windowBox_->value();
     settings.strideSteps = strideBox_->value();
     settings.threshold = thresholdBox_->value();
     settings.threads = threadsBox_->value();
-    settings.device = deviceBox_->currentData().toString();
+    settings.device = valueOf(deviceBox_, settings.device);
     settings.exportFolder = QDir::fromNativeSeparators(exportEdit_->text().trimmed());
     return settings;
 }

@@ -2,6 +2,7 @@
 // What one analysis produces: plain values, written by core/io and drawn by the UI.
 
 #include "core/common/float_array.h"
+#include "core/common/settings.h"
 
 #include <cstdint>
 #include <string>
@@ -12,17 +13,21 @@ namespace vigil::analysis {
 struct WeightsInfo {
     std::string path;        // empty for demo weights
     std::string sha256;      // of the file; empty for demo weights
-    std::string provenance;  // "demo" | "file" | "published"
+    Provenance provenance = Provenance::Demo;
     std::string name;        // published weights: their manifest name; else empty
+
+    bool isDemo() const { return provenance == Provenance::Demo; }
 };
 
 struct ModelDescription {
-    std::string backbone;  // "i3d-r50" | "resnet50"
-    std::string crops;     // "center" | "ten"
+    BackboneKind backbone = BackboneKind::I3dResNet50;
+    CropMode crops = CropMode::Center;
     WeightsInfo backboneWeights;
     WeightsInfo classifier;
     int64_t hiddenSize = 0;      // d_a
     int64_t attentionRows = 0;   // r
+
+    bool usesDemoWeights() const { return backboneWeights.isDemo() || classifier.isDemo(); }
 };
 
 struct ProtocolSettings {

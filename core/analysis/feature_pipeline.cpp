@@ -164,7 +164,7 @@ std::vector<std::string> damageWarnings(const media::VideoDecoder& decoder, int6
 } // namespace
 
 FeaturePipeline::FeaturePipeline(
-    std::shared_ptr<FeatureExtractor> extractor, ExtractionOptions options)
+    std::shared_ptr<const FeatureExtractor> extractor, ExtractionOptions options)
     : extractor_(std::move(extractor))
     , options_(options)
 {

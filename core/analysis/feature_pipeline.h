@@ -56,7 +56,7 @@ struct ExtractedFeatures {
 
 class FeaturePipeline {
 public:
-    FeaturePipeline(std::shared_ptr<FeatureExtractor> extractor, ExtractionOptions options);
+    FeaturePipeline(std::shared_ptr<const FeatureExtractor> extractor, ExtractionOptions options);
 
     ExtractedFeatures run(const std::string& path, const CancellationToken& cancel,
         const ExtractionProgressCallback& onProgress = {},
@@ -67,7 +67,7 @@ public:
     const ExtractionOptions& options() const { return options_; }
 
 private:
-    std::shared_ptr<FeatureExtractor> extractor_;
+    std::shared_ptr<const FeatureExtractor> extractor_;
     ExtractionOptions options_;
 };
 

@@ -4,6 +4,7 @@
 // vigil::ModelError on failure.
 
 #include "core/common/float_array.h"
+#include "core/common/settings.h"
 
 #include <cstdint>
 #include <string>
@@ -11,9 +12,7 @@
 
 namespace vigil::analysis {
 
-enum class BackboneKind { I3dResNet50, ResNet50 };
-
-std::string backboneName(BackboneKind kind);  // "i3d-r50" | "resnet50"
+using vigil::BackboneKind;
 
 // Turns a batch of preprocessed inputs into one feature vector each.
 class FeatureExtractor {
@@ -21,7 +20,7 @@ public:
     virtual ~FeatureExtractor() = default;
     // input: [N, 3, 16, 224, 224] for a 3D backbone, [N, 3, 224, 224] for a 2D one.
     // Returns [N, featureSize()].
-    virtual FloatArray extract(const FloatArray& input) = 0;
+    virtual FloatArray extract(const FloatArray& input) const = 0;
     virtual int64_t featureSize() const = 0;
 };
 
@@ -35,7 +34,7 @@ class WindowScorer {
 public:
     virtual ~WindowScorer() = default;
     // window: [C, steps, featureSize]; C independent sequences (crops) of the same steps.
-    virtual WindowScore score(const FloatArray& window) = 0;
+    virtual WindowScore score(const FloatArray& window) const = 0;
     virtual int64_t featureSize() const = 0;
     virtual int64_t attentionRows() const = 0;
 };

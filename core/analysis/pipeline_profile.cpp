@@ -30,7 +30,7 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
     const double wall = p.wallS + scoringS;
     const double share = wall > 0.0 ? 100.0 / wall : 0.0;
     const double gflop = static_cast<double>(p.networkInputs) * backboneGflopPerInput(kind);
-    std::string text = "profile: " + backboneName(kind) + ", " + std::to_string(networkThreads)
+    std::string text = "profile: " + toString(kind) + ", " + std::to_string(networkThreads)
         + " network thread(s), " + std::to_string(p.frames) + " frames, " + std::to_string(p.steps)
         + (kind == BackboneKind::I3dResNet50 ? " snippets, " : " steps, ")
         + std::to_string(p.networkInputs) + " network inputs\n";

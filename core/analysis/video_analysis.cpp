@@ -7,7 +7,7 @@ namespace vigil::analysis {
 namespace {
 
 AnalysisResult scoreSequence(const std::string& source, const FloatArray& features,
-    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
     int64_t framesPerStep)
 {
     if (features.rank() != 3 || features.dim(2) != scorer.featureSize())
@@ -25,7 +25,7 @@ AnalysisResult scoreSequence(const std::string& source, const FloatArray& featur
 } // namespace
 
 AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipeline,
-    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
     const CancellationToken& cancel, const ExtractionProgressCallback& onProgress)
 {
     const ExtractedFeatures extracted = pipeline.run(path, cancel, onProgress);
@@ -33,7 +33,7 @@ AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipe
     return scoreExtracted(extracted, scorer, model, windows);
 }
 
-AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, WindowScorer& scorer,
+AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
     const ModelDescription& model, const WindowSettings& windows)
 {
     AnalysisResult result
@@ -49,13 +49,15 @@ AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, WindowScorer& 
 }
 
 AnalysisResult scoreFeatures(const FloatArray& features, const std::string& featuresPath,
-    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
-    int64_t framesPerStep)
+    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const FeatureTiming& timing)
 {
     AnalysisResult result
-        = scoreSequence(featuresPath, features, scorer, model, windows, framesPerStep);
+        = scoreSequence(featuresPath, features, scorer, model, windows, timing.framesPerStep);
     result.featuresPath = featuresPath;
-    mapScoresToFrames(result, framesPerStep, result.steps * framesPerStep);
+    result.video.fps = timing.fps;
+    const int64_t frames = timing.frames > 0 ? timing.frames : result.steps * timing.framesPerStep;
+    mapScoresToFrames(result, timing.framesPerStep, frames);
     return result;
 }
 

@@ -13,16 +13,23 @@ struct WindowSettings {
 };
 
 AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipeline,
-    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
     const CancellationToken& cancel, const ExtractionProgressCallback& onProgress = {});
 
 // Scores an extracted sequence. Keeps the features out of the result (they can be large).
-AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, WindowScorer& scorer,
+AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
     const ModelDescription& model, const WindowSettings& windows);
 
-// Scores features without their video: frames are steps * framesPerStep.
+// What is known of the video features came from (vigil score: the sidecar or --fps).
+struct FeatureTiming {
+    int64_t framesPerStep = 16;
+    int64_t frames = 0; // 0: steps * framesPerStep
+    double fps = 0.0; // 0: unknown, so frames get no times
+};
+
+// Scores features without their video.
 AnalysisResult scoreFeatures(const FloatArray& features, const std::string& featuresPath,
-    WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
-    int64_t framesPerStep);
+    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
+    const FeatureTiming& timing);
 
 } // namespace vigil::analysis

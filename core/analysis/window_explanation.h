@@ -39,7 +39,7 @@ class WindowExplainer {
 public:
     virtual ~WindowExplainer() = default;
     // sequence: [T, featureSize], one crop of one window. Throws vigil::ModelError.
-    virtual WindowExplanation explain(const FloatArray& sequence) = 0;
+    virtual WindowExplanation explain(const FloatArray& sequence) const = 0;
 };
 
 } // namespace vigil::analysis

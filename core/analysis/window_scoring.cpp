@@ -42,7 +42,7 @@ FloatArray meanAttentionRows(const FloatArray& attention)
 } // namespace
 
 std::vector<WindowResult> scoreWindows(
-    const FloatArray& features, WindowScorer& scorer, int64_t windowSteps, int64_t strideSteps)
+    const FloatArray& features, const WindowScorer& scorer, int64_t windowSteps, int64_t strideSteps)
 {
     if (features.rank() != 3 || features.dim(1) < 1)
         throw std::invalid_argument("features must be [steps, crops, size], got "

@@ -7,7 +7,7 @@
 
 namespace vigil::analysis {
 
-WindowStream::WindowStream(WindowScorer& scorer, WindowSettings windows, int64_t framesPerStep)
+WindowStream::WindowStream(const WindowScorer& scorer, WindowSettings windows, int64_t framesPerStep)
     : scorer_(scorer), settings_(windows), framesPerStep_(framesPerStep)
 {
     if (settings_.windowSteps <= 0 || settings_.strideSteps <= 0 || framesPerStep_ <= 0)

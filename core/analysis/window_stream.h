@@ -15,7 +15,7 @@ namespace vigil::analysis {
 
 class WindowStream {
 public:
-    WindowStream(WindowScorer& scorer, WindowSettings windows, int64_t framesPerStep);
+    WindowStream(const WindowScorer& scorer, WindowSettings windows, int64_t framesPerStep);
 
     // Appends extracted steps [steps, crops, featureSize]; returns the number of windows that
     // became complete and were scored.
@@ -29,7 +29,7 @@ public:
 private:
     void dropStepsBefore(int64_t step);
 
-    WindowScorer& scorer_;
+    const WindowScorer& scorer_;
     WindowSettings settings_;
     int64_t framesPerStep_;
     int64_t crops_ = 0;

@@ -5,10 +5,20 @@
 
 namespace vigil::analysis {
 
-std::vector<WindowSpan> planWindows(int64_t steps, int64_t windowSteps, int64_t strideSteps)
+std::string windowProblem(int64_t windowSteps, int64_t strideSteps)
 {
     if (windowSteps <= 0 || strideSteps <= 0)
-        throw std::invalid_argument("window and stride must be positive");
+        return "the window and the stride must be positive";
+    if (strideSteps > windowSteps)
+        return "a stride of " + std::to_string(strideSteps) + " steps is larger than the window of "
+            + std::to_string(windowSteps) + ": the steps between windows would not be scored";
+    return {};
+}
+
+std::vector<WindowSpan> planWindows(int64_t steps, int64_t windowSteps, int64_t strideSteps)
+{
+    if (const std::string problem = windowProblem(windowSteps, strideSteps); !problem.empty())
+        throw std::invalid_argument(problem);
     std::vector<WindowSpan> windows;
     for (int64_t first = 0; first < steps; first += strideSteps) {
         const int64_t last = std::min(first + windowSteps, steps) - 1;

@@ -3,6 +3,7 @@
 // (PROTOCOL.md section 2, with an optional stride smaller than the window).
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace vigil::analysis {
@@ -20,6 +21,11 @@ struct WindowSpan {
 // Windows of windowSteps starting every strideSteps, until one reaches the last step; the last
 // may be shorter. No windows for zero steps. Throws std::invalid_argument on non-positive sizes.
 std::vector<WindowSpan> planWindows(int64_t steps, int64_t windowSteps, int64_t strideSteps);
+
+// Why these windows cannot be used (empty when they can): sizes must be positive, and a stride
+// larger than the window would leave steps that no window scores, which Vigil refuses rather
+// than show a score that was never computed.
+std::string windowProblem(int64_t windowSteps, int64_t strideSteps);
 
 // Score of each step: the mean of the scores of the windows that contain it.
 std::vector<float> stepScores(const std::vector<WindowSpan>& windows,

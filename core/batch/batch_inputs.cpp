@@ -1,6 +1,7 @@
 #include "core/batch/batch_inputs.h"
 
 #include "core/common/error.h"
+#include "core/io/output_names.h"
 
 #include <algorithm>
 #include <cctype>
@@ -37,18 +38,20 @@ fs::path normalised(const std::string& path)
     return error ? fs::absolute(path).lexically_normal() : result;
 }
 
-// The inputs' output names: the stem, unless it is shared within the folder.
+// The inputs' output names, by io::outputNames within each folder (file names there are
+// unique, so no two results collide).
 void assignOutputBases(std::vector<BatchInput>& inputs, const std::string& outputDir)
 {
-    std::map<std::string, int> stemCounts;  // "folder/stem" -> files
-    auto stemKey = [](const fs::path& relative) { return (relative.parent_path() / relative.stem()).generic_string(); };
-    for (const BatchInput& input : inputs)
-        ++stemCounts[stemKey(fs::path(input.relativePath))];
-    for (BatchInput& input : inputs) {
-        const fs::path relative(input.relativePath);
-        const bool isShared = stemCounts[stemKey(relative)] > 1;
-        const fs::path name = isShared || relative.stem().empty() ? relative.filename() : relative.stem();
-        input.outputBase = (fs::path(outputDir) / relative.parent_path() / name).string();
+    std::map<std::string, std::vector<size_t>> byFolder;
+    for (size_t i = 0; i < inputs.size(); ++i)
+        byFolder[fs::path(inputs[i].relativePath).parent_path().generic_string()].push_back(i);
+    for (const auto& [folder, members] : byFolder) {
+        std::vector<std::string> paths;
+        for (const size_t i : members)
+            paths.push_back(inputs[i].relativePath);
+        const io::OutputNames names = io::outputNames(paths);
+        for (size_t k = 0; k < members.size(); ++k)
+            inputs[members[k]].outputBase = (fs::path(outputDir) / folder / names.names[k]).string();
     }
 }
 

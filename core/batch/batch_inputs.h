@@ -17,8 +17,8 @@ struct BatchInput {
     std::string path;          // the file, as inputDir / relativePath
     std::string relativePath;  // '/' between folders, relative to the input folder
     // outputDir / relative folder / name, to which ".vigil.json" and ".scores.csv" are added.
-    // The name is the file's stem, or its whole file name when another file of the same folder
-    // has the same stem (clip.mp4 and clip.avi).
+    // The name follows io::outputNames within the folder (clip.mp4 -> clip; clip.mp4 next to
+    // clip.avi -> clip.mp4).
     std::string outputBase;
 
     std::string jsonPath() const { return outputBase + ".vigil.json"; }

@@ -180,6 +180,8 @@ private:
         progress.elapsedS = secondsSince(started_);
         double activeWork = 0.0;
         for (const auto& [job, file] : active_) {
+            if (progress.currentFiles.empty())
+                progress.currentFileFraction = file.fraction;
             progress.currentFiles.push_back(file.relativePath);
             activeWork += file.fraction;
         }

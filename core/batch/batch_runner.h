@@ -36,6 +36,7 @@ struct BatchProgress {
     size_t filesDone = 0;
     size_t filesTotal = 0;
     std::vector<std::string> currentFiles;  // relative paths being analysed now
+    double currentFileFraction = 0.0;       // how far the first of them is, 0..1
     double elapsedS = 0.0;
     double etaS = -1.0;  // from the analysis rate so far; negative while unknown
 };

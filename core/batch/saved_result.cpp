@@ -67,16 +67,26 @@ json readJson(const std::string& path)
     }
 }
 
+void checkWeights(const json& model, const char* key, const analysis::WeightsInfo& expected)
+{
+    const json& weights = object(model, key, "model");
+    if (text(weights, "provenance", key) != toString(expected.provenance)
+        || text(weights, "sha256", key) != expected.sha256)
+        throw Incomplete{std::string("made with other ") + key + " (" + text(weights, "provenance", key)
+            + " " + text(weights, "sha256", key).substr(0, 12) + ")"};
+}
+
 void checkSettings(const json& document, const ExpectedSettings& expected)
 {
     const json& model = object(document, "model", "the result");
     const json& protocol = object(document, "protocol", "the result");
-    if (text(model, "backbone", "model") != expected.backbone || text(model, "crops", "model") != expected.crops
+    if (text(model, "backbone", "model") != toString(expected.model.backbone)
+        || text(model, "crops", "model") != toString(expected.model.crops)
         || integer(protocol, "window_steps", "protocol") != expected.windowSteps
         || integer(protocol, "stride_steps", "protocol") != expected.strideSteps)
         throw Incomplete{"made with other settings (backbone, crops, window or stride)"};
-    object(model, "backbone_weights", "model");
-    object(model, "classifier", "model");
+    checkWeights(model, "backbone_weights", expected.model.backboneWeights);
+    checkWeights(model, "classifier", expected.model.classifier);
     integer(protocol, "snippet_frames", "protocol");
 }
 

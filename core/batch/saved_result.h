@@ -5,16 +5,18 @@
 // run. Anything else (missing, half-written, edited, other settings) means "analyse again".
 // Pure function of the files; any thread; never throws for a bad file.
 
+#include "core/analysis/analysis_result.h"
 #include "core/batch/video_figures.h"
 
 #include <string>
 
 namespace vigil::batch {
 
-// The settings a saved result must have been made with.
+// The settings a saved result must have been made with: the same networks (backbone, crops and
+// both weights, by provenance and SHA-256, so a demo result never passes for a published one)
+// and the same windows.
 struct ExpectedSettings {
-    std::string backbone;  // "i3d-r50" | "resnet50"
-    std::string crops;     // "center" | "ten"
+    analysis::ModelDescription model;
     int64_t windowSteps = 32;
     int64_t strideSteps = 32;
 };

@@ -2,19 +2,18 @@
 
 #include "core/analysis/window_scoring.h"
 #include "core/common/error.h"
-#include "core/io/npy_file.h"
+#include "core/io/feature_sidecar.h"
 
 #include <stdexcept>
 
 namespace vigil::eval {
 namespace {
 
-// [T, F] features (one crop) are read as [T, 1, F].
-FloatArray asStepsCropsFeatures(FloatArray features, const std::string& path)
+// [T, F] features (one crop) are read as [T, 1, F]; NaN or infinite values are refused.
+FloatArray readStepsCropsFeatures(const std::string& path)
 {
-    if (features.rank() == 2)
-        features.shape = { features.dim(0), 1, features.dim(1) };
-    if (features.rank() != 3 || features.dim(0) == 0)
+    FloatArray features = io::readFeatures(path);
+    if (features.dim(0) == 0)
         throw IoError(path + ": expected features [steps, crops, 2048], found " + features.shapeText());
     return features;
 }
@@ -59,7 +58,7 @@ std::map<std::string, double> classAucs(const std::vector<VideoScores>& videos)
 } // namespace
 
 std::vector<float> paperFrameScores(
-    const FloatArray& features, analysis::WindowScorer& scorer, const EvalSettings& settings)
+    const FloatArray& features, const analysis::WindowScorer& scorer, const EvalSettings& settings)
 {
     const std::vector<analysis::WindowResult> windows
         = analysis::scoreWindows(features, scorer, settings.splitSteps, settings.splitSteps);
@@ -73,7 +72,7 @@ std::vector<float> paperFrameScores(
 }
 
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
-    analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
+    const analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
     const EvalProgressCallback& onProgress)
 {
     if (truth.concatenatedLabels.has_value() == truth.annotations.has_value())
@@ -84,7 +83,7 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
     size_t labelOffset = 0;
     for (const std::string& path : featureFiles) {
         cancel.throwIfCancelled();
-        const FloatArray features = asStepsCropsFeatures(io::readNpy(path), path);
+        const FloatArray features = readStepsCropsFeatures(path);
         VideoScores video;
         video.featuresPath = path;
         video.steps = features.dim(0);
@@ -117,6 +116,11 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
     report.videos = static_cast<int64_t>(report.perVideo.size());
     for (uint8_t label : allLabels)
         report.anomalousFrames += label != 0 ? 1 : 0;
+    // ROC AUC needs both classes; without them it is undefined, not a number to print.
+    if (report.anomalousFrames == 0 || report.anomalousFrames == report.frames)
+        throw IoError(std::string("the ground truth marks ")
+            + (report.anomalousFrames == 0 ? "no frame anomalous" : "every frame anomalous")
+            + ": ROC and PR AUC need both normal and anomalous frames");
     report.roc = rocCurve(allScores, allLabels);
     report.rocAuc = rocAuc(allScores, allLabels);
     report.prAuc = prAuc(allScores, allLabels);

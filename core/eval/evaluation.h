@@ -53,11 +53,11 @@ struct EvalReport {
 using EvalProgressCallback = std::function<void(int64_t, int64_t)>;
 
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
-    analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
+    const analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
     const EvalProgressCallback& onProgress = {});
 
 // The frame scores of one feature array [T, C, F] (or [T, F]) under the paper's protocol.
-std::vector<float> paperFrameScores(const FloatArray& features, analysis::WindowScorer& scorer,
+std::vector<float> paperFrameScores(const FloatArray& features, const analysis::WindowScorer& scorer,
     const EvalSettings& settings);
 
 } // namespace vigil::eval

@@ -16,7 +16,7 @@ using nlohmann::json;
 json weightsJson(const analysis::WeightsInfo& weights)
 {
     return {{"path", weights.path}, {"sha256", weights.sha256},
-        {"provenance", weights.provenance}, {"name", weights.name}};
+        {"provenance", toString(weights.provenance)}, {"name", weights.name}};
 }
 
 json windowJson(const analysis::WindowResult& window)
@@ -43,13 +43,15 @@ std::string resultToJson(const analysis::AnalysisResult& result)
         document["video"] = {{"path", video.path}, {"frames", video.frames}, {"fps", video.fps},
             {"width", video.width}, {"height", video.height}, {"duration_s", video.durationS}};
     } else {
-        document["features"] = {{"path", result.featuresPath}};
+        // fps: from the features' sidecar or --fps; null when neither said it.
+        document["features"] = {{"path", result.featuresPath},
+            {"fps", result.video.fps > 0 ? json(result.video.fps) : json(nullptr)}};
     }
     const auto& model = result.model;
     json classifier = weightsJson(model.classifier);
     classifier["da"] = model.hiddenSize;
     classifier["r"] = model.attentionRows;
-    document["model"] = {{"backbone", model.backbone}, {"crops", model.crops},
+    document["model"] = {{"backbone", toString(model.backbone)}, {"crops", toString(model.crops)},
         {"backbone_weights", weightsJson(model.backboneWeights)}, {"classifier", classifier}};
     document["protocol"] = {{"snippet_frames", result.protocol.snippetFrames},
         {"window_steps", result.protocol.windowSteps},
@@ -69,12 +71,13 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
     std::string csv = "frame,time_s,score\n";
     char line[96];
     for (size_t frame = 0; frame < result.frameScores.size(); ++frame) {
-        double timeS = 0.0;
+        // A time that is not known is left empty, never written as 0.
+        char time[32] = "";
         if (frame < result.framePtsUs.size())
-            timeS = static_cast<double>(result.framePtsUs[frame]) / 1e6;
+            std::snprintf(time, sizeof time, "%.6f", static_cast<double>(result.framePtsUs[frame]) / 1e6);
         else if (result.video.fps > 0.0)
-            timeS = static_cast<double>(frame) / result.video.fps;
-        std::snprintf(line, sizeof line, "%zu,%.6f,%.6f\n", frame, timeS,
+            std::snprintf(time, sizeof time, "%.6f", static_cast<double>(frame) / result.video.fps);
+        std::snprintf(line, sizeof line, "%zu,%s,%.6f\n", frame, time,
             static_cast<double>(result.frameScores[frame]));
         csv += line;
     }

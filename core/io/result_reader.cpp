@@ -13,10 +13,19 @@ namespace {
 
 using nlohmann::json;
 
+// A setting's word as written by result_files.cpp; anything else is not a result of Vigil's.
+template <typename Enum> Enum settingOf(const json& parent, const char* key)
+{
+    const std::string word = parent.at(key).get<std::string>();
+    if (const std::optional<Enum> value = fromString<Enum>(word))
+        return *value;
+    throw std::invalid_argument(std::string("unknown ") + key + " '" + word + "'");
+}
+
 analysis::WeightsInfo weightsOf(const json& weights)
 {
     return { weights.value("path", ""), weights.value("sha256", ""),
-        weights.value("provenance", ""), weights.value("name", "") };
+        settingOf<Provenance>(weights, "provenance"), weights.value("name", "") };
 }
 
 analysis::WindowResult windowOf(const json& window)
@@ -55,11 +64,14 @@ analysis::AnalysisResult resultOf(const json& document)
         result.video.height = video.value("height", 0);
         result.video.durationS = video.value("duration_s", 0.0);
     } else {
-        result.featuresPath = document.at("features").at("path").get<std::string>();
+        const json& features = document.at("features");
+        result.featuresPath = features.at("path").get<std::string>();
+        if (features.contains("fps") && features.at("fps").is_number())
+            result.video.fps = features.at("fps").get<double>();
     }
     const json& model = document.at("model");
-    result.model.backbone = model.at("backbone").get<std::string>();
-    result.model.crops = model.at("crops").get<std::string>();
+    result.model.backbone = settingOf<BackboneKind>(model, "backbone");
+    result.model.crops = settingOf<CropMode>(model, "crops");
     result.model.backboneWeights = weightsOf(model.at("backbone_weights"));
     const json& classifier = model.at("classifier");
     result.model.classifier = weightsOf(classifier);

@@ -26,10 +26,10 @@ std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store)
     return std::nullopt;
 }
 
-std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, const std::string& backbone)
+std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, BackboneKind backbone)
 {
     for (const ModelEntry& entry : store.manifest().entries()) {
-        if (entry.kind != ModelKind::Backbone || entry.backbone != backbone)
+        if (entry.kind != ModelKind::Backbone || fromString<BackboneKind>(entry.backbone) != backbone)
             continue;
         if (std::optional<InstalledWeights> installed = findInstalled(store, entry))
             return installed;

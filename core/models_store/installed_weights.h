@@ -4,6 +4,7 @@
 // error contract as ModelStore; a file that fails its checksum is a vigil::ModelError telling
 // how to get it again.
 
+#include "core/common/settings.h"
 #include "core/models_store/model_store.h"
 
 #include <optional>
@@ -22,7 +23,7 @@ struct InstalledWeights {
 std::optional<InstalledWeights> findInstalled(ModelStore& store, const ModelEntry& entry);
 // The first installed classifier in manifest order (classifier-da64-r3 comes first).
 std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store);
-// The first installed weights for the named backbone network ("i3d-r50", "resnet50").
-std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, const std::string& backbone);
+// The first installed weights for the backbone network.
+std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, BackboneKind backbone);
 
 } // namespace vigil::models_store

@@ -3,6 +3,7 @@
 // Lanczos to 340x256, scaled to [-1, 1] and cut into 224x224 crops, channels before time.
 
 #include "core/common/float_array.h"
+#include "core/common/settings.h"
 #include "core/preprocess/pil_resize.h"
 
 #include <opencv2/core.hpp>
@@ -12,7 +13,7 @@
 
 namespace vigil::preprocess {
 
-enum class CropMode { Center, Ten };
+using vigil::CropMode;
 
 // A 224x224 crop of the 256x340 frame. isFlipped: the whole frame is mirrored left-right
 // first, then cut at (top, left).

@@ -2,7 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/eval/roc_metrics.h"
-#include "core/io/npy_file.h"
+#include "core/io/feature_sidecar.h"
 #include "core/train/seeded_shuffle.h"
 #include "core/train/segment_samples.h"
 
@@ -17,7 +17,7 @@ std::vector<VideoSamples> loadSamples(const std::vector<LabelledVideo>& videos, 
     loaded.reserve(videos.size());
     for (const LabelledVideo& video : videos) {
         cancel.throwIfCancelled();
-        FloatArray samples = segmentSamples(io::readNpy(video.featuresPath), video.featuresPath);
+        FloatArray samples = segmentSamples(io::readFeatures(video.featuresPath), video.featuresPath);
         if (!loaded.empty() && samples.dim(2) != loaded.front().samples.dim(2))
             throw Error(video.featuresPath + ": " + std::to_string(samples.dim(2)) + " features per step, but "
                 + loaded.front().featuresPath + " has " + std::to_string(loaded.front().samples.dim(2)));
@@ -47,7 +47,7 @@ std::vector<int> assignFolds(const std::vector<uint8_t>& labels, int folds, uint
     return fold;
 }
 
-double videoLevelAuc(const std::vector<const VideoSamples*>& videos, analysis::WindowScorer& scorer)
+double videoLevelAuc(const std::vector<const VideoSamples*>& videos, const analysis::WindowScorer& scorer)
 {
     std::vector<float> scores;
     std::vector<uint8_t> labels;

@@ -32,6 +32,6 @@ std::vector<int> assignFolds(const std::vector<uint8_t>& labels, int folds, uint
 // Video-level ROC AUC (core/eval's rocAuc, ties as scikit-learn): each video's score is the mean
 // over its crops of the classifier's score on the crop's 32-segment sample, the same input the
 // classifier is trained on. NaN when the videos hold only one label.
-double videoLevelAuc(const std::vector<const VideoSamples*>& videos, analysis::WindowScorer& scorer);
+double videoLevelAuc(const std::vector<const VideoSamples*>& videos, const analysis::WindowScorer& scorer);
 
 } // namespace vigil::train

@@ -3,6 +3,7 @@
 // tests that write, read back or summarise results without running the networks.
 
 #include "core/analysis/analysis_result.h"
+#include "core/batch/saved_result.h"
 
 #include <string>
 #include <vector>
@@ -15,10 +16,10 @@ inline analysis::AnalysisResult syntheticResult(const std::string& path, const s
     analysis::AnalysisResult result;
     result.video = {true, path, static_cast<int64_t>(frameScores.size()), 25.0, 160, 120,
         static_cast<double>(frameScores.size()) / 25.0};
-    result.model.backbone = "i3d-r50";
-    result.model.crops = "center";
-    result.model.backboneWeights.provenance = "demo";
-    result.model.classifier.provenance = "demo";
+    result.model.backbone = BackboneKind::I3dResNet50;
+    result.model.crops = CropMode::Center;
+    result.model.backboneWeights.provenance = Provenance::Demo;
+    result.model.classifier.provenance = Provenance::Demo;
     result.model.hiddenSize = 64;
     result.model.attentionRows = 1;
     result.protocol = {16, 32, 32};
@@ -35,6 +36,18 @@ inline analysis::AnalysisResult syntheticResult(const std::string& path, const s
     for (size_t frame = 0; frame < frameScores.size(); ++frame)
         result.framePtsUs.push_back(static_cast<int64_t>(frame) * 40000);
     return result;
+}
+
+// What --resume expects of the results syntheticResult makes: demo networks, these windows.
+inline batch::ExpectedSettings demoSettings(BackboneKind backbone = BackboneKind::I3dResNet50,
+    CropMode crops = CropMode::Center, int64_t windowSteps = 32, int64_t strideSteps = 32)
+{
+    batch::ExpectedSettings expected;
+    expected.model.backbone = backbone;
+    expected.model.crops = crops;
+    expected.windowSteps = windowSteps;
+    expected.strideSteps = strideSteps;
+    return expected;
 }
 
 } // namespace vigil::test

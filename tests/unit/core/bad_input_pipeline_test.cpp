@@ -24,7 +24,7 @@ using analysis::FeaturePipeline;
 // A "network" that turns each snippet into its mean value: cheap and deterministic.
 class MeanExtractor : public analysis::FeatureExtractor {
 public:
-    FloatArray extract(const FloatArray& input) override
+    FloatArray extract(const FloatArray& input) const override
     {
         const int64_t items = input.dim(0);
         const int64_t perItem = items > 0 ? input.size() / items : 0;

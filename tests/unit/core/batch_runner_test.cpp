@@ -57,7 +57,7 @@ protected:
     {
         BatchSettings settings;
         settings.resume = resume;
-        settings.expected = {"i3d-r50", "center", 32, 32};
+        settings.expected = test::demoSettings();
         BatchRunner runner(inputs_, settings, std::move(analyzers));
         CancellationToken cancel;
         return runner.run(cancel, callbacks);

@@ -18,7 +18,7 @@ using analysis::WindowScore;
 
 class MeanOfFirstValue : public analysis::WindowScorer {
 public:
-    WindowScore score(const FloatArray& window) override
+    WindowScore score(const FloatArray& window) const override
     {
         ++calls;
         const int64_t crops = window.dim(0), steps = window.dim(1), size = window.dim(2);
@@ -36,7 +36,7 @@ public:
     }
     int64_t featureSize() const override { return 4; }
     int64_t attentionRows() const override { return 1; }
-    int calls = 0;
+    mutable int calls = 0; // counted by the test; score() is const like every scorer's
 };
 
 // Features [steps, crops, 4] whose first value is stepValue(t) + crop offset (+c, -c cancel

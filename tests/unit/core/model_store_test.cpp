@@ -207,14 +207,14 @@ TEST(ModelStore, FindsTheInstalledBackboneForItsNetwork)
     const std::string backbone = R"(, {"name": "backbone-tiny", "url": "https://example.invalid/b.pkl",
         "file": "b.pkl", "kind": "backbone", "backbone": "i3d-r50", "format": "caffe2-pkl"})";
     ModelStore store(folder, manifestFor("x", backbone));
-    EXPECT_FALSE(findDefaultBackbone(store, "i3d-r50"));
+    EXPECT_FALSE(findDefaultBackbone(store, BackboneKind::I3dResNet50));
     writeFile(folder + "/b.pkl", "any bytes: no checksum is published");
-    const std::optional<InstalledWeights> found = findDefaultBackbone(store, "i3d-r50");
+    const std::optional<InstalledWeights> found = findDefaultBackbone(store, BackboneKind::I3dResNet50);
     ASSERT_TRUE(found);
     EXPECT_EQ(found->name, "backbone-tiny");
     EXPECT_EQ(store.status(*store.manifest().find("backbone-tiny"), HashCheck::CacheOnly).state,
         InstallState::Unverifiable);
-    EXPECT_FALSE(findDefaultBackbone(store, "resnet50"));
+    EXPECT_FALSE(findDefaultBackbone(store, BackboneKind::ResNet50));
 }
 
 } // namespace

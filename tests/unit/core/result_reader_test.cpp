@@ -23,7 +23,7 @@ TEST(ResultReader, ReadsBackWhatWasWritten)
     EXPECT_EQ(read.video.path, written.video.path);
     EXPECT_EQ(read.video.frames, 4);
     EXPECT_DOUBLE_EQ(read.video.fps, 25.0);
-    EXPECT_EQ(read.model.backbone, "i3d-r50");
+    EXPECT_EQ(read.model.backbone, BackboneKind::I3dResNet50);
     EXPECT_EQ(read.model.attentionRows, 1);
     EXPECT_EQ(read.protocol.windowSteps, 32);
     EXPECT_EQ(read.frameScores, written.frameScores);

@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const ExpectedSettings kSettings{"i3d-r50", "center", 32, 32};
+const ExpectedSettings kSettings = test::demoSettings();
 
 std::string readText(const std::string& path)
 {
@@ -98,11 +98,24 @@ TEST_F(SavedResultTest, RejectsACsvThatDisagreesWithTheJson)
 
 TEST_F(SavedResultTest, RejectsResultsMadeWithOtherSettings)
 {
-    EXPECT_FALSE(check({"resnet50", "center", 32, 32}).isComplete);
-    EXPECT_FALSE(check({"i3d-r50", "ten", 32, 32}).isComplete);
-    EXPECT_FALSE(check({"i3d-r50", "center", 16, 32}).isComplete);
-    EXPECT_FALSE(check({"i3d-r50", "center", 32, 8}).isComplete);
+    EXPECT_FALSE(check(test::demoSettings(BackboneKind::ResNet50)).isComplete);
+    EXPECT_FALSE(check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Ten)).isComplete);
+    EXPECT_FALSE(check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Center, 16)).isComplete);
+    EXPECT_FALSE(check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Center, 32, 8)).isComplete);
     EXPECT_TRUE(check().isComplete);
+}
+
+TEST_F(SavedResultTest, RejectsResultsMadeWithOtherWeights)
+{
+    // A demo result must never pass for one of the published classifier, nor one file for another.
+    ExpectedSettings published = test::demoSettings();
+    published.model.classifier = { "/m/da64.pth", "ab12", Provenance::Published, "classifier-da64-r3" };
+    const SavedResult saved = check(published);
+    EXPECT_FALSE(saved.isComplete);
+    EXPECT_NE(saved.problem.find("classifier"), std::string::npos) << saved.problem;
+    ExpectedSettings otherBackbone = test::demoSettings();
+    otherBackbone.model.backboneWeights = { "/m/i3d.pth", "cd34", Provenance::File, "" };
+    EXPECT_FALSE(check(otherBackbone).isComplete);
 }
 
 TEST_F(SavedResultTest, RejectsScoresOfFeaturesWithoutTheirVideo)

@@ -12,7 +12,7 @@ namespace {
 // row 0 puts all its weight on the first step. Records the windows it saw.
 class FakeScorer : public WindowScorer {
 public:
-    WindowScore score(const FloatArray& window) override
+    WindowScore score(const FloatArray& window) const override
     {
         seenShapes.push_back(window.shape);
         const int64_t crops = window.dim(0), steps = window.dim(1), size = window.dim(2);
@@ -31,7 +31,7 @@ public:
     }
     int64_t featureSize() const override { return 3; }
     int64_t attentionRows() const override { return 2; }
-    std::vector<std::vector<int64_t>> seenShapes;
+    mutable std::vector<std::vector<int64_t>> seenShapes; // recorded by the const score()
 };
 
 // [steps, crops, 3] where feature 0 of step t, crop c is t + 10 * c.
@@ -62,7 +62,7 @@ TEST(ScoreWindows, AveragesCropScoresAndAttention)
 TEST(ScoreFeatures, MapsWindowsToFramesOfSixteen)
 {
     FakeScorer scorer;
-    const AnalysisResult result = scoreFeatures(makeFeatures(3, 1), "f.npy", scorer, {}, {2, 2}, 16);
+    const AnalysisResult result = scoreFeatures(makeFeatures(3, 1), "f.npy", scorer, {}, {2, 2}, FeatureTiming { 16, 0, 0.0 });
     ASSERT_EQ(result.windows.size(), 2u);
     EXPECT_EQ(result.windows[0].firstFrame, 0);
     EXPECT_EQ(result.windows[0].lastFrame, 31);
@@ -78,7 +78,7 @@ TEST(ScoreFeatures, RejectsFeaturesOfTheWrongSize)
 {
     FakeScorer scorer;
     FloatArray wrong = FloatArray::zeros({4, 1, 5});
-    EXPECT_THROW(scoreFeatures(wrong, "f.npy", scorer, {}, {2, 2}, 16), Error);
+    EXPECT_THROW(scoreFeatures(wrong, "f.npy", scorer, {}, {2, 2}, FeatureTiming { 16, 0, 0.0 }), Error);
 }
 
 } // namespace

@@ -14,7 +14,7 @@ namespace {
 // Score: mean of feature 0 over steps and crops; attention row k peaks at step k.
 class PositionScorer : public WindowScorer {
 public:
-    WindowScore score(const FloatArray& window) override
+    WindowScore score(const FloatArray& window) const override
     {
         const int64_t crops = window.dim(0), steps = window.dim(1), size = window.dim(2);
         WindowScore result;

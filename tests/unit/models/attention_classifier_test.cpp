@@ -33,7 +33,7 @@ FloatArray makeInput(int64_t batch, int64_t steps, int64_t size)
     return input;
 }
 
-void expectMatchesGolden(analysis::WindowScorer& scorer, const nlohmann::json& golden, int64_t size)
+void expectMatchesGolden(const analysis::WindowScorer& scorer, const nlohmann::json& golden, int64_t size)
 {
     const int64_t batch = golden["batch"];
     const int64_t steps = golden["steps"];
@@ -60,7 +60,7 @@ TEST_P(PublishedClassifier, MatchesPyTorchWithinOneMillionth)
     if (!std::filesystem::exists(path))
         GTEST_SKIP() << "reference checkpoint not found: " << path;
     LoadedClassifier classifier = loadClassifier(path);
-    EXPECT_EQ(classifier.weights.provenance, "file");
+    EXPECT_EQ(classifier.weights.provenance, Provenance::File);
     EXPECT_EQ(classifier.weights.sha256.size(), 64u);
     for (const auto& golden : loadGoldens()["published"][GetParam()])
         expectMatchesGolden(*classifier.scorer, golden, 2048);
@@ -94,7 +94,7 @@ TEST(AttentionClassifier, TinyFixtureMatchesPyTorch)
 TEST(AttentionClassifier, DemoWeightsHaveThePaperShapeAndRowsSumToOne)
 {
     LoadedClassifier classifier = loadClassifier("");
-    EXPECT_EQ(classifier.weights.provenance, "demo");
+    EXPECT_EQ(classifier.weights.provenance, Provenance::Demo);
     EXPECT_EQ(classifier.hiddenSize, 64);
     EXPECT_EQ(classifier.rows, 3);
     const analysis::WindowScore result = classifier.scorer->score(makeInput(2, 9, 2048));

@@ -131,7 +131,7 @@ TEST_F(ClassifierTraining, KeepsTheCheckpointWithTheBestValidationAuc)
 {
     const CancellationToken cancel;
     std::vector<double> aucs;
-    const Validator validate = [&](analysis::WindowScorer& scorer) {
+    const Validator validate = [&](const analysis::WindowScorer& scorer) {
         return train::videoLevelAuc(pointers(validation_), scorer);
     };
     TrainSettings settings = smallSettings(7);

@@ -167,7 +167,7 @@ TEST_P(PublishedFormat, LoadsWithTheFeaturesOfPyTorch)
     std::sort(ignored.begin(), ignored.end());
     std::sort(expectedIgnored.begin(), expectedIgnored.end());
     EXPECT_EQ(ignored, expectedIgnored);
-    EXPECT_EQ(loaded.weights.provenance, "file");
+    EXPECT_EQ(loaded.weights.provenance, Provenance::File);
     EXPECT_EQ(loaded.weights.sha256.size(), 64u);
 
     const auto input = test::formulaInput(isI3d ? std::vector<int64_t> { 1, 3, 16, 64, 64 }

@@ -24,7 +24,7 @@ public:
         : delay_(delay)
     {
     }
-    FloatArray extract(const FloatArray& input) override
+    FloatArray extract(const FloatArray& input) const override
     {
         std::this_thread::sleep_for(delay_);
         const int64_t rows = input.dim(0);
@@ -39,12 +39,12 @@ public:
 
 private:
     std::chrono::milliseconds delay_;
-    int64_t step_ = 0;
+    mutable std::atomic<int64_t> step_ { 0 }; // the fake's only state: which snippet comes next
 };
 
 class FakeScorer : public analysis::WindowScorer {
 public:
-    analysis::WindowScore score(const FloatArray& window) override
+    analysis::WindowScore score(const FloatArray& window) const override
     {
         const int64_t crops = window.dim(0);
         const int64_t steps = window.dim(1);
@@ -76,7 +76,7 @@ public:
 // the window's own features, so a panel that explains the wrong window shows the wrong score.
 class FakeExplainer : public analysis::WindowExplainer {
 public:
-    analysis::WindowExplanation explain(const FloatArray& x) override
+    analysis::WindowExplanation explain(const FloatArray& x) const override
     {
         ++calls;
         const int64_t steps = x.dim(0), size = x.dim(1), rows = FakeScorer::kRows, hidden = 8;
@@ -130,26 +130,24 @@ public:
         e.redundancy = std::sqrt(squares);
         return e;
     }
-    std::atomic<int> calls { 0 };
+    mutable std::atomic<int> calls { 0 };
 };
 
 inline ui::AnalysisEngine fakeEngine(
     int64_t windowSteps = 4, std::chrono::milliseconds extractDelay = std::chrono::milliseconds(0))
 {
-    ui::AnalysisEngine engine;
     // One snippet per forward pass, so FakeExtractor's feature 0 is the snippet's index.
     analysis::ExtractionOptions extraction;
     extraction.snippetsPerBatch = 1;
-    engine.pipeline = std::make_shared<const analysis::FeaturePipeline>(
-        std::make_shared<FakeExtractor>(extractDelay), extraction);
-    engine.scorer = std::make_shared<FakeScorer>();
-    engine.explainer = std::make_shared<FakeExplainer>();
-    engine.model.backbone = "i3d-r50";
-    engine.model.crops = "center";
-    engine.model.backboneWeights = { "", "", "demo" };
-    engine.model.classifier = { "", "", "demo" };
-    engine.model.hiddenSize = 8;
-    engine.model.attentionRows = FakeScorer::kRows;
+    engine::Networks networks;
+    networks.backbone = std::make_shared<FakeExtractor>(extractDelay);
+    networks.classifier = std::make_shared<FakeScorer>();
+    networks.explainer = std::make_shared<FakeExplainer>();
+    networks.description.hiddenSize = 8;
+    networks.description.attentionRows = FakeScorer::kRows;
+    ui::AnalysisEngine engine;
+    engine.engine = std::make_shared<const engine::Engine>(
+        std::move(networks), extraction, ComputeDevice::Cpu);
     engine.windows = { windowSteps, windowSteps };
     return engine;
 }

@@ -38,14 +38,14 @@ protected:
 AppSettings changedSettings()
 {
     AppSettings settings;
-    settings.backbone = QStringLiteral("resnet50");
-    settings.crops = QStringLiteral("center");
+    settings.backbone = vigil::BackboneKind::ResNet50;
+    settings.crops = vigil::CropMode::Center;
     settings.classifier = QStringLiteral("/weights/my classifier.pth");
     settings.windowSteps = 16;
     settings.strideSteps = 8;
     settings.threshold = 0.7;
     settings.threads = 3;
-    settings.device = QStringLiteral("cpu");
+    settings.device = vigil::ComputeDevice::Cpu;
     settings.exportFolder = QStringLiteral("/tmp/exports");
     return settings;
 }
@@ -62,7 +62,7 @@ TEST_F(SettingsTest, SavedSettingsLoadBackAndInvalidValuesKeepTheirDefaults)
     store.setValue(QStringLiteral("analysis/backbone"), QStringLiteral("vgg"));
     store.setValue(QStringLiteral("analysis/threshold"), 7.0);
     const AppSettings loaded = AppSettings::load(store);
-    EXPECT_EQ(loaded.backbone, QStringLiteral("i3d-r50"));
+    EXPECT_EQ(loaded.backbone, vigil::BackboneKind::I3dResNet50);
     EXPECT_EQ(loaded.threshold, 1.0);
 }
 
@@ -82,7 +82,7 @@ TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
             hasDisabledCuda = box->itemText(box->findData(QStringLiteral("cuda"))).contains(QStringLiteral("CPU only"));
     EXPECT_TRUE(hasDisabledCuda);
     AppSettings ten = AppSettings {};
-    ten.crops = QStringLiteral("ten");
+    ten.crops = vigil::CropMode::Ten;
     ten.classifier = QStringLiteral("classifier-da64-r3");
     EXPECT_EQ(SettingsDialog(ten, { QStringLiteral("classifier-da64-r3") }, {}).settings(), ten);
 }

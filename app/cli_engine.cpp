@@ -1,0 +1,75 @@
+#include "app/cli_engine.h"
+
+#include "app/exit_codes.h"
+#include "core/analysis/windows.h"
+#include "core/common/error.h"
+#include "core/common/printable.h"
+#include "models/model_factory.h"
+
+#include <cstdio>
+
+namespace vigil::app {
+namespace {
+
+std::string demoNetworks(
+    const analysis::ModelDescription& model, const engine::ModelRequest& request)
+{
+    const bool isBackboneDemo = request.needsBackbone() && model.backboneWeights.isDemo();
+    const bool isClassifierDemo = request.needsClassifier() && model.classifier.isDemo();
+    if (isBackboneDemo && isClassifierDemo)
+        return "the backbone and the classifier";
+    if (isBackboneDemo)
+        return "the backbone";
+    return isClassifierDemo ? "the classifier" : "";
+}
+
+} // namespace
+
+void printError(const std::string& message)
+{
+    std::fprintf(stderr, "vigil: %s\n", printable(message).c_str());
+}
+
+std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request, int& exitCode)
+{
+    const engine::WeightsPlan plan = engine::resolveWeights(request);
+    if (!plan.canRun()) {
+        printError(plan.problem);
+        exitCode = kExitUsage;
+        return std::nullopt;
+    }
+    const models::TorchNetworkLoader loader;
+    if (request.needsBackbone()) {
+        if (const std::string problem = loader.deviceProblem(request.device); !problem.empty()) {
+            printError("--device " + toString(request.device) + ": " + problem);
+            exitCode = kExitUsage;
+            return std::nullopt;
+        }
+    }
+    try {
+        std::optional<engine::Engine> loaded = engine::Engine::load(plan, request, loader);
+        if (const std::string demo = demoNetworks(loaded->description(), request); !demo.empty())
+            printError("warning: using demo (seeded random) weights for " + demo
+                + "; the scores are NOT meaningful");
+        return loaded;
+    } catch (const Error& error) {
+        printError(error.what());
+        exitCode = kExitFailedInput;
+        return std::nullopt;
+    }
+}
+
+std::optional<analysis::WindowSettings> windowSettings(const WindowOptions& options)
+{
+    const analysis::WindowSettings settings { options.windowSteps,
+        options.strideSteps > 0 ? options.strideSteps : options.windowSteps };
+    if (const std::string problem
+        = analysis::windowProblem(settings.windowSteps, settings.strideSteps);
+        !problem.empty()) {
+        printError(problem);
+        return std::nullopt;
+    }
+    return settings;
+}
+
+} // namespace vigil::app

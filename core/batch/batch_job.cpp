@@ -1,0 +1,53 @@
+#include "core/batch/batch_job.h"
+
+#include "core/io/atomic_file.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <thread>
+
+namespace vigil::batch {
+
+int threadsPerJob(int threads, size_t jobs)
+{
+    const int total = threads > 0
+        ? threads
+        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return std::max(1, total / static_cast<int>(std::max<size_t>(1, jobs)));
+}
+
+BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine& engine,
+    const CancellationToken& cancel, const BatchJobCallbacks& callbacks)
+{
+    BatchJobOutcome outcome;
+    std::filesystem::create_directories(request.outputDir);
+    std::vector<BatchInput> inputs = selectShard(
+        findBatchInputs(request.inputDir, request.outputDir, request.depth), request.shard);
+    outcome.filesFound = inputs.size();
+    if (callbacks.filesFound)
+        callbacks.filesFound(inputs.size());
+    if (request.resume == ResumeMode::SkipComplete)
+        outcome.staleTemporariesRemoved = io::removeStaleTemporaries(request.outputDir);
+
+    BatchSettings settings;
+    settings.resume = request.resume;
+    settings.expected
+        = { engine.description(), request.windows.windowSteps, request.windows.strideSteps };
+    settings.threshold = request.threshold;
+    // Every job shares the one engine: its networks are immutable, each run owns its buffers.
+    const size_t jobs = std::clamp<size_t>(inputs.size(), 1, std::max<size_t>(1, request.jobs));
+    const analysis::WindowSettings windows = request.windows;
+    std::vector<VideoAnalyzer> analyzers(jobs,
+        [&engine, windows](const std::string& path, const CancellationToken& runCancel,
+            const analysis::ExtractionProgressCallback& onProgress) {
+            return engine.analyze(path, windows, runCancel, onProgress);
+        });
+    BatchRunner runner(std::move(inputs), settings, std::move(analyzers));
+    outcome.report = runner.run(cancel, callbacks);
+    outcome.summaryPath
+        = (std::filesystem::path(request.outputDir) / summaryFileName(request.shard)).string();
+    writeSummary(outcome.summaryPath, outcome.report.rows);
+    return outcome;
+}
+
+} // namespace vigil::batch

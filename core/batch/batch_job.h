@@ -1,0 +1,46 @@
+#pragma once
+// A whole batch as every front end runs it (vigil batch, the desktop app's batch dialog): find
+// the files, pick the shard, clear what a killed run left when resuming, analyse each file with
+// one shared engine on `jobs` threads, and write the summary. Blocks the calling thread; the
+// callbacks come as BatchRunner's do. Throws IoError when the input or output folder cannot be
+// used; a failing file is a row, never an exception.
+
+#include "core/batch/batch_runner.h"
+#include "core/batch/shard.h"
+#include "core/engine/engine.h"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+namespace vigil::batch {
+
+struct BatchJobRequest {
+    std::string inputDir;
+    std::string outputDir;
+    FolderDepth depth = FolderDepth::TopOnly;
+    ResumeMode resume = ResumeMode::AnalyseAll;
+    Shard shard;
+    double threshold = 0.5; // frame scores at or above it form events
+    size_t jobs = 1; // files analysed at once; more than the files found is cut down
+    analysis::WindowSettings windows;
+};
+
+struct BatchJobCallbacks : BatchCallbacks {
+    std::function<void(size_t filesFound)> filesFound; // once, before the first file
+};
+
+struct BatchJobOutcome {
+    BatchReport report;
+    size_t filesFound = 0;
+    size_t staleTemporariesRemoved = 0; // when resuming
+    std::string summaryPath;
+};
+
+BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine& engine,
+    const CancellationToken& cancel, const BatchJobCallbacks& callbacks = {});
+
+// The threads each job's networks get when `jobs` files run at once on `threads` (0: all cores).
+int threadsPerJob(int threads, size_t jobs);
+
+} // namespace vigil::batch

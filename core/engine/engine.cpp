@@ -1,0 +1,157 @@
+#include "core/engine/engine.h"
+
+#include "core/common/error.h"
+
+#include <cassert>
+
+namespace vigil::engine {
+namespace {
+
+analysis::WeightsInfo describedAs(analysis::WeightsInfo weights, const WeightsChoice& choice)
+{
+    if (choice.provenance == Provenance::Published) {
+        weights.provenance = Provenance::Published;
+        weights.name = choice.name;
+    }
+    return weights;
+}
+
+void addIgnoredKeys(const std::vector<std::string>& keys, const std::string& path,
+    std::vector<std::string>& warnings)
+{
+    if (keys.empty())
+        return;
+    std::string text = path + ": " + std::to_string(keys.size()) + " tensor(s) not used:";
+    for (const std::string& key : keys)
+        text += " " + key;
+    warnings.push_back(text);
+}
+
+void loadBackboneInto(Networks& networks, const WeightsChoice& choice, const ModelRequest& request,
+    const NetworkLoader& loader)
+{
+    LoadedBackbone loaded = loader.loadBackbone(request.backbone, choice.path, request.device);
+    networks.backbone = std::move(loaded.extractor);
+    networks.description.backboneWeights = describedAs(loaded.weights, choice);
+    addIgnoredKeys(loaded.ignoredKeys, choice.path, networks.warnings);
+}
+
+void loadClassifierInto(
+    Networks& networks, const WeightsChoice& choice, const NetworkLoader& loader)
+{
+    LoadedClassifier loaded = loader.loadClassifier(choice.path);
+    networks.classifier = std::move(loaded.scorer);
+    networks.explainer = std::move(loaded.explainer);
+    networks.description.classifier = describedAs(loaded.weights, choice);
+    networks.description.hiddenSize = loaded.hiddenSize;
+    networks.description.attentionRows = loaded.rows;
+    addIgnoredKeys(loaded.ignoredKeys, choice.path, networks.warnings);
+}
+
+} // namespace
+
+analysis::ExtractionOptions extractionOptions(const ModelRequest& request)
+{
+    analysis::ExtractionOptions extraction;
+    extraction.backbone = request.backbone;
+    extraction.crops = effectiveCrops(request.backbone, request.crops);
+    extraction.frameStep = request.frameStep;
+    if (request.device == ComputeDevice::Cuda) {
+        // A GPU wants more inputs per pass than the CPU's cache-sized ones.
+        extraction.snippetsPerBatch = 8;
+        extraction.framesPerBatch = 32;
+    }
+    return extraction;
+}
+
+Engine::Engine(Networks networks, analysis::ExtractionOptions extraction, ComputeDevice device)
+    : networks_(std::move(networks))
+    , device_(device)
+{
+    if (networks_.backbone)
+        pipeline_ = std::make_shared<const analysis::FeaturePipeline>(
+            networks_.backbone, std::move(extraction));
+}
+
+Engine Engine::load(
+    const WeightsPlan& plan, const ModelRequest& request, const NetworkLoader& loader)
+{
+    assert(plan.canRun());
+    if (plan.backbone) {
+        if (const std::string problem = loader.deviceProblem(request.device); !problem.empty())
+            throw ModelError("--device " + toString(request.device) + ": " + problem);
+    }
+    loader.setThreadCount(request.threads);
+    Networks networks;
+    networks.description.backbone = request.backbone;
+    networks.description.crops = effectiveCrops(request.backbone, request.crops);
+    networks.warnings = plan.warnings;
+    if (plan.backbone)
+        loadBackboneInto(networks, *plan.backbone, request, loader);
+    if (plan.classifier)
+        loadClassifierInto(networks, *plan.classifier, loader);
+    return Engine(std::move(networks), extractionOptions(request), request.device);
+}
+
+const analysis::FeaturePipeline& Engine::pipeline() const
+{
+    if (!pipeline_)
+        throw ModelError("no backbone is loaded");
+    return *pipeline_;
+}
+
+const analysis::WindowScorer& Engine::classifier() const
+{
+    if (!networks_.classifier)
+        throw ModelError("no classifier is loaded");
+    return *networks_.classifier;
+}
+
+analysis::ExtractedFeatures Engine::extract(const std::string& path,
+    const CancellationToken& cancel, const analysis::ExtractionProgressCallback& onProgress,
+    const analysis::ExtractedStepsCallback& onSteps) const
+{
+    return pipeline().run(path, cancel, onProgress, onSteps);
+}
+
+analysis::AnalysisResult Engine::score(
+    const analysis::ExtractedFeatures& extracted, const analysis::WindowSettings& windows) const
+{
+    analysis::AnalysisResult result
+        = analysis::scoreExtracted(extracted, classifier(), networks_.description, windows);
+    result.warnings.insert(
+        result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());
+    return result;
+}
+
+analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const std::string& path,
+    const analysis::WindowSettings& windows, const analysis::FeatureTiming& timing,
+    const analysis::ModelDescription* madeWith) const
+{
+    analysis::ModelDescription model = networks_.description;
+    if (madeWith) {
+        model.backbone = madeWith->backbone;
+        model.crops = madeWith->crops;
+        model.backboneWeights = madeWith->backboneWeights;
+    } else {
+        model.crops
+            = features.rank() == 3 && features.dim(1) > 1 ? CropMode::Ten : CropMode::Center;
+        model.backboneWeights = { "", "", Provenance::Unknown, "" };
+    }
+    analysis::AnalysisResult result
+        = analysis::scoreFeatures(features, path, classifier(), model, windows, timing);
+    result.warnings.insert(
+        result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());
+    return result;
+}
+
+analysis::AnalysisResult Engine::analyze(const std::string& path,
+    const analysis::WindowSettings& windows, const CancellationToken& cancel,
+    const analysis::ExtractionProgressCallback& onProgress) const
+{
+    const analysis::ExtractedFeatures extracted = extract(path, cancel, onProgress);
+    cancel.throwIfCancelled();
+    return score(extracted, windows);
+}
+
+} // namespace vigil::engine

@@ -1,0 +1,75 @@
+#pragma once
+// The one engine every front end drives (vigil analyze, features, score, explain, batch, and
+// the desktop app): it holds the networks a run resolved (core/engine/weights_plan.h), loaded
+// once and shared, and runs extraction and scoring with them. An Engine is immutable and cheap
+// to copy; any number of threads may run analyses with one at the same time, each run owning
+// its decoder and buffers. Throws MediaError, ModelError, IoError, or Cancelled.
+
+#include "core/analysis/feature_pipeline.h"
+#include "core/analysis/video_analysis.h"
+#include "core/engine/model_request.h"
+#include "core/engine/network_loader.h"
+#include "core/engine/weights_plan.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vigil::engine {
+
+// The networks of a run; a null pointer is a network the run does not need.
+struct Networks {
+    std::shared_ptr<const analysis::FeatureExtractor> backbone;
+    std::shared_ptr<const analysis::WindowScorer> classifier;
+    std::shared_ptr<const analysis::WindowExplainer> explainer;
+    analysis::ModelDescription description; // what every result says about its networks
+    std::vector<std::string> warnings; // about the choice of weights, added to every result
+};
+
+class Engine {
+public:
+    Engine(Networks networks, analysis::ExtractionOptions extraction, ComputeDevice device);
+
+    // Loads what the plan names. The plan must be able to run (WeightsPlan::canRun); throws
+    // ModelError naming a file that cannot be loaded, or the device that cannot be used.
+    static Engine load(
+        const WeightsPlan& plan, const ModelRequest& request, const NetworkLoader& loader);
+
+    const analysis::ModelDescription& description() const { return networks_.description; }
+    const std::vector<std::string>& warnings() const { return networks_.warnings; }
+    ComputeDevice device() const { return device_; }
+    bool canExtract() const { return pipeline_ != nullptr; }
+    bool canScore() const { return networks_.classifier != nullptr; }
+    const analysis::FeaturePipeline& pipeline() const; // canExtract() must hold
+    const analysis::WindowScorer& classifier() const; // canScore() must hold
+    std::shared_ptr<const analysis::WindowExplainer> explainer() const
+    {
+        return networks_.explainer;
+    }
+
+    analysis::ExtractedFeatures extract(const std::string& path, const CancellationToken& cancel,
+        const analysis::ExtractionProgressCallback& onProgress = {},
+        const analysis::ExtractedStepsCallback& onSteps = {}) const;
+    // Scores extracted features; the result carries this engine's description and warnings.
+    analysis::AnalysisResult score(const analysis::ExtractedFeatures& extracted,
+        const analysis::WindowSettings& windows) const;
+    // Features of an earlier extraction (vigil score). madeWith: the backbone, crops and
+    // backbone weights the features' sidecar names; without it they are "unknown".
+    analysis::AnalysisResult scoreFeatures(const FloatArray& features, const std::string& path,
+        const analysis::WindowSettings& windows, const analysis::FeatureTiming& timing,
+        const analysis::ModelDescription* madeWith) const;
+    analysis::AnalysisResult analyze(const std::string& path,
+        const analysis::WindowSettings& windows, const CancellationToken& cancel,
+        const analysis::ExtractionProgressCallback& onProgress = {}) const;
+
+private:
+    Networks networks_;
+    std::shared_ptr<const analysis::FeaturePipeline> pipeline_;
+    ComputeDevice device_;
+};
+
+// What the pipeline is asked for: backbone, crops, frame step, and batch sizes for the device.
+analysis::ExtractionOptions extractionOptions(const ModelRequest& request);
+
+} // namespace vigil::engine

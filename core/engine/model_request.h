@@ -1,0 +1,34 @@
+#pragma once
+// What a run asks of the networks, as a front end parsed it (CLI11 options, the GUI's
+// QSettings): typed, with the user's words for the weights not yet resolved. Plain values.
+
+#include "core/common/settings.h"
+
+#include <cstdint>
+#include <string>
+
+namespace vigil::engine {
+
+// --demo-weights: seeded random weights for each network that has none. Never replaces weights
+// that were named or are installed.
+enum class DemoWeights { Refuse, FillMissing };
+
+// What a command runs: `features` needs no classifier, `score` and `explain` no backbone.
+enum class NeededNetworks { BackboneAndClassifier, BackboneOnly, ClassifierOnly };
+
+struct ModelRequest {
+    BackboneKind backbone = BackboneKind::I3dResNet50;
+    CropMode crops = CropMode::Center;
+    ComputeDevice device = ComputeDevice::Cpu; // where the backbone runs
+    int threads = 0; // intra-op threads of the networks; 0: all cores
+    int64_t frameStep = 1; // resnet50: every Nth frame is a step
+    std::string backboneWeights; // a file; empty: the installed published backbone
+    std::string classifier; // a file or a published name; empty: the installed default
+    DemoWeights demo = DemoWeights::Refuse;
+    NeededNetworks needs = NeededNetworks::BackboneAndClassifier;
+
+    bool needsBackbone() const { return needs != NeededNetworks::ClassifierOnly; }
+    bool needsClassifier() const { return needs != NeededNetworks::BackboneOnly; }
+};
+
+} // namespace vigil::engine

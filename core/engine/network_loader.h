@@ -1,0 +1,45 @@
+#pragma once
+// The seam through which the engine gets networks without seeing LibTorch: core declares it,
+// models/ implements it (models::TorchNetworkLoader), app/ injects it. A loaded network is
+// immutable and may be shared by every run and thread. Implementations throw vigil::ModelError
+// naming the file.
+
+#include "core/analysis/analysis_result.h"
+#include "core/analysis/network_interfaces.h"
+#include "core/analysis/window_explanation.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vigil::engine {
+
+struct LoadedBackbone {
+    std::shared_ptr<const analysis::FeatureExtractor> extractor;
+    analysis::WeightsInfo weights;
+    std::vector<std::string> ignoredKeys; // tensors in the file the network does not use
+};
+
+struct LoadedClassifier {
+    std::shared_ptr<const analysis::WindowScorer> scorer;
+    std::shared_ptr<const analysis::WindowExplainer> explainer; // the same network, step by step
+    analysis::WeightsInfo weights;
+    int64_t hiddenSize = 0; // d_a
+    int64_t rows = 0; // r
+    std::vector<std::string> ignoredKeys;
+};
+
+class NetworkLoader {
+public:
+    virtual ~NetworkLoader() = default;
+    // An empty path means seeded demo weights.
+    virtual LoadedBackbone loadBackbone(
+        BackboneKind kind, const std::string& path, ComputeDevice device) const = 0;
+    virtual LoadedClassifier loadClassifier(const std::string& path) const = 0;
+    // Empty when the device can be used; else why not, in one sentence.
+    virtual std::string deviceProblem(ComputeDevice device) const = 0;
+    // Intra-op threads of every network; 0: all cores.
+    virtual void setThreadCount(int threads) const = 0;
+};
+
+} // namespace vigil::engine

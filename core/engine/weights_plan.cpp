@@ -1,0 +1,130 @@
+#include "core/engine/weights_plan.h"
+
+#include "core/common/error.h"
+#include "core/models_store/installed_weights.h"
+#include "core/models_store/model_locations.h"
+
+#include <filesystem>
+#include <memory>
+
+namespace vigil::engine {
+namespace {
+
+namespace fs = std::filesystem;
+using models_store::InstalledWeights;
+using models_store::ModelEntry;
+using models_store::ModelKind;
+using models_store::ModelManifest;
+using models_store::ModelStore;
+
+constexpr const char* kHowToGetWeights
+    = "run `vigil models fetch` to install the published weights, "
+      "or pass --backbone-weights FILE and --classifier FILE (PyTorch state dicts), "
+      "or --demo-weights to run with seeded random weights (scores are then not meaningful)";
+
+// The models folder, opened only when a choice needs it (a run given every file needs none).
+class LazyStore {
+public:
+    ModelStore& get()
+    {
+        if (!store_)
+            store_ = std::make_unique<ModelStore>(
+                models_store::modelsFolderFromEnvironment(), ModelManifest::builtIn());
+        return *store_;
+    }
+
+private:
+    std::unique_ptr<ModelStore> store_;
+};
+
+WeightsChoice published(const InstalledWeights& installed)
+{
+    return { false, Provenance::Published, installed.path, installed.name, installed.trainedOn };
+}
+
+// Installed weights if any, else demo weights where allowed, else missing.
+WeightsChoice installedOrDemo(const std::optional<InstalledWeights>& installed, DemoWeights demo)
+{
+    if (installed)
+        return published(*installed);
+    WeightsChoice choice;
+    choice.isMissing = demo == DemoWeights::Refuse;
+    return choice;
+}
+
+// A path that exists is the user's file, whatever its name looks like; only a word that is no
+// file is looked up as a published name. Throws Error with the problem.
+WeightsChoice chooseClassifier(const std::string& argument, DemoWeights demo, LazyStore& store)
+{
+    if (argument.empty())
+        return installedOrDemo(models_store::findDefaultClassifier(store.get()), demo);
+    std::error_code error;
+    const fs::file_status status = fs::status(argument, error);
+    if (fs::exists(status)) {
+        if (!fs::is_regular_file(status))
+            throw IoError(argument + ": not a regular file");
+        return { false, Provenance::File, argument, "", "" };
+    }
+    const ModelEntry* entry = ModelManifest::builtIn().find(argument);
+    if (entry == nullptr || entry->kind != ModelKind::Classifier)
+        throw IoError(argument + ": no such file, and not a classifier name (da64-r3, da128-r7)");
+    const std::optional<InstalledWeights> installed = findInstalled(store.get(), *entry);
+    if (!installed)
+        throw ModelError(entry->name + ": not installed in " + store.get().folder()
+            + "; run: vigil models fetch " + entry->name);
+    return published(*installed);
+}
+
+WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
+{
+    if (!request.backboneWeights.empty())
+        return { false, Provenance::File, request.backboneWeights, "", "" };
+    return installedOrDemo(
+        models_store::findDefaultBackbone(store.get(), request.backbone), request.demo);
+}
+
+} // namespace
+
+bool WeightsPlan::isMissingAny() const
+{
+    return (backbone && backbone->isMissing) || (classifier && classifier->isMissing);
+}
+
+std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone)
+{
+    const bool isBackboneMissing = plan.backbone && plan.backbone->isMissing;
+    const bool isClassifierMissing = plan.classifier && plan.classifier->isMissing;
+    const std::string backboneText = "the " + toString(backbone) + " backbone";
+    if (isBackboneMissing && isClassifierMissing)
+        return "the attention classifier and " + backboneText;
+    return isClassifierMissing ? "the attention classifier" : backboneText;
+}
+
+WeightsPlan resolveWeights(const ModelRequest& request)
+{
+    WeightsPlan plan;
+    LazyStore store;
+    try {
+        if (request.needsClassifier())
+            plan.classifier = chooseClassifier(request.classifier, request.demo, store);
+        if (request.needsBackbone())
+            plan.backbone = chooseBackbone(request, store);
+    } catch (const Error& error) {
+        plan.problem = error.what();
+        return plan;
+    }
+    if (plan.isMissingAny()) {
+        plan.problem = "no weights for " + missingNetworksText(plan, request.backbone)
+            + " are installed or given: " + kHowToGetWeights;
+        return plan;
+    }
+    const std::string backbone = toString(request.backbone);
+    const WeightsChoice* classifier = plan.classifier ? &*plan.classifier : nullptr;
+    if (classifier && request.needsBackbone() && !classifier->trainedOn.empty()
+        && classifier->trainedOn != backbone)
+        plan.warnings.push_back(classifier->name + " was trained on " + classifier->trainedOn
+            + " features, not " + backbone + "; its scores on these features are not meaningful");
+    return plan;
+}
+
+} // namespace vigil::engine

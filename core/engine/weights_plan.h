@@ -1,0 +1,40 @@
+#pragma once
+// Which weights a run uses, decided once for every front end: a file the user named, published
+// weights by name or installed as the default, or seeded demo weights where --demo-weights
+// allows them for a network that has none. The answer is a value (paths, names, provenance,
+// warnings, the problem that stops the run); nothing is printed and no network is loaded.
+// Any thread; reads the models folder ($VIGIL_MODELS_DIR or the default) when it needs to.
+
+#include "core/engine/model_request.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vigil::engine {
+
+struct WeightsChoice {
+    bool isMissing = false; // none named or installed, and demo weights were not allowed
+    Provenance provenance = Provenance::Demo;
+    std::string path; // File and Published
+    std::string name; // Published: the manifest name
+    std::string trainedOn; // a published classifier: the backbone of its training features
+};
+
+struct WeightsPlan {
+    std::optional<WeightsChoice> backbone; // nullopt when the run needs no backbone
+    std::optional<WeightsChoice> classifier; // nullopt when the run needs no classifier
+    std::vector<std::string> warnings; // for stderr and every result
+    std::string problem; // why the run cannot start (a name not installed, weights missing)
+
+    bool canRun() const { return problem.empty(); }
+    bool isMissingAny() const;
+};
+
+WeightsPlan resolveWeights(const ModelRequest& request);
+
+// The advice shown when weights are missing, naming what is missing ("the attention
+// classifier", "the i3d-r50 backbone", or both).
+std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone);
+
+} // namespace vigil::engine

@@ -1,0 +1,38 @@
+#include "core/common/printable.h"
+#include "core/common/settings.h"
+
+#include <gtest/gtest.h>
+
+namespace vigil {
+namespace {
+
+template <typename Enum> void expectEveryWordRoundTrips()
+{
+    for (const auto& [word, value] : settingWords<Enum>()) {
+        SCOPED_TRACE(word);
+        EXPECT_EQ(toString(value), word);
+        EXPECT_EQ(fromString<Enum>(word), value);
+    }
+}
+
+TEST(SettingWords, EverySettingHasOneWordAndBack)
+{
+    expectEveryWordRoundTrips<BackboneKind>();
+    expectEveryWordRoundTrips<CropMode>();
+    expectEveryWordRoundTrips<ComputeDevice>();
+    expectEveryWordRoundTrips<Provenance>();
+    EXPECT_EQ(toString(BackboneKind::I3dResNet50), "i3d-r50");
+    EXPECT_EQ(toString(Provenance::Published), "published");
+    EXPECT_FALSE(fromString<Provenance>("Demo"));
+    EXPECT_FALSE(fromString<CropMode>(""));
+}
+
+TEST(Printable, EscapesWhatCouldDriveATerminal)
+{
+    EXPECT_EQ(printable("clip\n.mp4"), "clip\\n.mp4");
+    EXPECT_EQ(printable("\x1b]0;pwned\x07x"), "\\x1b]0;pwned\\x07x");
+    EXPECT_EQ(printable("caf\xc3\xa9 \\ tab\t"), "caf\xc3\xa9 \\\\ tab\\t");
+}
+
+} // namespace
+} // namespace vigil
