@@ -1,5 +1,7 @@
 #include "app/batch_progress_printer.h"
 
+#include "core/common/printable.h"
+
 #include <cstdio>
 
 namespace vigil::app {
@@ -13,13 +15,17 @@ std::string shortened(const std::string& text, size_t maxLength)
 
 } // namespace
 
-BatchProgressPrinter::BatchProgressPrinter(ProgressPrinter::Mode mode) : mode_(mode) {}
+BatchProgressPrinter::BatchProgressPrinter(ProgressPrinter::Mode mode)
+    : mode_(mode)
+{
+}
 
 std::string BatchProgressPrinter::formatStatus(const batch::BatchProgress& progress)
 {
-    std::string line = "[" + std::to_string(progress.filesDone) + "/" + std::to_string(progress.filesTotal) + "]";
+    std::string line = "[" + std::to_string(progress.filesDone) + "/"
+        + std::to_string(progress.filesTotal) + "]";
     if (!progress.currentFiles.empty()) {
-        line += " " + shortened(progress.currentFiles.front(), 48);
+        line += " " + shortened(printable(progress.currentFiles.front()), 48);
         if (progress.currentFiles.size() > 1)
             line += " (+" + std::to_string(progress.currentFiles.size() - 1) + " more)";
     }
@@ -41,7 +47,8 @@ void BatchProgressPrinter::update(const batch::BatchProgress& progress)
     if (mode_ == ProgressPrinter::Mode::Quiet)
         return;
     const Clock::time_point now = Clock::now();
-    const auto interval = mode_ == ProgressPrinter::Mode::Terminal ? std::chrono::milliseconds(200) : std::chrono::seconds(5);
+    const auto interval = mode_ == ProgressPrinter::Mode::Terminal ? std::chrono::milliseconds(200)
+                                                                   : std::chrono::seconds(5);
     if (hasPrinted_ && now - lastPrint_ < interval)
         return;
     lastPrint_ = now;
@@ -62,23 +69,26 @@ void BatchProgressPrinter::fileFinished(const batch::BatchInput& input, const ba
         return;
     clearStatusLine();
     if (isFailure) {
-        std::fprintf(stderr, "vigil: %s: %s\n", input.path.c_str(), row.message.c_str());
+        std::fprintf(stderr, "vigil: %s\n", printable(input.path + ": " + row.message).c_str());
     } else {
-        const std::string counter = "[" + std::to_string(last_.filesDone + 1) + "/" + std::to_string(last_.filesTotal) + "] ";
+        const std::string counter = "[" + std::to_string(last_.filesDone + 1) + "/"
+            + std::to_string(last_.filesTotal) + "] ";
         std::string detail = row.message;
         if (row.status == batch::FileStatus::Ok && row.figures) {
             char text[96];
             std::snprintf(text, sizeof text, "max score %.3f at %s, %lld events, %.1f s",
-                static_cast<double>(row.figures->maxScore), formatDuration(row.figures->maxScoreTimeS).c_str(),
+                static_cast<double>(row.figures->maxScore),
+                formatDuration(row.figures->maxScoreTimeS).c_str(),
                 static_cast<long long>(row.figures->events), row.secondsTaken);
             detail = text + (row.message.empty() ? "" : "; " + row.message);
         }
-        std::fprintf(stderr, "%s%s %s: %s\n", counter.c_str(), batch::statusName(row.status).c_str(),
-            row.relativePath.c_str(), detail.c_str());
+        std::fprintf(stderr, "%s%s %s: %s\n", counter.c_str(),
+            batch::statusName(row.status).c_str(), printable(row.relativePath).c_str(),
+            printable(detail).c_str());
     }
     std::fflush(stderr);
     if (mode_ == ProgressPrinter::Mode::Terminal)
-        hasPrinted_ = false;  // redraw the status line at once
+        hasPrinted_ = false; // redraw the status line at once
 }
 
 void BatchProgressPrinter::finish()

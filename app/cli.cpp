@@ -26,7 +26,7 @@ constexpr const char* kFooter = R"(Exit codes:
 )";
 
 constexpr const char* kBatchFooter
-    = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds
+    = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights
   status: ok (analysed), failed (a video, or a file named like one, that could not be analysed),
   skipped (not a video, outputs already complete with --resume, or not reached after Ctrl+C)
 Exit codes:

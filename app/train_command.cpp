@@ -29,7 +29,7 @@ using nlohmann::json;
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr uint64_t kFoldSeed = 0;  // one split for every seed and setting: paired comparisons
 
-constexpr const char* kFooter = R"(The paper's procedure (PROTOCOL.md section 4): each crop of each training video becomes
+constexpr const char* kFooter = R"(The paper's procedure (docs/PROTOCOL.md section 4): each crop of each training video becomes
 one sample of 32 segment means; per epoch the normal and the anomalous samples are shuffled and
 taken --batch + --batch at a time without replacement (the last incomplete batch is dropped, as
 in the paper's sampler); binary cross-entropy on the sigmoid score; RAdam (lr, betas 0.9/0.999,

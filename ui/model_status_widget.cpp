@@ -1,31 +1,16 @@
 #include "ui/model_status_widget.h"
 
-#include <QFileInfo>
+#include "core/analysis/weights_summary.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 
 namespace vigil::ui {
 namespace {
 
-QString fileName(const analysis::WeightsInfo& weights)
-{
-    return QFileInfo(QString::fromStdString(weights.path)).fileName();
-}
-
-// "published da64-r3", "DEMO", "file model.pth", "unknown": where a network's weights came from.
 QString sourceText(const analysis::WeightsInfo& weights)
 {
-    switch (weights.provenance) {
-    case Provenance::Demo:
-        return QStringLiteral("DEMO");
-    case Provenance::Published:
-        return QStringLiteral("published %1").arg(QString::fromStdString(weights.name));
-    case Provenance::File:
-        return QStringLiteral("file %1").arg(fileName(weights));
-    case Provenance::Unknown:
-        break;
-    }
-    return QStringLiteral("unknown");
+    return QString::fromStdString(analysis::weightsSource(weights));
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "core/batch/batch_job.h"
 
+#include "core/analysis/weights_summary.h"
 #include "core/io/atomic_file.h"
 
 #include <algorithm>
@@ -44,6 +45,10 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
         });
     BatchRunner runner(std::move(inputs), settings, std::move(analyzers));
     outcome.report = runner.run(cancel, callbacks);
+    // Resumed rows were made with these networks too: --resume checks that.
+    for (BatchRow& row : outcome.report.rows)
+        if (row.figures)
+            row.weights = analysis::weightsSummary(engine.description());
     outcome.summaryPath
         = (std::filesystem::path(request.outputDir) / summaryFileName(request.shard)).string();
     writeSummary(outcome.summaryPath, outcome.report.rows);

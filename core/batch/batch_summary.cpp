@@ -9,9 +9,12 @@ namespace vigil::batch {
 std::string statusName(FileStatus status)
 {
     switch (status) {
-    case FileStatus::Ok: return "ok";
-    case FileStatus::Failed: return "failed";
-    case FileStatus::Skipped: return "skipped";
+    case FileStatus::Ok:
+        return "ok";
+    case FileStatus::Failed:
+        return "failed";
+    case FileStatus::Skipped:
+        return "skipped";
     }
     return "skipped";
 }
@@ -30,10 +33,12 @@ std::string csvField(std::string_view text)
 
 std::string summaryToCsv(const std::vector<BatchRow>& rows)
 {
-    std::string csv = "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds\n";
+    std::string csv = "path,status,message,frames,duration_s,max_score,max_score_time_s,events,"
+                      "seconds,weights\n";
     char numbers[160];
     for (const BatchRow& row : rows) {
-        csv += csvField(row.relativePath) + "," + statusName(row.status) + "," + csvField(row.message) + ",";
+        csv += csvField(row.relativePath) + "," + statusName(row.status) + ","
+            + csvField(row.message) + ",";
         if (row.figures) {
             const VideoFigures& f = *row.figures;
             std::snprintf(numbers, sizeof numbers, "%lld,%.3f,%.6f,%.3f,%lld,",
@@ -43,8 +48,8 @@ std::string summaryToCsv(const std::vector<BatchRow>& rows)
         } else {
             csv += ",,,,,";
         }
-        std::snprintf(numbers, sizeof numbers, "%.2f\n", row.secondsTaken);
-        csv += numbers;
+        std::snprintf(numbers, sizeof numbers, "%.2f,", row.secondsTaken);
+        csv += numbers + csvField(row.weights) + "\n";
     }
     return csv;
 }

@@ -14,25 +14,26 @@
 namespace vigil::batch {
 
 enum class FileStatus {
-    Ok,       // analysed now; outputs written
-    Failed,   // a video (or a file named like one) that could not be analysed
-    Skipped,  // not a video, outputs already complete (--resume), or not reached (cancelled)
+    Ok, // analysed now; outputs written
+    Failed, // a video (or a file named like one) that could not be analysed
+    Skipped, // not a video, outputs already complete (--resume), or not reached (cancelled)
 };
 
-std::string statusName(FileStatus status);  // "ok" | "failed" | "skipped"
+std::string statusName(FileStatus status); // "ok" | "failed" | "skipped"
 
 struct BatchRow {
     std::string relativePath;
     FileStatus status = FileStatus::Skipped;
-    std::string message;                 // the error, the reason for skipping, or warnings
+    std::string message; // the error, the reason for skipping, or warnings
     std::optional<VideoFigures> figures; // for ok rows and for complete results skipped by --resume
     double secondsTaken = 0.0;
+    std::string weights; // analysis::weightsSummary of the networks of its figures
 };
 
 // A CSV field: quoted (with doubled quotes) when it holds a comma, quote, CR, LF or edge spaces.
 std::string csvField(std::string_view text);
 
-// Header "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds",
+// Header "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights",
 // then one line per row; the figures' fields are empty when the row has none.
 std::string summaryToCsv(const std::vector<BatchRow>& rows);
 

@@ -43,14 +43,15 @@ TEST(BatchSummary, QuotesFieldsOnlyWhenCsvNeedsIt)
 TEST(BatchSummary, HasOneRowPerFileWithEmptyFiguresWhereThereAreNone)
 {
     std::vector<BatchRow> rows;
-    rows.push_back({"cam 1/a,b.mp4", FileStatus::Ok, "", VideoFigures{40, 1.6, 0.75f, 0.52, 2}, 3.456});
+    rows.push_back({"cam 1/a,b.mp4", FileStatus::Ok, "", VideoFigures{40, 1.6, 0.75f, 0.52, 2}, 3.456,
+        "classifier: published classifier-da64-r3 \u00b7 backbone: DEMO"});
     rows.push_back({"notes.txt", FileStatus::Skipped, "not a video: Invalid data found when processing input", {}, 0.01});
     rows.push_back({"bad.mp4", FileStatus::Failed, "cannot open: \"moov\" missing", {}, 0.0});
     EXPECT_EQ(summaryToCsv(rows),
-        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds\n"
-        "\"cam 1/a,b.mp4\",ok,,40,1.600,0.750000,0.520,2,3.46\n"
-        "notes.txt,skipped,not a video: Invalid data found when processing input,,,,,,0.01\n"
-        "bad.mp4,failed,\"cannot open: \"\"moov\"\" missing\",,,,,,0.00\n");
+        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
+        "\"cam 1/a,b.mp4\",ok,,40,1.600,0.750000,0.520,2,3.46,classifier: published classifier-da64-r3 \u00b7 backbone: DEMO\n"
+        "notes.txt,skipped,not a video: Invalid data found when processing input,,,,,,0.01,\n"
+        "bad.mp4,failed,\"cannot open: \"\"moov\"\" missing\",,,,,,0.00,\n");
 }
 
 TEST(BatchSummary, NamesTheFileAfterTheShard)
@@ -66,8 +67,8 @@ TEST(BatchSummary, WritesTheFileWithoutLeavingTemporaries)
     std::ifstream in(dir + "/summary.csv");
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(text.str(), "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds\n"
-                          "a.mp4,failed,x,,,,,,1.00\n");
+    EXPECT_EQ(text.str(), "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
+                          "a.mp4,failed,x,,,,,,1.00,\n");
     size_t files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir))
         ++files;

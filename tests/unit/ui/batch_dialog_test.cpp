@@ -102,7 +102,7 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
     std::ifstream in(exported.toStdString());
     std::string header;
     std::getline(in, header);
-    EXPECT_EQ(header, "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds");
+    EXPECT_EQ(header, "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights");
     int lines = 0;
     for (std::string line; std::getline(in, line);)
         ++lines;
