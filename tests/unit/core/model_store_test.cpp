@@ -33,8 +33,10 @@ void writeFile(const std::string& path, const std::string& bytes)
 ModelManifest manifestFor(const std::string& bytes, const std::string& extra = "")
 {
     const std::string sha = io::sha256Hex(bytes.data(), bytes.size());
-    return ModelManifest::parse(R"({"models": [{"name": "classifier-tiny", "url": "https://example.invalid/tiny.pth",
-        "file": "tiny.pth", "size": )" + std::to_string(bytes.size()) + R"(, "sha256": ")" + sha
+    return ModelManifest::parse(
+        R"({"models": [{"name": "classifier-tiny", "url": "https://example.invalid/tiny.pth",
+        "file": "tiny.pth", "size": )"
+            + std::to_string(bytes.size()) + R"(, "sha256": ")" + sha
             + R"(", "kind": "classifier", "trained_on": "i3d-r50"})" + extra + "]}",
         "test manifest");
 }
@@ -59,7 +61,7 @@ TEST(ModelStoreManifest, ListsThePublishedWeightsWithTheirChecksums)
 TEST(ModelStoreManifest, RecordsTheSizesOfTheReferenceCheckpoints)
 {
     const ModelManifest manifest = ModelManifest::builtIn();
-    for (const char* name : {"classifier-da64-r3", "classifier-da128-r7"}) {
+    for (const char* name : { "classifier-da64-r3", "classifier-da128-r7" }) {
         SCOPED_TRACE(name);
         const ModelEntry& entry = *manifest.find(name);
         const std::string path = test::referenceCheckpoint(entry.file);
@@ -91,8 +93,10 @@ TEST(ModelStoreManifest, DownloadsFromTheMirrorWhenOneIsSet)
 {
     const ModelEntry& entry = *ModelManifest::builtIn().find("da64-r3");
     EXPECT_EQ(downloadUrl(entry, ""), entry.url);
-    EXPECT_EQ(downloadUrl(entry, "http://mirror.local/w"), std::string("http://mirror.local/w/") + kDa64File);
-    EXPECT_EQ(downloadUrl(entry, "http://mirror.local/w/"), std::string("http://mirror.local/w/") + kDa64File);
+    EXPECT_EQ(downloadUrl(entry, "http://mirror.local/w"),
+        std::string("http://mirror.local/w/") + kDa64File);
+    EXPECT_EQ(downloadUrl(entry, "http://mirror.local/w/"),
+        std::string("http://mirror.local/w/") + kDa64File);
 }
 
 TEST(ModelStoreChecksum, AcceptsAMatchingPrefixAndNamesBothHashesOnMismatch)
@@ -190,9 +194,10 @@ TEST(ModelStore, NoticesAChangedFileAndReportsItAsDamaged)
     ModelStore store(folder, manifestFor("the right bytes"));
     const ModelEntry& entry = store.manifest().entries()[0];
     store.import(folder + "/source.pth", entry);
-    writeFile(store.pathOf(entry), "the wrong bytes");  // same size, other hash
+    writeFile(store.pathOf(entry), "the wrong bytes"); // same size, other hash
     // Both writes may fall in one tick of the file system clock; a real edit comes later.
-    fs::last_write_time(store.pathOf(entry), fs::last_write_time(store.pathOf(entry)) + std::chrono::seconds(2));
+    fs::last_write_time(
+        store.pathOf(entry), fs::last_write_time(store.pathOf(entry)) + std::chrono::seconds(2));
 
     EXPECT_EQ(store.status(entry, HashCheck::CacheOnly).state, InstallState::Unchecked);
     const ModelStatus checked = store.status(entry, HashCheck::File);
@@ -204,7 +209,8 @@ TEST(ModelStore, NoticesAChangedFileAndReportsItAsDamaged)
 TEST(ModelStore, FindsTheInstalledBackboneForItsNetwork)
 {
     const std::string folder = test::scratchDir("model_store_backbone");
-    const std::string backbone = R"(, {"name": "backbone-tiny", "url": "https://example.invalid/b.pkl",
+    const std::string backbone
+        = R"(, {"name": "backbone-tiny", "url": "https://example.invalid/b.pkl",
         "file": "b.pkl", "kind": "backbone", "backbone": "i3d-r50", "format": "caffe2-pkl"})";
     ModelStore store(folder, manifestFor("x", backbone));
     EXPECT_FALSE(findDefaultBackbone(store, "i3d-r50"));

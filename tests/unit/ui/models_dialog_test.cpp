@@ -35,7 +35,10 @@ TEST(ModelsDialog, ListsEveryEntryAsMissingInAnEmptyFolder)
     EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da64-r3")), QStringLiteral("missing"));
     EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da128-r7")), QStringLiteral("missing"));
     const int row = dialog.rowOf(QStringLiteral("classifier-da64-r3"));
-    EXPECT_TRUE(dialog.table()->item(row, ModelsDialog::UrlColumn)->text().startsWith(QStringLiteral("https://")));
+    EXPECT_TRUE(dialog.table()
+                    ->item(row, ModelsDialog::UrlColumn)
+                    ->text()
+                    .startsWith(QStringLiteral("https://")));
     EXPECT_FALSE(dialog.table()->item(row, ModelsDialog::DescriptionColumn)->text().isEmpty());
 }
 
@@ -86,7 +89,8 @@ TEST(ModelsDialog, RefusesAWrongFileAndSaysWhy)
     QSignalSpy finished(&dialog, &ModelsDialog::operationFinished);
     dialog.importFile(row, QString::fromStdString(root + "/wrong.pth"));
     ASSERT_TRUE(finished.wait(60000));
-    EXPECT_TRUE(dialog.errorText().contains(QStringLiteral("wrong.pth"))) << dialog.errorText().toStdString();
+    EXPECT_TRUE(dialog.errorText().contains(QStringLiteral("wrong.pth")))
+        << dialog.errorText().toStdString();
     EXPECT_EQ(stateOf(dialog, QStringLiteral("classifier-da64-r3")), QStringLiteral("missing"));
     EXPECT_FALSE(fs::exists(root + "/models/" + kClassifierFile));
 }
