@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
 #include <fstream>
 #include <random>
 
@@ -21,9 +20,7 @@ const std::string kVigil = VIGIL_EXECUTABLE;
 
 TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
 {
-    const std::string checkpoint = referenceCheckpoint("SelfAttention-da64-r3-T32-seed9111.pth");
-    if (!std::filesystem::exists(checkpoint))
-        GTEST_SKIP() << checkpoint << " not found";
+    const std::string checkpoint = generatedCheckpoint(64, 3);
     const std::string dir = scratchDir("explain_command");
     FloatArray features = FloatArray::zeros({ 45, 1, 2048 });
     std::mt19937 random(5);
@@ -32,8 +29,8 @@ TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
         value = uniform(random);
     io::writeNpy(dir + "/clip.npy", features);
 
-    const CommandResult json_run = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy") + " --classifier "
-        + shellQuoted(checkpoint) + " --window 1 --json 2>/dev/null");
+    const CommandResult json_run = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
+        + " --classifier " + shellQuoted(checkpoint) + " --window 1 --json 2>/dev/null");
     ASSERT_EQ(json_run.exitCode, 0) << json_run.output;
     const json explained = json::parse(json_run.output);
     EXPECT_EQ(explained["first_step"], 32);
@@ -43,22 +40,23 @@ TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
     EXPECT_EQ(explained["hidden_linear"]["shape"], json::array({ 13, 64 }));
     EXPECT_EQ(explained["fc1"]["shape"], json::array({ 32 }));
 
-    const CommandResult score = runCommand(kVigil + " score " + shellQuoted(dir + "/clip.npy") + " --classifier "
-        + shellQuoted(checkpoint) + " -q -o " + shellQuoted(dir));
+    const CommandResult score = runCommand(kVigil + " score " + shellQuoted(dir + "/clip.npy")
+        + " --classifier " + shellQuoted(checkpoint) + " -q -o " + shellQuoted(dir));
     ASSERT_EQ(score.exitCode, 0) << score.output;
     std::ifstream in(dir + "/clip.vigil.json");
     const json result = json::parse(in);
-    EXPECT_NEAR(explained["score"].get<double>(), result["windows"][1]["score"].get<double>(), 1e-6);
+    EXPECT_NEAR(
+        explained["score"].get<double>(), result["windows"][1]["score"].get<double>(), 1e-6);
 
-    const CommandResult text = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy") + " --classifier "
-        + shellQuoted(checkpoint) + " --window 0");
+    const CommandResult text = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
+        + " --classifier " + shellQuoted(checkpoint) + " --window 0");
     ASSERT_EQ(text.exitCode, 0) << text.output;
     for (const char* expected : { "[32, 2048]", "[32, 64]", "softmax over T", "[2048, 3]", "[6144]",
              "||AᵀA - I||_F", "score = sigmoid(fc2(fc1(flatten(" })
         EXPECT_NE(text.output.find(expected), std::string::npos) << expected << "\n" << text.output;
 
-    const CommandResult missing = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy") + " --classifier "
-        + shellQuoted(checkpoint) + " --window 2");
+    const CommandResult missing = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
+        + " --classifier " + shellQuoted(checkpoint) + " --window 2");
     EXPECT_EQ(missing.exitCode, 1) << missing.output;
     EXPECT_NE(missing.output.find("has 2 windows"), std::string::npos) << missing.output;
 }
@@ -68,9 +66,11 @@ TEST(ExplainCommand, ExplainsAWindowOfAVideo)
     const std::string dir = scratchDir("explain_video");
     const std::string clip = dir + "/walk.avi";
     ASSERT_TRUE(makeClip(clip, "testsrc2=size=160x120:rate=25", 40));
-    const CommandResult run = runCommand(kVigil + " explain " + shellQuoted(clip) + " --demo-weights --window 0");
+    const CommandResult run
+        = runCommand(kVigil + " explain " + shellQuoted(clip) + " --demo-weights --window 0");
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    EXPECT_NE(run.output.find("Window 0 (of 1): steps 0-1, frames 0-31"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("Window 0 (of 1): steps 0-1, frames 0-31"), std::string::npos)
+        << run.output;
     EXPECT_NE(run.output.find("A [2, 3]"), std::string::npos) << run.output;
 }
 

@@ -33,10 +33,21 @@ TEST(Sha256, MatchesTheFipsTestVectors)
 TEST(Sha256, HashesTheReferenceCheckpointAsPublished)
 {
     const std::string path = test::referenceCheckpoint("SelfAttention-da64-r3-T32-seed9111.pth");
-    if (!fs::exists(path))
-        GTEST_SKIP() << "reference checkpoint not found: " << path;
+    if (const std::string why = test::publishedSkipReason(path); !why.empty())
+        GTEST_SKIP() << why;
     EXPECT_EQ(
         sha256OfFile(path), "b5a366deb9955c5f67667061b8371bcd59fd7418f26b4a7aa1da9919caffa070");
+}
+
+// Files of a few MB, read in many chunks, against Python's hashlib.
+TEST(Sha256, HashesTheGeneratedCheckpointsAsPythonDoes)
+{
+    for (const auto& [da, rows] : { std::pair { 64, 3 }, std::pair { 128, 7 } }) {
+        SCOPED_TRACE(da);
+        const std::string expected = test::generatedCheckpointSha256(da, rows);
+        ASSERT_EQ(expected.size(), 64u);
+        EXPECT_EQ(sha256OfFile(test::generatedCheckpoint(da, rows)), expected);
+    }
 }
 
 TEST(Npy, RoundTripsShapeAndValues)

@@ -1,4 +1,6 @@
-// The classifier against PyTorch: goldens made by scripts/make_classifier_goldens.py.
+// The classifier against PyTorch: goldens made by scripts/make_classifier_goldens.py for the
+// published checkpoints and the tiny fixture, and by scripts/make_checkpoint_fixtures.py (at test
+// time) for the checkpoints it generates in the published format.
 
 #include "models/model_factory.h"
 #include "tests/support/test_paths.h"
@@ -13,9 +15,10 @@
 namespace vigil::models {
 namespace {
 
-nlohmann::json loadGoldens()
+nlohmann::json loadGoldens(
+    const std::string& path = test::sourcePath("tests/data/classifier/goldens.json"))
 {
-    std::ifstream in(test::sourcePath("tests/data/classifier/goldens.json"));
+    std::ifstream in(path);
     return nlohmann::json::parse(in);
 }
 
@@ -52,13 +55,35 @@ void expectMatchesGolden(const analysis::WindowScorer& scorer, const nlohmann::j
     EXPECT_LE(worst, 1e-5f);
 }
 
+class GeneratedClassifier : public ::testing::TestWithParam<std::pair<int, int>> { };
+
+// The paper's shapes in the published format, with seeded weights: what the golden numbers of
+// the published weights check, minus the weights themselves.
+TEST_P(GeneratedClassifier, MatchesPyTorchWithinOneMillionth)
+{
+    const std::string path = test::generatedCheckpoint(GetParam().first, GetParam().second);
+    LoadedClassifier classifier = loadClassifier(path);
+    EXPECT_EQ(classifier.weights.provenance, "file");
+    EXPECT_EQ(classifier.weights.sha256.size(), 64u);
+    EXPECT_EQ(classifier.hiddenSize, GetParam().first);
+    EXPECT_EQ(classifier.rows, GetParam().second);
+    const auto goldens = loadGoldens(test::generatedCheckpointGoldens());
+    const std::string file = std::filesystem::path(path).filename().string();
+    ASSERT_TRUE(goldens.contains(file)) << file;
+    for (const auto& golden : goldens[file])
+        expectMatchesGolden(*classifier.scorer, golden, 2048);
+}
+
+INSTANTIATE_TEST_SUITE_P(PaperShapes, GeneratedClassifier,
+    ::testing::Values(std::make_pair(64, 3), std::make_pair(128, 7)));
+
 class PublishedClassifier : public ::testing::TestWithParam<std::string> { };
 
 TEST_P(PublishedClassifier, MatchesPyTorchWithinOneMillionth)
 {
     const std::string path = test::referenceCheckpoint(GetParam());
-    if (!std::filesystem::exists(path))
-        GTEST_SKIP() << "reference checkpoint not found: " << path;
+    if (const std::string why = test::publishedSkipReason(path); !why.empty())
+        GTEST_SKIP() << why;
     LoadedClassifier classifier = loadClassifier(path);
     EXPECT_EQ(classifier.weights.provenance, Provenance::File);
     EXPECT_EQ(classifier.weights.sha256.size(), 64u);
@@ -72,10 +97,7 @@ INSTANTIATE_TEST_SUITE_P(Paper, PublishedClassifier,
 
 TEST(AttentionClassifier, ReadsItsShapeFromTheCheckpoint)
 {
-    const std::string path = test::referenceCheckpoint("SelfAttention-da128-r7-T32-seed9111.pth");
-    if (!std::filesystem::exists(path))
-        GTEST_SKIP() << "reference checkpoint not found: " << path;
-    const LoadedClassifier classifier = loadClassifier(path);
+    const LoadedClassifier classifier = loadClassifier(test::generatedCheckpoint(128, 7));
     EXPECT_EQ(classifier.hiddenSize, 128);
     EXPECT_EQ(classifier.rows, 7);
     EXPECT_EQ(classifier.scorer->attentionRows(), 7);

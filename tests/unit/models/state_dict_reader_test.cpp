@@ -2,11 +2,11 @@
 #include "models/state_dict_reader.h"
 
 #include "core/common/error.h"
+#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
-#include <filesystem>
 #include <fstream>
 #include <random>
 
@@ -14,7 +14,6 @@ namespace vigil::models {
 namespace {
 
 const std::string kFixtures = VIGIL_SOURCE_DIR "/tests/data/state_dicts/";
-const std::string kCheckpoints = VIGIL_SOURCE_DIR "/../shared/reference/checkpoints/";
 
 torch::Tensor range(int64_t count, torch::ScalarType dtype = torch::kFloat)
 {
@@ -119,15 +118,29 @@ TEST(StateDictReader, FindsTheStateDictInsideACheckpoint)
     expectEqual(readStateDict(kFixtures + "wrapped.pth"), { { "x", range(2) } });
 }
 
-class PublishedCheckpoint
-    : public testing::TestWithParam<std::tuple<const char*, int64_t, int64_t>> { };
+// The paper's classifier checkpoints: generated in their format (always), and the published
+// files themselves when they are there.
+enum class Source { Generated, Published };
 
-TEST_P(PublishedCheckpoint, HasTheKeysAndShapesOfTheProtocol)
+void PrintTo(Source source, std::ostream* out)
 {
-    const auto [file, hidden, rows] = GetParam();
-    if (!std::filesystem::exists(kCheckpoints + file))
-        GTEST_SKIP() << "reference checkpoint " << kCheckpoints + file << " is not available";
-    const auto dict = readStateDict(kCheckpoints + file);
+    *out << (source == Source::Generated ? "generated" : "published");
+}
+
+class ClassifierCheckpoint : public testing::TestWithParam<std::tuple<Source, int, int>> { };
+
+TEST_P(ClassifierCheckpoint, HasTheKeysAndShapesOfTheProtocol)
+{
+    const auto [source, hidden, rows] = GetParam();
+    const std::string path = source == Source::Generated
+        ? test::generatedCheckpoint(hidden, rows)
+        : test::referenceCheckpoint("SelfAttention-da" + std::to_string(hidden) + "-r"
+            + std::to_string(rows) + "-T32-seed9111.pth");
+    // A missing generated file is a failure, not a skip.
+    const std::string why = source == Source::Published ? test::publishedSkipReason(path) : "";
+    if (!why.empty())
+        GTEST_SKIP() << why;
+    const auto dict = readStateDict(path);
     const std::vector<std::pair<std::string, std::vector<int64_t>>> expected
         = { { "self_anttention.0.weight", { hidden, 2048 } },
               { "self_anttention.0.bias", { hidden } },
@@ -143,9 +156,20 @@ TEST_P(PublishedCheckpoint, HasTheKeysAndShapesOfTheProtocol)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(StateDictReader, PublishedCheckpoint,
-    testing::Values(std::make_tuple("SelfAttention-da64-r3-T32-seed9111.pth", 64, 3),
-        std::make_tuple("SelfAttention-da128-r7-T32-seed9111.pth", 128, 7)));
+std::string shapeName(const testing::TestParamInfo<ClassifierCheckpoint::ParamType>& info)
+{
+    return "da" + std::to_string(std::get<1>(info.param)) + "_r"
+        + std::to_string(std::get<2>(info.param));
+}
+
+INSTANTIATE_TEST_SUITE_P(Generated, ClassifierCheckpoint,
+    testing::Values(
+        std::make_tuple(Source::Generated, 64, 3), std::make_tuple(Source::Generated, 128, 7)),
+    shapeName);
+INSTANTIATE_TEST_SUITE_P(Published, ClassifierCheckpoint,
+    testing::Values(
+        std::make_tuple(Source::Published, 64, 3), std::make_tuple(Source::Published, 128, 7)),
+    shapeName);
 
 TEST(StateDictReader, ExplainsWhatIsWrongWithOtherFiles)
 {
