@@ -3,10 +3,12 @@
 #include "core/common/error.h"
 #include "core/train/seeded_shuffle.h"
 #include "models/attention_classifier.h"
+#include "models/detail/one_line.h"
 #include "models/radam.h"
 #include "models/state_dict_writer.h"
 #include "models/torch_adapters.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -83,9 +85,18 @@ void restore(AttentionClassifier& network, const std::vector<torch::Tensor>& cop
         parameters[i].copy_(copies[i]);
 }
 
-} // namespace
+// A NaN or infinite feature makes the loss NaN, and LibTorch's BCE then fails with a backtrace
+// that names no file; refuse the file before training starts.
+void requireFiniteFeatures(const std::vector<const train::VideoSamples*>& videos)
+{
+    for (const train::VideoSamples* video : videos) {
+        const auto& values = video->samples.values;
+        if (!std::all_of(values.begin(), values.end(), [](float value) { return std::isfinite(value); }))
+            throw ModelError(video->featuresPath + ": holds NaN or infinite features; cannot train on them");
+    }
+}
 
-TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& videos, const TrainSettings& settings,
+TrainingOutcome runTraining(const std::vector<const train::VideoSamples*>& videos, const TrainSettings& settings,
     const Validator& validate, const CancellationToken& cancel, const TrainingProgressCallback& onProgress)
 {
     if (videos.empty())
@@ -167,6 +178,21 @@ TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& v
     outcome.classifier = std::make_shared<const TrainedClassifier>(
         std::make_shared<TrainedClassifier::Impl>(TrainedClassifier::Impl{network, TorchWindowScorer(network)}));
     return outcome;
+}
+
+} // namespace
+
+TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& videos, const TrainSettings& settings,
+    const Validator& validate, const CancellationToken& cancel, const TrainingProgressCallback& onProgress)
+{
+    requireFiniteFeatures(videos);
+    try {
+        return runTraining(videos, settings, validate, cancel, onProgress);
+    } catch (const c10::Error& error) {
+        // what() carries a 20-line C++ backtrace; the CLI prints one line.
+        const std::string message = error.what_without_backtrace();
+        throw ModelError(detail::oneLine("training failed: " + message.substr(0, message.find('\n'))));
+    }
 }
 
 } // namespace vigil::models
