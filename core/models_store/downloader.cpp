@@ -67,10 +67,15 @@ void downloadInto(std::FILE* file, const std::string& path, const std::string& u
         if (expected.sizeBytes && offset == *expected.sizeBytes)
             return;  // an earlier run got every byte but stopped before the check
         ++connections;
-        const detail::TransferResult result
-            = detail::transferOnce(url, detail::TransferTarget{file, path, offset}, settings, onProgress, cancel);
+        const int64_t cap = expected.sizeBytes.value_or(settings.maxBytesWithoutKnownSize);
+        const detail::TransferResult result = detail::transferOnce(
+            url, detail::TransferTarget{file, path, offset, cap}, settings, onProgress, cancel);
         if (result.outcome == TransferOutcome::Complete)
             return;
+        if (result.outcome == TransferOutcome::TooLarge) {  // no use resuming a wrong file
+            std::remove(path.c_str());
+            throw IoError(url + ": " + result.message + "; the download was deleted");
+        }
         if (result.outcome != TransferOutcome::BrokenOff && !hasRestarted) {
             hasRestarted = true;
             discardContents(file, path);

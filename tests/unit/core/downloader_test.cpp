@@ -1,5 +1,6 @@
 // Downloads from a real HTTP server on 127.0.0.1 (tests/support/test_http_server.py), including
-// one that drops the connection half-way, one that stalls, and one that ignores Range.
+// one that drops the connection half-way, one that stalls, one that ignores Range, one that sends
+// an endless body and one that sends the wrong file.
 
 #include "core/common/error.h"
 #include "core/io/sha256.h"
@@ -178,6 +179,89 @@ TEST_F(Downloader, StopsPromptlyWhenCancelledAndKeepsThePartialFile)
     EXPECT_LT(std::chrono::steady_clock::now() - cancelledAt, std::chrono::seconds(3));
     EXPECT_FALSE(fs::exists(destination_));
     EXPECT_EQ(fs::file_size(destination_ + ".part"), 50000u);
+}
+
+// The message of the IoError that fetching `url` throws; fails the test if none is thrown.
+std::string fetchError(const models_store::Downloader& downloader, const std::string& url,
+    const std::string& destination, const ExpectedChecksum& expected)
+{
+    CancellationToken cancel;
+    try {
+        downloader.fetch(url, destination, expected, {}, cancel);
+    } catch (const IoError& error) {
+        return error.what();
+    }
+    ADD_FAILURE() << "no IoError";
+    return {};
+}
+
+TEST_F(Downloader, CutsOffAnEndlessBodyAtTheManifestSizeAndDeletesIt)
+{
+    const auto server = startServer({"--endless"});
+    const std::string message
+        = fetchError(models_store::Downloader(), server->url("weights.bin"), destination_, expected_);
+    EXPECT_NE(message.find("more than the 300000 bytes expected"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part")) << "a wrong file is not worth resuming";
+    EXPECT_EQ(server->requests().size(), 1u) << "an oversized body is not retried";
+}
+
+TEST_F(Downloader, CutsOffAnEndlessBodyAtTheGlobalCapWhenTheManifestGivesNoSize)
+{
+    const auto server = startServer({"--endless"});
+    ExpectedChecksum sizeUnknown = expected_;
+    sizeUnknown.sizeBytes.reset();
+    DownloadSettings settings;
+    settings.maxBytesWithoutKnownSize = 1 << 20;
+    const std::string message = fetchError(
+        models_store::Downloader(settings), server->url("weights.bin"), destination_, sizeUnknown);
+    EXPECT_NE(message.find("more than the 1048576 bytes expected"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part"));
+}
+
+TEST_F(Downloader, RefusesABodyDeclaredLongerThanTheManifestSizeBeforeWritingIt)
+{
+    const auto server = startServer();
+    ExpectedChecksum smaller = expected_;
+    smaller.sizeBytes = 1000;
+    const std::string message
+        = fetchError(models_store::Downloader(), server->url("weights.bin"), destination_, smaller);
+    EXPECT_NE(message.find("more than the 1000 bytes expected"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part"));
+}
+
+TEST_F(Downloader, TimesOutAStalledTransferInOneLineAndKeepsThePartForAResume)
+{
+    const auto server = startServer({"--stall-after", "50000"});
+    DownloadSettings settings;
+    settings.stallTimeoutS = 1;
+    settings.maxAttempts = 2;
+    const std::string message = fetchError(
+        models_store::Downloader(settings), server->url("weights.bin"), destination_, expected_);
+    EXPECT_NE(message.find("stalled: no data for 1 s"), std::string::npos) << message;
+    EXPECT_NE(message.find("gave up after 2 attempts"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    // The second connection resumed at 50000 and stalled at once: 50000 more bytes.
+    EXPECT_EQ(fs::file_size(destination_ + ".part"), 100000u);
+}
+
+TEST_F(Downloader, RejectsWrongContentOfTheRightSizeAndInstallsNothing)
+{
+    std::ofstream(served_ + "/weights.bin", std::ios::binary | std::ios::trunc)
+        << patternBytes(kFileBytes, 8);
+    const auto server = startServer();
+    try {
+        models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_);
+        FAIL() << "wrong content was installed";
+    } catch (const ModelError& error) {
+        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos) << error.what();
+    }
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part"));
 }
 
 TEST_F(Downloader, FetchModelInstallsFromTheMirrorAndSkipsAVerifiedFile)
