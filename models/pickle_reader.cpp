@@ -125,7 +125,8 @@ private:
     {
         if (!budget_.tryCharge(bytes))
             fail("the pickle needs more than " + std::to_string(budget_.limitBytes() >> 20)
-                + " MB of memory, more than its size can explain (a file built to exhaust memory?)");
+                + " MB of memory, more than its size can explain (a file built to exhaust "
+                  "memory?)");
     }
 
     ContainerPtr newContainer(PickleContainerKind kind)
@@ -143,7 +144,8 @@ private:
     PickleValue bytes(std::string_view raw)
     {
         charge(stringCost(raw.size()));
-        return PickleValue { std::make_shared<const PickleBytes>(PickleBytes { std::string(raw) }) };
+        return PickleValue { std::make_shared<const PickleBytes>(
+            PickleBytes { std::string(raw) }) };
     }
 
     std::string_view readBytes(uint64_t count)

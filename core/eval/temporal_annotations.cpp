@@ -14,7 +14,8 @@ std::string videoKey(const std::string& path)
 {
     std::string stem = std::filesystem::path(path).stem().string();
     const std::string suffix = "_i3d";
-    if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
+    if (stem.size() > suffix.size()
+        && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
         stem.erase(stem.size() - suffix.size());
     return stem;
 }
@@ -37,7 +38,7 @@ TemporalAnnotations TemporalAnnotations::parse(const std::string& text, const st
         std::istringstream fields(line);
         VideoAnnotation annotation;
         if (!(fields >> annotation.videoName))
-            continue;  // blank line
+            continue; // blank line
         const auto fail = [&](const std::string& problem) {
             return IoError(source + " line " + std::to_string(lineNumber) + ": " + problem);
         };

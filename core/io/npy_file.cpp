@@ -19,7 +19,7 @@ std::string headerFor(const FloatArray& array)
     for (int64_t extent : array.shape)
         shape += std::to_string(extent) + ", ";
     if (array.shape.size() > 1)
-        shape.erase(shape.size() - 2);  // numpy writes "(3, 4)" but "(3,)"
+        shape.erase(shape.size() - 2); // numpy writes "(3, 4)" but "(3,)"
     else if (array.shape.size() == 1)
         shape.erase(shape.size() - 1);
     shape += ")";
@@ -43,8 +43,7 @@ struct Dtype {
     float (*toFloat)(const char*) = nullptr;
 };
 
-template <typename T>
-float convert(const char* bytes)
+template <typename T> float convert(const char* bytes)
 {
     T value;
     std::memcpy(&value, bytes, sizeof value);
@@ -53,10 +52,10 @@ float convert(const char* bytes)
 
 Dtype dtypeOf(const std::string& path, const std::string& descr)
 {
-    static const Dtype kKnown[] = {
-        {"<f4", 4, convert<float>}, {"<f8", 8, convert<double>}, {"<i8", 8, convert<int64_t>},
-        {"<i4", 4, convert<int32_t>}, {"|i1", 1, convert<int8_t>}, {"|u1", 1, convert<uint8_t>},
-        {"|b1", 1, convert<uint8_t>}};
+    static const Dtype kKnown[] = { { "<f4", 4, convert<float> }, { "<f8", 8, convert<double> },
+        { "<i8", 8, convert<int64_t> }, { "<i4", 4, convert<int32_t> },
+        { "|i1", 1, convert<int8_t> }, { "|u1", 1, convert<uint8_t> },
+        { "|b1", 1, convert<uint8_t> } };
     for (const Dtype& dtype : kKnown) {
         if (descr == dtype.descr)
             return dtype;
@@ -64,8 +63,10 @@ Dtype dtypeOf(const std::string& path, const std::string& descr)
     // An object array holds pickled Python objects; its bytes are no numbers at all.
     if (descr.size() == 2 && descr[1] == 'O')
         fail(path, "an object array ('" + descr + "') holds Python objects, not numbers");
-    fail(path, "dtype '" + descr + "' is unsupported; only little-endian float32/float64, "
-        "int8/32/64, uint8 or bool arrays are");
+    fail(path,
+        "dtype '" + descr
+            + "' is unsupported; only little-endian float32/float64, "
+              "int8/32/64, uint8 or bool arrays are");
 }
 
 // Reads the magic, the version and the header length; returns the header's text, leaving
@@ -109,10 +110,11 @@ void writeNpy(const std::string& path, const FloatArray& array)
     const std::string header = headerFor(array);
     writeFileAtomically(path, [&](std::ostream& out) {
         out.write(kMagic, kMagicSize);
-        const char version[2] = {1, 0};
+        const char version[2] = { 1, 0 };
         out.write(version, 2);
         const auto length = static_cast<uint16_t>(header.size());
-        const char lengthBytes[2] = {static_cast<char>(length & 0xff), static_cast<char>(length >> 8)};
+        const char lengthBytes[2]
+            = { static_cast<char>(length & 0xff), static_cast<char>(length >> 8) };
         out.write(lengthBytes, 2);
         out.write(header.data(), static_cast<std::streamsize>(header.size()));
         out.write(reinterpret_cast<const char*>(array.data()),
@@ -140,8 +142,9 @@ FloatArray readNpy(const std::string& path)
     const uint64_t itemSize = dtype.itemSize;
     const uint64_t available = file.sizeBytes() - offset;
     if (count > available / itemSize || count * itemSize != available)
-        fail(path, "shape " + array.shapeText() + " does not match the " + std::to_string(available)
-            + " data bytes");
+        fail(path,
+            "shape " + array.shapeText() + " does not match the " + std::to_string(available)
+                + " data bytes");
     array.values.resize(count);
     if (dtype.descr == "<f4") {
         file.readAt(offset, array.values.data(), available);

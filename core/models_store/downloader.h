@@ -19,18 +19,18 @@
 namespace vigil::models_store {
 
 struct DownloadProgress {
-    int64_t bytesDone = 0;     // including bytes resumed from an earlier attempt
-    int64_t bytesTotal = -1;   // -1 while unknown
+    int64_t bytesDone = 0; // including bytes resumed from an earlier attempt
+    int64_t bytesTotal = -1; // -1 while unknown
     int64_t resumedFromBytes = 0;
 };
 
 struct DownloadSettings {
     long connectTimeoutS = 20;
-    long stallTimeoutS = 60;  // a connection that brings no byte for this long has stalled
-    int maxAttempts = 3;      // connections per fetch() when the transfer breaks off or stalls
+    long stallTimeoutS = 60; // a connection that brings no byte for this long has stalled
+    int maxAttempts = 3; // connections per fetch() when the transfer breaks off or stalls
     // The cap on a file whose manifest entry gives no size; the largest published weights
     // (Caffe2's I3D blobs, torchvision's ResNet-50) are a few hundred MB.
-    int64_t maxBytesWithoutKnownSize = int64_t{2} << 30;
+    int64_t maxBytesWithoutKnownSize = int64_t { 2 } << 30;
     std::string userAgent = "vigil/0.1";
 };
 
@@ -45,8 +45,9 @@ public:
 
     explicit Downloader(DownloadSettings settings = {});
 
-    DownloadResult fetch(const std::string& url, const std::string& destination, const ExpectedChecksum& expected,
-        const ProgressCallback& onProgress, const CancellationToken& cancel) const;
+    DownloadResult fetch(const std::string& url, const std::string& destination,
+        const ExpectedChecksum& expected, const ProgressCallback& onProgress,
+        const CancellationToken& cancel) const;
 
 private:
     DownloadSettings settings_;

@@ -107,9 +107,8 @@ StateDict readLegacyStateDict(const io::RegularFile& file)
     if (version.value.integer() == nullptr || *version.value.integer() != kProtocolVersion)
         throw ModelError(path + ": a file of torch < 1.6 with an unsupported protocol version");
     const auto info = readPickleAt(bytes, version.endOffset, source, budget);
-    const auto* littleEndian = info.value.dict() == nullptr
-        ? nullptr
-        : entryNamed(*info.value.dict(), "little_endian");
+    const auto* littleEndian
+        = info.value.dict() == nullptr ? nullptr : entryNamed(*info.value.dict(), "little_endian");
     if (littleEndian == nullptr || !std::holds_alternative<bool>(littleEndian->value))
         throw ModelError(path + ": a file of torch < 1.6 without its system information");
     if (!std::get<bool>(littleEndian->value))
@@ -117,8 +116,8 @@ StateDict readLegacyStateDict(const io::RegularFile& file)
     const auto root = readPickleAt(bytes, info.endOffset, source, budget);
     const auto keys = readPickleAt(bytes, root.endOffset, source, budget);
     const LegacyStorages storages(path, bytes, keys.endOffset, keys.value, root.value);
-    return buildStateDict(root.value, path, file.sizeBytes(),
-        [&](const StorageId& id) { return storages.load(id); });
+    return buildStateDict(
+        root.value, path, file.sizeBytes(), [&](const StorageId& id) { return storages.load(id); });
 }
 
 } // namespace vigil::models::detail

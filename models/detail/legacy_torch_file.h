@@ -7,7 +7,6 @@
 #include "core/io/regular_file.h"
 #include "models/state_dict_reader.h"
 
-
 namespace vigil::models::detail {
 
 // `file` must start with the legacy magic number (readStateDict checks). Throws vigil::IoError

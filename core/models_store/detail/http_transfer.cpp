@@ -34,7 +34,7 @@ struct CallbackState {
     const CancellationToken* cancel = nullptr;
     std::exception_ptr error;
     int writeErrno = 0;
-    int64_t bytesWritten = 0;  // in this transfer
+    int64_t bytesWritten = 0; // in this transfer
     bool isTooLarge = false;
 };
 
@@ -57,7 +57,7 @@ size_t writeBody(char* data, size_t size, size_t count, void* user)
     state->bytesWritten += static_cast<int64_t>(bytes);
     if (std::fwrite(data, 1, bytes, state->target->file) != bytes) {
         state->writeErrno = errno != 0 ? errno : EIO;
-        return 0;  // libcurl ends the transfer with CURLE_WRITE_ERROR
+        return 0; // libcurl ends the transfer with CURLE_WRITE_ERROR
     }
     return bytes;
 }
@@ -68,7 +68,8 @@ bool declaresTooMuch(const CallbackState& state, curl_off_t total)
 {
     const int64_t cap = state.target->maxBytes;
     long status = 0;
-    if (cap < 0 || total <= 0 || curl_easy_getinfo(state.handle, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK)
+    if (cap < 0 || total <= 0
+        || curl_easy_getinfo(state.handle, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK)
         return false;
     return total > cap - (status == 206 ? state.target->resumeFromBytes : 0);
 }
@@ -87,7 +88,8 @@ int reportProgress(void* user, curl_off_t total, curl_off_t now, curl_off_t, cur
         return 0;
     const int64_t offset = state->target->resumeFromBytes;
     try {
-        (*state->onProgress)(DownloadProgress{offset + now, total > 0 ? offset + total : -1, offset});
+        (*state->onProgress)(
+            DownloadProgress { offset + now, total > 0 ? offset + total : -1, offset });
     } catch (...) {
         state->error = std::current_exception();
         return 1;
@@ -95,11 +97,12 @@ int reportProgress(void* user, curl_off_t total, curl_off_t now, curl_off_t, cur
     return 0;
 }
 
-void configure(CURL* handle, const std::string& url, const DownloadSettings& settings, CallbackState& state, char* errorText)
+void configure(CURL* handle, const std::string& url, const DownloadSettings& settings,
+    CallbackState& state, char* errorText)
 {
     curl_easy_setopt(handle, CURLOPT_URL, url.c_str());
     curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, errorText);
-    curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);  // no SIGALRM games in a multithreaded program
+    curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L); // no SIGALRM games in a multithreaded program
     curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(handle, CURLOPT_MAXREDIRS, 10L);
     // file:// serves mirrors on a mounted share; a redirect may never lead to a local file.
@@ -117,7 +120,8 @@ void configure(CURL* handle, const std::string& url, const DownloadSettings& set
     curl_easy_setopt(handle, CURLOPT_XFERINFODATA, &state);
     curl_easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
     if (state.target->resumeFromBytes > 0)
-        curl_easy_setopt(handle, CURLOPT_RESUME_FROM_LARGE, static_cast<curl_off_t>(state.target->resumeFromBytes));
+        curl_easy_setopt(handle, CURLOPT_RESUME_FROM_LARGE,
+            static_cast<curl_off_t>(state.target->resumeFromBytes));
 }
 
 // The URL the user knows, plus where redirects led when that differs.
@@ -134,7 +138,8 @@ std::string describeUrl(CURL* handle, const std::string& url)
 bool hasConnected(CURL* handle)
 {
     curl_off_t connectUs = 0;
-    return curl_easy_getinfo(handle, CURLINFO_CONNECT_TIME_T, &connectUs) == CURLE_OK && connectUs > 0;
+    return curl_easy_getinfo(handle, CURLINFO_CONNECT_TIME_T, &connectUs) == CURLE_OK
+        && connectUs > 0;
 }
 
 bool isBrokenOff(CURLcode code)
@@ -146,14 +151,15 @@ bool isBrokenOff(CURLcode code)
 
 } // namespace
 
-TransferResult transferOnce(const std::string& url, const TransferTarget& target, const DownloadSettings& settings,
-    const Downloader::ProgressCallback& onProgress, const CancellationToken& cancel)
+TransferResult transferOnce(const std::string& url, const TransferTarget& target,
+    const DownloadSettings& settings, const Downloader::ProgressCallback& onProgress,
+    const CancellationToken& cancel)
 {
     initializeCurlOnce();
     EasyHandle handle(curl_easy_init());
     if (!handle)
         throw IoError(url + ": cannot start libcurl");
-    CallbackState state{handle.get(), &target, &onProgress, &cancel, nullptr, 0};
+    CallbackState state { handle.get(), &target, &onProgress, &cancel, nullptr, 0 };
     char errorText[CURL_ERROR_SIZE] = "";
     configure(handle.get(), url, settings, state, errorText);
     const CURLcode code = curl_easy_perform(handle.get());
@@ -161,15 +167,16 @@ TransferResult transferOnce(const std::string& url, const TransferTarget& target
     if (state.error)
         std::rethrow_exception(state.error);
     if (state.isTooLarge)
-        return {TransferOutcome::TooLarge, "the server sent more than the " + std::to_string(target.maxBytes)
-                + " bytes expected"};
+        return { TransferOutcome::TooLarge,
+            "the server sent more than the " + std::to_string(target.maxBytes)
+                + " bytes expected" };
     if (code == CURLE_OK)
-        return {TransferOutcome::Complete, {}};
+        return { TransferOutcome::Complete, {} };
     if (code == CURLE_ABORTED_BY_CALLBACK)
         throw Cancelled();
     if (code == CURLE_OPERATION_TIMEDOUT && hasConnected(handle.get()))
-        return {TransferOutcome::BrokenOff,
-            "the transfer stalled: no data for " + std::to_string(settings.stallTimeoutS) + " s"};
+        return { TransferOutcome::BrokenOff,
+            "the transfer stalled: no data for " + std::to_string(settings.stallTimeoutS) + " s" };
     const std::string reason = errorText[0] != '\0' ? errorText : curl_easy_strerror(code);
     if (code == CURLE_WRITE_ERROR && state.writeErrno != 0)
         throw IoError(target.path + ": cannot write: " + std::strerror(state.writeErrno));
@@ -177,13 +184,13 @@ TransferResult transferOnce(const std::string& url, const TransferTarget& target
         long status = 0;
         curl_easy_getinfo(handle.get(), CURLINFO_RESPONSE_CODE, &status);
         if (status == 416)
-            return {TransferOutcome::RangeRejected, "HTTP status 416 for a resumed download"};
+            return { TransferOutcome::RangeRejected, "HTTP status 416 for a resumed download" };
         throw IoError(describeUrl(handle.get(), url) + ": HTTP status " + std::to_string(status));
     }
     if (code == CURLE_RANGE_ERROR || code == CURLE_BAD_DOWNLOAD_RESUME)
-        return {TransferOutcome::RangeUnsupported, reason};
+        return { TransferOutcome::RangeUnsupported, reason };
     if (isBrokenOff(code))
-        return {TransferOutcome::BrokenOff, reason};
+        return { TransferOutcome::BrokenOff, reason };
     throw IoError(describeUrl(handle.get(), url) + ": " + reason);
 }
 

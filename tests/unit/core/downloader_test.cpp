@@ -29,7 +29,7 @@ std::string patternBytes(int64_t count, uint32_t seed)
 {
     std::string bytes(static_cast<size_t>(count), '\0');
     for (char& byte : bytes) {
-        seed = seed * 1664525u + 1013904223u;  // any fixed sequence will do; this one is cheap
+        seed = seed * 1664525u + 1013904223u; // any fixed sequence will do; this one is cheap
         byte = static_cast<char>(seed >> 24);
     }
     return bytes;
@@ -52,7 +52,8 @@ protected:
 
     std::unique_ptr<LocalHttpServer> startServer(std::vector<std::string> flags = {})
     {
-        auto server = std::make_unique<LocalHttpServer>(served_, dir_ + "/requests.log", std::move(flags));
+        auto server
+            = std::make_unique<LocalHttpServer>(served_, dir_ + "/requests.log", std::move(flags));
         if (!server->isRunning())
             ADD_FAILURE() << "the local HTTP server did not start";
         return server;
@@ -72,7 +73,8 @@ TEST_F(Downloader, FetchesAFileAndChecksItsChecksum)
     int64_t lastDone = 0;
     int64_t lastTotal = 0;
     const models_store::Downloader downloader;
-    const DownloadResult result = downloader.fetch(server->url("weights.bin"), destination_, expected_,
+    const DownloadResult result = downloader.fetch(
+        server->url("weights.bin"), destination_, expected_,
         [&](const DownloadProgress& progress) {
             EXPECT_GE(progress.bytesDone, lastDone);
             lastDone = progress.bytesDone;
@@ -93,11 +95,14 @@ TEST_F(Downloader, RejectsAFileWithTheWrongChecksumAndInstallsNothing)
     ExpectedChecksum other = expected_;
     other.sha256 = std::string(64, '0');
     try {
-        models_store::Downloader().fetch(server->url("weights.bin"), destination_, other, {}, cancel_);
+        models_store::Downloader().fetch(
+            server->url("weights.bin"), destination_, other, {}, cancel_);
         FAIL() << "a file with the wrong checksum was accepted";
     } catch (const ModelError& error) {
-        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos) << error.what();
-        EXPECT_NE(std::string(error.what()).find(server->url("weights.bin")), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos)
+            << error.what();
+        EXPECT_NE(std::string(error.what()).find(server->url("weights.bin")), std::string::npos)
+            << error.what();
     }
     EXPECT_FALSE(fs::exists(destination_));
     EXPECT_FALSE(fs::exists(destination_ + ".part"));
@@ -105,17 +110,20 @@ TEST_F(Downloader, RejectsAFileWithTheWrongChecksumAndInstallsNothing)
 
 TEST_F(Downloader, ResumesThePartialFileAfterTheServerDropsTheConnectionHalfWay)
 {
-    const auto server = startServer({"--drop-after", "100000"});
+    const auto server = startServer({ "--drop-after", "100000" });
     DownloadSettings oneConnection;
     oneConnection.maxAttempts = 1;
     const models_store::Downloader downloader(oneConnection);
-    EXPECT_THROW(downloader.fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_), IoError);
+    EXPECT_THROW(downloader.fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_),
+        IoError);
     EXPECT_FALSE(fs::exists(destination_));
     ASSERT_EQ(fs::file_size(destination_ + ".part"), 100000u);
 
     int64_t resumedFrom = -1;
-    downloader.fetch(server->url("weights.bin"), destination_, expected_,
-        [&](const DownloadProgress& progress) { resumedFrom = progress.resumedFromBytes; }, cancel_);
+    downloader.fetch(
+        server->url("weights.bin"), destination_, expected_,
+        [&](const DownloadProgress& progress) { resumedFrom = progress.resumedFromBytes; },
+        cancel_);
     EXPECT_EQ(resumedFrom, 100000);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
     const std::vector<std::string> requests = server->requests();
@@ -125,17 +133,19 @@ TEST_F(Downloader, ResumesThePartialFileAfterTheServerDropsTheConnectionHalfWay)
 
 TEST_F(Downloader, RetriesADroppedConnectionWithinOneFetch)
 {
-    const auto server = startServer({"--drop-after", "123456"});
-    models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_);
+    const auto server = startServer({ "--drop-after", "123456" });
+    models_store::Downloader().fetch(
+        server->url("weights.bin"), destination_, expected_, {}, cancel_);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
     EXPECT_EQ(server->requests().size(), 2u);
 }
 
 TEST_F(Downloader, StartsOverWhenTheServerIgnoresRange)
 {
-    const auto server = startServer({"--ignore-range"});
+    const auto server = startServer({ "--ignore-range" });
     std::ofstream(destination_ + ".part", std::ios::binary) << "stale bytes of an older download";
-    models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_);
+    models_store::Downloader().fetch(
+        server->url("weights.bin"), destination_, expected_, {}, cancel_);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
 }
 
@@ -151,22 +161,24 @@ TEST_F(Downloader, ReportsA404WithTheUrlAndTheStatus)
         EXPECT_NE(std::string(error.what()).find("404"), std::string::npos) << error.what();
     }
     EXPECT_FALSE(fs::exists(destination_));
-    EXPECT_EQ(fs::file_size(destination_ + ".part"), 0u);  // no error page in it
+    EXPECT_EQ(fs::file_size(destination_ + ".part"), 0u); // no error page in it
 }
 
 TEST_F(Downloader, FollowsRedirects)
 {
     const auto server = startServer();
-    models_store::Downloader().fetch(server->url("redirect/weights.bin"), destination_, expected_, {}, cancel_);
+    models_store::Downloader().fetch(
+        server->url("redirect/weights.bin"), destination_, expected_, {}, cancel_);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
 }
 
 TEST_F(Downloader, StopsPromptlyWhenCancelledAndKeepsThePartialFile)
 {
-    const auto server = startServer({"--stall-after", "50000"});
-    std::atomic<int64_t> bytesDone{0};
+    const auto server = startServer({ "--stall-after", "50000" });
+    std::atomic<int64_t> bytesDone { 0 };
     auto fetching = std::async(std::launch::async, [&] {
-        models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_,
+        models_store::Downloader().fetch(
+            server->url("weights.bin"), destination_, expected_,
             [&](const DownloadProgress& progress) { bytesDone = progress.bytesDone; }, cancel_);
     });
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
@@ -197,9 +209,9 @@ std::string fetchError(const models_store::Downloader& downloader, const std::st
 
 TEST_F(Downloader, CutsOffAnEndlessBodyAtTheManifestSizeAndDeletesIt)
 {
-    const auto server = startServer({"--endless"});
-    const std::string message
-        = fetchError(models_store::Downloader(), server->url("weights.bin"), destination_, expected_);
+    const auto server = startServer({ "--endless" });
+    const std::string message = fetchError(
+        models_store::Downloader(), server->url("weights.bin"), destination_, expected_);
     EXPECT_NE(message.find("more than the 300000 bytes expected"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     EXPECT_FALSE(fs::exists(destination_));
@@ -209,7 +221,7 @@ TEST_F(Downloader, CutsOffAnEndlessBodyAtTheManifestSizeAndDeletesIt)
 
 TEST_F(Downloader, CutsOffAnEndlessBodyAtTheGlobalCapWhenTheManifestGivesNoSize)
 {
-    const auto server = startServer({"--endless"});
+    const auto server = startServer({ "--endless" });
     ExpectedChecksum sizeUnknown = expected_;
     sizeUnknown.sizeBytes.reset();
     DownloadSettings settings;
@@ -235,7 +247,7 @@ TEST_F(Downloader, RefusesABodyDeclaredLongerThanTheManifestSizeBeforeWritingIt)
 
 TEST_F(Downloader, TimesOutAStalledTransferInOneLineAndKeepsThePartForAResume)
 {
-    const auto server = startServer({"--stall-after", "50000"});
+    const auto server = startServer({ "--stall-after", "50000" });
     DownloadSettings settings;
     settings.stallTimeoutS = 1;
     settings.maxAttempts = 2;
@@ -255,10 +267,12 @@ TEST_F(Downloader, RejectsWrongContentOfTheRightSizeAndInstallsNothing)
         << patternBytes(kFileBytes, 8);
     const auto server = startServer();
     try {
-        models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_);
+        models_store::Downloader().fetch(
+            server->url("weights.bin"), destination_, expected_, {}, cancel_);
         FAIL() << "wrong content was installed";
     } catch (const ModelError& error) {
-        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos)
+            << error.what();
     }
     EXPECT_FALSE(fs::exists(destination_));
     EXPECT_FALSE(fs::exists(destination_ + ".part"));
@@ -269,14 +283,17 @@ TEST_F(Downloader, FetchModelInstallsFromTheMirrorAndSkipsAVerifiedFile)
     const auto server = startServer();
     ModelManifest manifest = ModelManifest::parse(R"({"models": [{"name": "tiny",
         "url": "https://example.invalid/not-used/weights.bin", "file": "weights.bin", "size": )"
-            + std::to_string(kFileBytes) + R"(, "sha256": ")" + expected_.sha256 + R"(", "kind": "classifier"}]})",
+            + std::to_string(kFileBytes) + R"(, "sha256": ")" + expected_.sha256
+            + R"(", "kind": "classifier"}]})",
         "test manifest");
     ModelStore store(dir_ + "/models", manifest);
     const ModelEntry* entry = store.manifest().find("tiny");
     const models_store::Downloader downloader;
-    EXPECT_EQ(fetchModel(store, downloader, {entry, server->url()}, {}, cancel_), FetchOutcome::Downloaded);
+    EXPECT_EQ(fetchModel(store, downloader, { entry, server->url() }, {}, cancel_),
+        FetchOutcome::Downloaded);
     EXPECT_EQ(store.status(*entry, HashCheck::CacheOnly).state, InstallState::Verified);
-    EXPECT_EQ(fetchModel(store, downloader, {entry, server->url()}, {}, cancel_), FetchOutcome::AlreadyInstalled);
+    EXPECT_EQ(fetchModel(store, downloader, { entry, server->url() }, {}, cancel_),
+        FetchOutcome::AlreadyInstalled);
     EXPECT_EQ(server->requests().size(), 1u);
 }
 
