@@ -1,14 +1,13 @@
 #include "models/caffe2_blob_reader.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 #include "models/detail/one_line.h"
 #include "models/pickle_reader.h"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <numeric>
 #include <unordered_set>
 
@@ -66,19 +65,15 @@ std::string quoted(const std::string& name)
     return "'" + (name.size() <= 80 ? name : name.substr(0, 80) + "...") + "'";
 }
 
+// A FIFO or a device would block open() or never end, and a folder is no missing file:
+// RegularFile refuses each in its own words.
 std::string readFile(const std::string& path)
 {
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(path, error))
-        throw ModelError(path + ": no such file");
-    const auto size = std::filesystem::file_size(path, error);
-    std::ifstream file(path, std::ios::binary);
-    if (error || !file)
-        throw ModelError(path + ": cannot open the file");
-    std::string bytes(size, '\0');
-    if (!file.read(bytes.data(), static_cast<std::streamsize>(size)))
-        throw ModelError(path + ": cannot read the file");
-    return bytes;
+    try {
+        return io::RegularFile(path).readAll();
+    } catch (const IoError& error) {
+        throw ModelError(error.what());
+    }
 }
 
 // Turns one blob's pickled value into a tensor, checking everything the pickle claims.

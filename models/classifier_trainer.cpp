@@ -3,10 +3,12 @@
 #include "core/common/error.h"
 #include "core/train/seeded_shuffle.h"
 #include "models/attention_classifier.h"
+#include "models/detail/one_line.h"
 #include "models/radam.h"
 #include "models/state_dict_writer.h"
 #include "models/torch_adapters.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -18,11 +20,20 @@ struct TrainedClassifier::Impl {
     TorchWindowScorer scorer;
 };
 
-TrainedClassifier::TrainedClassifier(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+TrainedClassifier::TrainedClassifier(std::shared_ptr<Impl> impl)
+    : impl_(std::move(impl))
+{
+}
 
-const analysis::WindowScorer& TrainedClassifier::scorer() const { return impl_->scorer; }
+const analysis::WindowScorer& TrainedClassifier::scorer() const
+{
+    return impl_->scorer;
+}
 
-int64_t TrainedClassifier::featureSize() const { return impl_->network->options().featureSize; }
+int64_t TrainedClassifier::featureSize() const
+{
+    return impl_->network->options().featureSize;
+}
 
 void TrainedClassifier::save(const std::string& path) const
 {
@@ -42,26 +53,28 @@ struct SampleRef {
     int64_t crop;
 };
 
-std::vector<SampleRef> samplesWithLabel(const std::vector<const train::VideoSamples*>& videos, uint8_t label)
+std::vector<SampleRef> samplesWithLabel(
+    const std::vector<const train::VideoSamples*>& videos, uint8_t label)
 {
     std::vector<SampleRef> refs;
     for (const train::VideoSamples* video : videos)
         if (video->label == label)
             for (int64_t crop = 0; crop < video->samples.dim(0); ++crop)
-                refs.push_back({video, crop});
+                refs.push_back({ video, crop });
     return refs;
 }
 
 // Copies the batch's samples, normal ones first (the paper concatenates normal, anomalous).
-void fillBatch(torch::Tensor& batch, const std::vector<SampleRef>& normal, const std::vector<SampleRef>& anomalous,
-    size_t first, int64_t perClass)
+void fillBatch(torch::Tensor& batch, const std::vector<SampleRef>& normal,
+    const std::vector<SampleRef>& anomalous, size_t first, int64_t perClass)
 {
     const int64_t sampleSize = batch.size(1) * batch.size(2);
     float* out = batch.data_ptr<float>();
-    for (const std::vector<SampleRef>* refs : {&normal, &anomalous}) {
+    for (const std::vector<SampleRef>* refs : { &normal, &anomalous }) {
         for (int64_t i = 0; i < perClass; ++i) {
             const SampleRef& ref = (*refs)[first + static_cast<size_t>(i)];
-            std::memcpy(out, ref.video->samples.data() + ref.crop * sampleSize, sizeof(float) * sampleSize);
+            std::memcpy(
+                out, ref.video->samples.data() + ref.crop * sampleSize, sizeof(float) * sampleSize);
             out += sampleSize;
         }
     }
@@ -83,10 +96,22 @@ void restore(AttentionClassifier& network, const std::vector<torch::Tensor>& cop
         parameters[i].copy_(copies[i]);
 }
 
-} // namespace
+// A NaN or infinite feature makes the loss NaN, and LibTorch's BCE then fails with a backtrace
+// that names no file; refuse the file before training starts.
+void requireFiniteFeatures(const std::vector<const train::VideoSamples*>& videos)
+{
+    for (const train::VideoSamples* video : videos) {
+        const auto& values = video->samples.values;
+        if (!std::all_of(
+                values.begin(), values.end(), [](float value) { return std::isfinite(value); }))
+            throw ModelError(
+                video->featuresPath + ": holds NaN or infinite features; cannot train on them");
+    }
+}
 
-TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& videos, const TrainSettings& settings,
-    const Validator& validate, const CancellationToken& cancel, const TrainingProgressCallback& onProgress)
+TrainingOutcome runTraining(const std::vector<const train::VideoSamples*>& videos,
+    const TrainSettings& settings, const Validator& validate, const CancellationToken& cancel,
+    const TrainingProgressCallback& onProgress)
 {
     if (videos.empty())
         throw Error("training: no videos");
@@ -94,10 +119,12 @@ TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& v
     std::vector<SampleRef> anomalous = samplesWithLabel(videos, 1);
     const auto perClass = static_cast<size_t>(settings.batchPerClass);
     // The paper's sampler yields a batch while count + n < samples, so it needs more than n.
-    const size_t stepsPerEpoch = std::min(normal.size() > perClass ? (normal.size() - 1) / perClass : 0,
-        anomalous.size() > perClass ? (anomalous.size() - 1) / perClass : 0);
+    const size_t stepsPerEpoch
+        = std::min(normal.size() > perClass ? (normal.size() - 1) / perClass : 0,
+            anomalous.size() > perClass ? (anomalous.size() - 1) / perClass : 0);
     if (stepsPerEpoch == 0)
-        throw Error("training: a batch takes " + std::to_string(perClass) + " normal and " + std::to_string(perClass)
+        throw Error("training: a batch takes " + std::to_string(perClass) + " normal and "
+            + std::to_string(perClass)
             + " anomalous crop samples, and each kind needs more than that; there are "
             + std::to_string(normal.size()) + " normal and " + std::to_string(anomalous.size())
             + " anomalous (videos x crops)");
@@ -115,9 +142,10 @@ TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& v
     RAdam optimiser(network->parameters(), radamOptions);
 
     const int64_t segments = videos.front()->samples.dim(1);
-    torch::Tensor batch = torch::empty({2 * settings.batchPerClass, segments, options.featureSize});
+    torch::Tensor batch
+        = torch::empty({ 2 * settings.batchPerClass, segments, options.featureSize });
     const torch::Tensor labels = torch::cat(
-        {torch::zeros({settings.batchPerClass}), torch::ones({settings.batchPerClass})});
+        { torch::zeros({ settings.batchPerClass }), torch::ones({ settings.batchPerClass }) });
     TorchWindowScorer liveScorer(network);
     TrainingOutcome outcome;
     outcome.validationAuc = kNan;
@@ -129,7 +157,8 @@ TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& v
         progress.validationAuc = validate(liveScorer);
         network->train();
         if (!std::isnan(progress.validationAuc)
-            && (std::isnan(outcome.validationAuc) || progress.validationAuc > outcome.validationAuc)) {
+            && (std::isnan(outcome.validationAuc)
+                || progress.validationAuc > outcome.validationAuc)) {
             outcome.validationAuc = progress.validationAuc;
             outcome.selectedStep = progress.step;
             best = snapshot(network);
@@ -143,16 +172,18 @@ TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& v
         for (size_t i = 0; i < stepsPerEpoch; ++i) {
             cancel.throwIfCancelled();
             fillBatch(batch, normal, anomalous, i * perClass, settings.batchPerClass);
-            const torch::Tensor loss = torch::binary_cross_entropy(network->forward(batch).score, labels);
+            const torch::Tensor loss
+                = torch::binary_cross_entropy(network->forward(batch).score, labels);
             optimiser.zeroGrad();
             loss.backward();
             optimiser.step();
             lossSum += loss.item<double>();
             ++outcome.steps;
-            TrainingProgress progress{epoch, outcome.steps, static_cast<int64_t>(stepsPerEpoch),
-                lossSum / static_cast<double>(i + 1), kNan};
+            TrainingProgress progress { epoch, outcome.steps, static_cast<int64_t>(stepsPerEpoch),
+                lossSum / static_cast<double>(i + 1), kNan };
             const bool isEpochEnd = i + 1 == stepsPerEpoch;
-            if (settings.validateEverySteps > 0 ? outcome.steps % settings.validateEverySteps == 0 : isEpochEnd)
+            if (settings.validateEverySteps > 0 ? outcome.steps % settings.validateEverySteps == 0
+                                                : isEpochEnd)
                 checkpoint(progress);
             if (onProgress)
                 onProgress(progress);
@@ -164,9 +195,27 @@ TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& v
     else
         restore(network, best);
     network->eval();
-    outcome.classifier = std::make_shared<const TrainedClassifier>(
-        std::make_shared<TrainedClassifier::Impl>(TrainedClassifier::Impl{network, TorchWindowScorer(network)}));
+    outcome.classifier
+        = std::make_shared<const TrainedClassifier>(std::make_shared<TrainedClassifier::Impl>(
+            TrainedClassifier::Impl { network, TorchWindowScorer(network) }));
     return outcome;
+}
+
+} // namespace
+
+TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& videos,
+    const TrainSettings& settings, const Validator& validate, const CancellationToken& cancel,
+    const TrainingProgressCallback& onProgress)
+{
+    requireFiniteFeatures(videos);
+    try {
+        return runTraining(videos, settings, validate, cancel, onProgress);
+    } catch (const c10::Error& error) {
+        // what() carries a 20-line C++ backtrace; the CLI prints one line.
+        const std::string message = error.what_without_backtrace();
+        throw ModelError(
+            detail::oneLine("training failed: " + message.substr(0, message.find('\n'))));
+    }
 }
 
 } // namespace vigil::models

@@ -1,6 +1,7 @@
 #include "models/model_factory.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 #include "core/io/sha256.h"
 #include "models/caffe2_blob_reader.h"
 #include "models/classifier_explainer.h"
@@ -11,8 +12,8 @@
 #include "models/state_dict_reader.h"
 #include "models/torch_adapters.h"
 
+#include <algorithm>
 #include <array>
-#include <fstream>
 #include <thread>
 #include <type_traits>
 #include <unordered_set>
@@ -47,15 +48,22 @@ template <typename Network> Network construct(const std::string& path, uint64_t 
 // i3d_baseline_32x2_IN_pretrain_400k.pkl (PROTO 2, then EMPTY_DICT), rather than torch.save's zip
 // archive ("PK\3\4"). The content decides, not the file name. torch < 1.6 wrote a pickle too, with
 // its magic number (LONG1, 0x8a) right after PROTO; readStateDict reads that format.
+// A FIFO or a device would block here; it is left to readStateDict, which refuses it in words.
 bool opensLikeAPickle(const std::string& path)
 {
-    std::ifstream file(path, std::ios::binary);
     std::array<char, 3> head {};
-    file.read(head.data(), head.size());
+    size_t count = 0;
+    try {
+        const io::RegularFile file(path);
+        count = std::min<size_t>(head.size(), file.sizeBytes());
+        file.readAt(0, head.data(), count);
+    } catch (const IoError&) {
+        return false;
+    }
     const auto byte = [&](size_t i) { return static_cast<uint8_t>(head[i]); };
-    if (file.gcount() == 3 && byte(0) == 0x80)
+    if (count == 3 && byte(0) == 0x80)
         return byte(2) != 0x8a;
-    return file.gcount() > 0 && (head[0] == '}' || head[0] == '(');
+    return count > 0 && (head[0] == '}' || head[0] == '(');
 }
 
 // BatchNorm's num_batches_tracked is missing from state dicts saved before PyTorch 0.4.1 and

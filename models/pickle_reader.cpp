@@ -70,14 +70,18 @@ bool isAllowed(const PickleGlobal& global, PickleGlobals allowed)
 
 using ContainerPtr = std::shared_ptr<PickleContainer>;
 
-PickleValue text(std::string_view raw)
-{
-    return PickleValue { std::make_shared<const std::string>(raw) };
-}
+// What PickleBudget charges: heap sizes, with glibc's chunk header and, for make_shared, the
+// control block. Vector capacity beyond size is not charged, so real use may be up to twice this.
+constexpr uint64_t kChunkOverhead = 16;
+constexpr uint64_t kSharedOverhead = 16 + kChunkOverhead;
+constexpr uint64_t kContainerCost = sizeof(PickleContainer) + kSharedOverhead;
+constexpr uint64_t kSlotCost = sizeof(PickleValue);
+constexpr uint64_t kMemoEntryCost // an unordered_map node and its bucket
+    = sizeof(std::pair<const uint64_t, PickleValue>) + 2 * sizeof(void*) + kChunkOverhead;
 
-PickleValue bytes(std::string_view raw)
+uint64_t stringCost(size_t length)
 {
-    return PickleValue { std::make_shared<const PickleBytes>(PickleBytes { std::string(raw) }) };
+    return sizeof(PickleBytes) + kSharedOverhead + length + kChunkOverhead;
 }
 
 // Runs one pickle. The stack above the newest MARK is the only part opcodes may pop, as in
@@ -85,10 +89,11 @@ PickleValue bytes(std::string_view raw)
 class Interpreter {
 public:
     Interpreter(std::string_view bytes, const std::string& sourceName, PickleGlobals allowed,
-        size_t start = 0)
+        PickleBudget& budget, size_t start = 0)
         : bytes_(bytes)
         , sourceName_(sourceName)
         , allowedGlobals_(allowed)
+        , budget_(budget)
         , position_(std::min(start, bytes.size()))
     {
     }
@@ -114,6 +119,33 @@ private:
     [[noreturn]] void fail(const std::string& message) const
     {
         throw ModelError(sourceName_ + " offset " + std::to_string(opcodeOffset_) + ": " + message);
+    }
+
+    void charge(uint64_t bytes)
+    {
+        if (!budget_.tryCharge(bytes))
+            fail("the pickle needs more than " + std::to_string(budget_.limitBytes() >> 20)
+                + " MB of memory, more than its size can explain (a file built to exhaust "
+                  "memory?)");
+    }
+
+    ContainerPtr newContainer(PickleContainerKind kind)
+    {
+        charge(kContainerCost);
+        return std::make_shared<PickleContainer>(kind);
+    }
+
+    PickleValue text(std::string_view raw)
+    {
+        charge(stringCost(raw.size()));
+        return PickleValue { std::make_shared<const std::string>(raw) };
+    }
+
+    PickleValue bytes(std::string_view raw)
+    {
+        charge(stringCost(raw.size()));
+        return PickleValue { std::make_shared<const PickleBytes>(
+            PickleBytes { std::string(raw) }) };
     }
 
     std::string_view readBytes(uint64_t count)
@@ -206,7 +238,24 @@ private:
         return items;
     }
 
-    void push(PickleValue value) { stack_.push_back(std::move(value)); }
+    // The stack and the marks are charged for their largest size: BINGET re-pushes cheaply.
+    void push(PickleValue value)
+    {
+        if (stack_.size() >= chargedStackSlots_) {
+            charge(kSlotCost);
+            ++chargedStackSlots_;
+        }
+        stack_.push_back(std::move(value));
+    }
+
+    void mark()
+    {
+        if (marks_.size() >= chargedMarks_) {
+            charge(sizeof(size_t));
+            ++chargedMarks_;
+        }
+        marks_.push_back(stack_.size());
+    }
 
     // Records that `child` now lives inside `parent`: a stored container is sealed against
     // later changes, so no reference cycle can form, and the nesting depth stays bounded.
@@ -225,7 +274,8 @@ private:
 
     PickleValue makeTuple(std::vector<PickleValue> items)
     {
-        auto tuple = std::make_shared<PickleContainer>(PickleContainerKind::Tuple);
+        auto tuple = newContainer(PickleContainerKind::Tuple);
+        charge(items.size() * kSlotCost);
         for (const auto& item : items)
             adopt(*tuple, item);
         tuple->items = std::move(items);
@@ -247,6 +297,7 @@ private:
         if (keysAndValues.size() % 2 != 0)
             fail("SETITEMS needs key-value pairs");
         auto& dict = mutableTop(PickleContainerKind::Dict, "SETITEMS");
+        charge(keysAndValues.size() * kSlotCost);
         for (size_t i = 0; i < keysAndValues.size(); i += 2) {
             adopt(dict, keysAndValues[i]);
             adopt(dict, keysAndValues[i + 1]);
@@ -257,13 +308,20 @@ private:
     void appendItems(std::vector<PickleValue> items)
     {
         auto& list = mutableTop(PickleContainerKind::List, "APPENDS");
+        charge(items.size() * kSlotCost);
         for (auto& item : items) {
             adopt(list, item);
             list.items.push_back(std::move(item));
         }
     }
 
-    void memoPut(uint64_t index) { memo_[index] = top(); }
+    void memoPut(uint64_t index)
+    {
+        const auto& value = top();
+        if (memo_.count(index) == 0)
+            charge(kMemoEntryCost);
+        memo_[index] = value;
+    }
 
     void memoGet(uint64_t index)
     {
@@ -275,6 +333,8 @@ private:
 
     PickleValue makeGlobal(std::string module, std::string name)
     {
+        charge(sizeof(PickleGlobal) + kSharedOverhead + module.size() + name.size()
+            + 2 * kChunkOverhead);
         PickleGlobal global { std::move(module), std::move(name) };
         if (allowedGlobals_ == PickleGlobals::NumPyArrays && global.module == "_codecs")
             fail("global '" + global.qualifiedName() + "' is not allowed" + kPython3Note);
@@ -315,8 +375,9 @@ private:
         const bool isOrderedDict = global->name == "OrderedDict";
         if (isStorageType(*global) || (isOrderedDict && !tuple->items.empty()))
             fail("calling '" + global->qualifiedName() + "' this way is unsupported");
-        auto result = std::make_shared<PickleContainer>(
-            isOrderedDict ? PickleContainerKind::Dict : PickleContainerKind::Call);
+        auto result
+            = newContainer(isOrderedDict ? PickleContainerKind::Dict : PickleContainerKind::Call);
+        charge(kSlotCost);
         result->isOrderedDict = isOrderedDict;
         result->callable = *global;
         if (!isOrderedDict) { // shares the arguments: copying them could amplify memory use
@@ -328,7 +389,8 @@ private:
 
     PickleValue persistentId(PickleValue id)
     {
-        auto result = std::make_shared<PickleContainer>(PickleContainerKind::PersistentId);
+        auto result = newContainer(PickleContainerKind::PersistentId);
+        charge(kSlotCost);
         adopt(*result, id);
         result->items.push_back(std::move(id));
         return PickleValue { result };
@@ -345,6 +407,7 @@ private:
             if (call.items.size() != 1 || call.isSealed)
                 fail("BUILD on a call that already has a state or is stored in a container");
             adopt(call, state);
+            charge(kSlotCost);
             return call.items.push_back(std::move(state));
         }
         const auto* dict = top().dict();
@@ -355,10 +418,13 @@ private:
     std::string_view bytes_;
     const std::string& sourceName_;
     PickleGlobals allowedGlobals_;
+    PickleBudget& budget_;
     size_t position_ = 0;
     size_t opcodeOffset_ = 0;
     std::vector<PickleValue> stack_;
     std::vector<size_t> marks_; // the stack height at each open MARK
+    size_t chargedStackSlots_ = 0;
+    size_t chargedMarks_ = 0;
     std::unordered_map<uint64_t, PickleValue> memo_;
 };
 
@@ -382,10 +448,10 @@ void Interpreter::step(uint8_t opcode)
     case op::kBinUnicode8: return push(text(readBytes(readUnsigned(8))));
     case op::kShortBinString: return push(bytes(readBytes(readUnsigned(1)))); // Python 2 str
     case op::kBinString: return push(bytes(readBytes(static_cast<uint64_t>(readSigned(4)))));
-    case op::kMark: return marks_.push_back(stack_.size());
+    case op::kMark: return mark();
     case op::kEmptyTuple: return push(makeTuple({}));
-    case op::kEmptyList: return push(PickleValue { std::make_shared<PickleContainer>(PickleContainerKind::List) });
-    case op::kEmptyDict: return push(PickleValue { std::make_shared<PickleContainer>(PickleContainerKind::Dict) });
+    case op::kEmptyList: return push(PickleValue { newContainer(PickleContainerKind::List) });
+    case op::kEmptyDict: return push(PickleValue { newContainer(PickleContainerKind::Dict) });
     case op::kTuple: return push(makeTuple(popToMark()));
     case op::kTuple1: return push(makeTuple(popCount(1)));
     case op::kTuple2: return push(makeTuple(popCount(2)));
@@ -431,16 +497,18 @@ std::string PickleValue::kindName() const
                                     : kContainerNames.at(static_cast<size_t>((*shared)->kind));
 }
 
-PickleValue readPickle(
-    std::string_view bytes, const std::string& sourceName, PickleGlobals allowedGlobals)
+PickleValue readPickle(std::string_view bytes, const std::string& sourceName,
+    PickleGlobals allowedGlobals, PickleBudget* budget)
 {
-    return Interpreter(bytes, sourceName, allowedGlobals).run();
+    PickleBudget ownBudget(bytes.size());
+    return Interpreter(bytes, sourceName, allowedGlobals, budget != nullptr ? *budget : ownBudget)
+        .run();
 }
 
 PickleAt readPickleAt(std::string_view bytes, size_t offset, const std::string& sourceName,
-    PickleGlobals allowedGlobals)
+    PickleBudget& budget, PickleGlobals allowedGlobals)
 {
-    Interpreter interpreter(bytes, sourceName, allowedGlobals, offset);
+    Interpreter interpreter(bytes, sourceName, allowedGlobals, budget, offset);
     auto value = interpreter.run();
     return { std::move(value), interpreter.position() };
 }

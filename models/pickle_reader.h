@@ -95,20 +95,55 @@ enum class PickleGlobals {
     NumPyArrays, // numpy.ndarray, numpy.dtype, numpy.core.multiarray._reconstruct and .scalar
 };
 
+// What interpreting pickles may allocate, so that no file can cost more than a small multiple of
+// its size: every object, container slot, memo entry, stack slot and MARK the interpreter makes
+// is charged about its heap size, and a charge past the limit is a ModelError naming the input.
+// A 1-byte EMPTY_LIST makes about 180 bytes of objects, so without a bound a 10 MB file of them
+// would take 2 GB. One budget may span the several pickles of one file. Not thread-safe.
+class PickleBudget {
+public:
+    static constexpr uint64_t kBytesPerInputByte = 8;
+    // A torch.save pickle makes about 30 bytes of objects per byte of itself (a 900-byte
+    // classifier pickle: 23 KB), so this fixed allowance, not the per-byte one, pays for real
+    // state dicts; a Caffe2 pickle is mostly raw bytes, charged about once.
+    static constexpr uint64_t kBaseBytes = uint64_t { 16 } << 20;
+    // kBytesPerInputByte per byte of the pickles it will pay for, plus kBaseBytes.
+    explicit PickleBudget(uint64_t inputBytes)
+        : limitBytes_(kBaseBytes + kBytesPerInputByte * inputBytes)
+    {
+    }
+
+    uint64_t limitBytes() const { return limitBytes_; }
+    uint64_t usedBytes() const { return usedBytes_; }
+    // False, charging nothing, when `bytes` more would pass the limit.
+    bool tryCharge(uint64_t bytes)
+    {
+        if (bytes > limitBytes_ - usedBytes_)
+            return false;
+        usedBytes_ += bytes;
+        return true;
+    }
+
+private:
+    uint64_t limitBytes_;
+    uint64_t usedBytes_ = 0;
+};
+
 // Interprets `bytes` up to its STOP opcode and returns the value it leaves. `sourceName` opens
 // every error message, e.g. "model.pth: data.pkl" gives
-// "model.pth: data.pkl offset 1234: unsupported opcode 0x63". Throws vigil::ModelError.
+// "model.pth: data.pkl offset 1234: unsupported opcode 0x63". Throws vigil::ModelError. Without
+// a `budget`, it gets PickleBudget(bytes.size()).
 PickleValue readPickle(std::string_view bytes, const std::string& sourceName,
-    PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict);
+    PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict, PickleBudget* budget = nullptr);
 
 // The pickle that starts at `offset` of `bytes`, for files holding several pickles in a row
 // (torch.save's format before torch 1.6): its value, and the offset just past its STOP opcode.
-// Error offsets count from the start of `bytes`.
+// Error offsets count from the start of `bytes`; `budget` pays for every pickle of the file.
 struct PickleAt {
     PickleValue value;
     size_t endOffset = 0;
 };
 PickleAt readPickleAt(std::string_view bytes, size_t offset, const std::string& sourceName,
-    PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict);
+    PickleBudget& budget, PickleGlobals allowedGlobals = PickleGlobals::TorchStateDict);
 
 } // namespace vigil::models

@@ -41,6 +41,10 @@ LoadReport loadStateDict(
         if (found->second->sizes() != target.sizes())
             throw ModelError(source + ": tensor '" + name + "' has shape "
                 + shapeText(found->second->sizes()) + ", expected " + shapeText(target.sizes()));
+        // A NaN or infinite weight would make every score NaN, far from the file that caused it.
+        if (found->second->is_floating_point()
+            && !torch::isfinite(*found->second).all().item<bool>())
+            throw ModelError(source + ": tensor '" + name + "' holds NaN or infinite values");
         copies.emplace_back(target, found->second);
         used.insert(name);
     };

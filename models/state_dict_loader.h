@@ -1,8 +1,9 @@
 #pragma once
-// Copies a state dict into a module's parameters and buffers, checking every tensor's name and
-// shape first (torch::load alone would adopt a wrong shape silently), so a failed load leaves
-// the module untouched. Throws vigil::ModelError naming the source and the tensor. Call it
-// from the thread that owns the module, before the module is shared.
+// Copies a state dict into a module's parameters and buffers, checking every tensor's name,
+// shape and values first (torch::load alone would adopt a wrong shape silently; a NaN or
+// infinite weight would poison every score), so a failed load leaves the module untouched.
+// Throws vigil::ModelError naming the source and the tensor. Call it from the thread that owns
+// the module, before the module is shared.
 
 #include "models/state_dict_reader.h"
 

@@ -1,6 +1,7 @@
 #include "models/state_dict_reader.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 #include "models/detail/legacy_torch_file.h"
 #include "models/detail/one_line.h"
 #include "models/detail/saved_tensors.h"
@@ -11,9 +12,10 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
-#include <fstream>
+#include <cerrno>
+#include <memory>
 #include <optional>
+#include <unistd.h>
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "torch.save stores little-endian data");
 
@@ -46,15 +48,43 @@ uint64_t littleEndian(const std::string& bytes, size_t offset, size_t width)
     return value;
 }
 
-std::string readAt(std::ifstream& file, uint64_t offset, uint64_t count)
+std::string readAt(const io::RegularFile& file, uint64_t offset, uint64_t count)
 {
     std::string bytes(count, '\0');
-    file.seekg(static_cast<std::streamoff>(offset));
-    file.read(bytes.data(), static_cast<std::streamsize>(count));
-    if (!file)
-        throw IoError("read failed");
+    file.readAt(offset, bytes.data(), count);
     return bytes;
 }
+
+// PyTorchStreamReader reads through the descriptor the screening opened, so the file it reads
+// is the regular file that was checked, not whatever the path names by then.
+class RegularFileAdapter : public caffe2::serialize::ReadAdapterInterface {
+public:
+    explicit RegularFileAdapter(const io::RegularFile& file)
+        : file_(file)
+    {
+    }
+
+    size_t size() const override { return file_.sizeBytes(); }
+
+    // A short count, never an exception: miniz, which calls this, is C.
+    size_t read(uint64_t position, void* buffer, size_t count, const char*) const override
+    {
+        size_t done = 0;
+        while (done < count) {
+            const ssize_t got = ::pread(file_.descriptor(), static_cast<char*>(buffer) + done,
+                count - done, static_cast<off_t>(position + done));
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0)
+                break;
+            done += static_cast<size_t>(got);
+        }
+        return done;
+    }
+
+private:
+    const io::RegularFile& file_;
+};
 
 struct CentralDirectory {
     uint64_t entries = 0;
@@ -65,7 +95,7 @@ struct CentralDirectory {
 // Finds the zip end record, and its zip64 extension where there is one. Returns nullopt when
 // the file has no end record at all, i.e. is no zip archive.
 std::optional<CentralDirectory> findCentralDirectory(
-    const std::string& path, std::ifstream& file, uint64_t fileSize)
+    const std::string& path, const io::RegularFile& file, uint64_t fileSize)
 {
     const auto tailSize = std::min<uint64_t>(fileSize, kEndRecordSize + kMaxZipCommentSize + 20);
     const auto tail = readAt(file, fileSize - tailSize, tailSize);
@@ -140,45 +170,31 @@ void checkRecords(
 
 enum class FileFormat { Zip, Legacy };
 
-struct Screened {
-    uint64_t sizeBytes = 0;
-    FileFormat format = FileFormat::Zip;
-};
-
-// Opens, sizes and screens the file before PyTorchStreamReader sees it.
-Screened screenFile(const std::string& path)
+// Screens the file before PyTorchStreamReader sees it. Throws IoError when it cannot be read.
+FileFormat screenFile(const io::RegularFile& file)
 {
-    std::error_code error;
-    if (!std::filesystem::exists(path, error))
-        throw ModelError(path + ": no such file");
-    if (!std::filesystem::is_regular_file(path, error))
-        throw ModelError(path + ": not a regular file");
-    std::ifstream file(path, std::ios::binary);
-    const auto fileSize = std::filesystem::file_size(path, error);
-    if (!file || error)
-        throw ModelError(path + ": cannot open the file");
-    try {
-        const auto head = readAt(file, 0, std::min<uint64_t>(fileSize, kLegacyMagic.size()));
-        if (head == kLegacyMagic)
-            return { fileSize, FileFormat::Legacy };
-        const auto directory = findCentralDirectory(path, file, fileSize);
-        if (!directory && head.rfind("PK\x03\x04", 0) == 0)
-            throw ModelError(path + ": truncated or damaged zip archive (no end-of-archive record)");
-        if (!directory)
-            throw notStateDict(path, "expected the zip format written by torch.save");
-        if (directory->size > fileSize || directory->offset > fileSize - directory->size)
-            throw ModelError(path + ": damaged zip archive (central directory out of bounds)");
-        checkRecords(
-            path, readAt(file, directory->offset, directory->size), directory->entries, fileSize);
-    } catch (const IoError&) {
-        throw ModelError(path + ": cannot read the file");
-    }
-    return { fileSize, FileFormat::Zip };
+    const auto& path = file.path();
+    const auto fileSize = file.sizeBytes();
+    const auto head = readAt(file, 0, std::min<uint64_t>(fileSize, kLegacyMagic.size()));
+    if (head == kLegacyMagic)
+        return FileFormat::Legacy;
+    const auto directory = findCentralDirectory(path, file, fileSize);
+    if (!directory && head.rfind("PK\x03\x04", 0) == 0)
+        throw ModelError(path + ": truncated or damaged zip archive (no end-of-archive record)");
+    if (!directory)
+        throw notStateDict(path, "expected the zip format written by torch.save");
+    if (directory->size > fileSize || directory->offset > fileSize - directory->size)
+        throw ModelError(path + ": damaged zip archive (central directory out of bounds)");
+    checkRecords(
+        path, readAt(file, directory->offset, directory->size), directory->entries, fileSize);
+    return FileFormat::Zip;
 }
 
-StateDict readArchive(const std::string& path, uint64_t fileSize)
+StateDict readArchive(const io::RegularFile& file)
 {
-    caffe2::serialize::PyTorchStreamReader reader(path);
+    const auto& path = file.path();
+    const auto fileSize = file.sizeBytes();
+    caffe2::serialize::PyTorchStreamReader reader(std::make_shared<RegularFileAdapter>(file));
     if (!reader.hasRecord("data.pkl"))
         throw notStateDict(path, "the archive has no data.pkl");
     if (reader.hasRecord("byteorder")) {
@@ -209,10 +225,13 @@ StateDict readArchive(const std::string& path, uint64_t fileSize)
 StateDict readStateDict(const std::string& path)
 {
     try {
-        const auto screened = screenFile(path);
-        if (screened.format == FileFormat::Legacy)
-            return detail::readLegacyStateDict(path, screened.sizeBytes);
-        return readArchive(path, screened.sizeBytes);
+        // A FIFO or a device would block open() or never end; RegularFile refuses them.
+        const io::RegularFile file(path);
+        if (screenFile(file) == FileFormat::Legacy)
+            return detail::readLegacyStateDict(file);
+        return readArchive(file);
+    } catch (const IoError& error) {
+        throw ModelError(detail::oneLine(error.what()));
     } catch (const c10::Error& error) {
         const std::string message = error.what_without_backtrace();
         throw ModelError(detail::oneLine(

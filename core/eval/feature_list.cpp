@@ -1,10 +1,11 @@
 #include "core/eval/feature_list.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <system_error>
 
 namespace vigil::eval {
@@ -13,9 +14,8 @@ namespace fs = std::filesystem;
 
 std::vector<std::string> readFeatureList(const std::string& listPath)
 {
-    std::ifstream in(listPath);
-    if (!in)
-        throw IoError(listPath + ": cannot open the list file");
+    // A FIFO or a device would block open() or never end; RegularFile refuses them.
+    std::istringstream in(io::RegularFile(listPath).readAll());
     const fs::path folder = fs::path(listPath).parent_path();
     std::vector<std::string> files;
     std::string line;

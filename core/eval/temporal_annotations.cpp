@@ -1,11 +1,12 @@
 #include "core/eval/temporal_annotations.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace vigil::eval {
 
@@ -13,31 +14,31 @@ std::string videoKey(const std::string& path)
 {
     std::string stem = std::filesystem::path(path).stem().string();
     const std::string suffix = "_i3d";
-    if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
+    if (stem.size() > suffix.size()
+        && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
         stem.erase(stem.size() - suffix.size());
     return stem;
 }
 
 TemporalAnnotations TemporalAnnotations::read(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw IoError(path + ": cannot open the annotation file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse(text.str(), path);
+    // A FIFO or a device would block open() or never end; RegularFile refuses them.
+    return parse(io::RegularFile(path).readAll(), path);
 }
 
 TemporalAnnotations TemporalAnnotations::parse(const std::string& text, const std::string& source)
 {
     TemporalAnnotations annotations;
-    std::istringstream lines(text);
+    // Windows editors save UTF-8 with a byte order mark, which would glue itself to line 1's name.
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    const bool hasMark = text.compare(0, kByteOrderMark.size(), kByteOrderMark) == 0;
+    std::istringstream lines(hasMark ? text.substr(kByteOrderMark.size()) : text);
     std::string line;
     for (int lineNumber = 1; std::getline(lines, line); ++lineNumber) {
         std::istringstream fields(line);
         VideoAnnotation annotation;
         if (!(fields >> annotation.videoName))
-            continue;  // blank line
+            continue; // blank line
         const auto fail = [&](const std::string& problem) {
             return IoError(source + " line " + std::to_string(lineNumber) + ": " + problem);
         };

@@ -37,7 +37,7 @@ FileHandle openPartFile(const std::string& path)
 
 int64_t sizeOf(std::FILE* file, const std::string& path)
 {
-    struct stat info {};
+    struct stat info { };
     if (std::fflush(file) != 0 || ::fstat(::fileno(file), &info) != 0)
         throw IoError(path + ": cannot write: " + std::strerror(errno));
     return static_cast<int64_t>(info.st_size);
@@ -52,32 +52,39 @@ void discardContents(std::FILE* file, const std::string& path)
 // Appends until the server has sent everything. A connection that breaks off is resumed from
 // the bytes already in the file, up to maxAttempts connections; a server that cannot resume
 // (ignored or rejected Range) gets one fresh start from byte 0.
-void downloadInto(std::FILE* file, const std::string& path, const std::string& url, const ExpectedChecksum& expected,
-    const DownloadSettings& settings, const Downloader::ProgressCallback& onProgress, const CancellationToken& cancel)
+void downloadInto(std::FILE* file, const std::string& path, const std::string& url,
+    const ExpectedChecksum& expected, const DownloadSettings& settings,
+    const Downloader::ProgressCallback& onProgress, const CancellationToken& cancel)
 {
     int connections = 0;
     bool hasRestarted = false;
     while (true) {
         cancel.throwIfCancelled();
         int64_t offset = sizeOf(file, path);
-        if (expected.sizeBytes && offset > *expected.sizeBytes) {  // left by some other file
+        if (expected.sizeBytes && offset > *expected.sizeBytes) { // left by some other file
             discardContents(file, path);
             offset = 0;
         }
         if (expected.sizeBytes && offset == *expected.sizeBytes)
-            return;  // an earlier run got every byte but stopped before the check
+            return; // an earlier run got every byte but stopped before the check
         ++connections;
-        const detail::TransferResult result
-            = detail::transferOnce(url, detail::TransferTarget{file, path, offset}, settings, onProgress, cancel);
+        const int64_t cap = expected.sizeBytes.value_or(settings.maxBytesWithoutKnownSize);
+        const detail::TransferResult result = detail::transferOnce(
+            url, detail::TransferTarget { file, path, offset, cap }, settings, onProgress, cancel);
         if (result.outcome == TransferOutcome::Complete)
             return;
+        if (result.outcome == TransferOutcome::TooLarge) { // no use resuming a wrong file
+            std::remove(path.c_str());
+            throw IoError(url + ": " + result.message + "; the download was deleted");
+        }
         if (result.outcome != TransferOutcome::BrokenOff && !hasRestarted) {
             hasRestarted = true;
             discardContents(file, path);
             continue;
         }
         if (connections >= std::max(1, settings.maxAttempts))
-            throw IoError(url + ": " + result.message + " (gave up after " + std::to_string(connections)
+            throw IoError(url + ": " + result.message + " (gave up after "
+                + std::to_string(connections)
                 + " attempts; the partial download is kept and resumed next time)");
     }
 }
@@ -90,7 +97,8 @@ Downloader::Downloader(DownloadSettings settings)
 }
 
 DownloadResult Downloader::fetch(const std::string& url, const std::string& destination,
-    const ExpectedChecksum& expected, const ProgressCallback& onProgress, const CancellationToken& cancel) const
+    const ExpectedChecksum& expected, const ProgressCallback& onProgress,
+    const CancellationToken& cancel) const
 {
     const std::string partPath = destination + ".part";
     {
@@ -103,7 +111,8 @@ DownloadResult Downloader::fetch(const std::string& url, const std::string& dest
     result.sha256 = io::sha256OfFile(partPath);
     result.sizeBytes = static_cast<int64_t>(std::filesystem::file_size(partPath));
     if (expected.canVerify()) {
-        if (const std::string problem = expected.problemWith(result.sizeBytes, result.sha256); !problem.empty()) {
+        if (const std::string problem = expected.problemWith(result.sizeBytes, result.sha256);
+            !problem.empty()) {
             std::remove(partPath.c_str());
             throw ModelError(url + ": " + problem + "; the download was deleted");
         }

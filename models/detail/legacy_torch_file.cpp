@@ -4,7 +4,6 @@
 #include "models/detail/saved_tensors.h"
 
 #include <cstring>
-#include <fstream>
 #include <unordered_map>
 
 namespace vigil::models::detail {
@@ -12,15 +11,6 @@ namespace {
 
 constexpr int64_t kProtocolVersion = 1001;
 constexpr size_t kMagicPickleSize = 15; // PROTO 2, LONG1 of 10 bytes, STOP
-
-std::string readFile(const std::string& path, uint64_t sizeBytes)
-{
-    std::ifstream file(path, std::ios::binary);
-    std::string bytes(sizeBytes, '\0');
-    if (!file.read(bytes.data(), static_cast<std::streamsize>(sizeBytes)))
-        throw ModelError(path + ": cannot read the file");
-    return bytes;
-}
 
 const PickleValue* entryNamed(const PickleContainer& dict, const std::string& name)
 {
@@ -104,28 +94,30 @@ private:
 
 } // namespace
 
-StateDict readLegacyStateDict(const std::string& path, uint64_t fileSizeBytes)
+StateDict readLegacyStateDict(const io::RegularFile& file)
 {
-    const auto bytes = readFile(path, fileSizeBytes);
+    const auto& path = file.path();
+    const auto bytes = file.readAll();
     const auto source = path + ": pickle"; // offsets count from the start of the file
+    // One budget for the file's four pickles, so each cannot take the whole allowance anew.
+    PickleBudget budget(bytes.size());
     if (bytes.size() < kMagicPickleSize || bytes[kMagicPickleSize - 1] != '.')
         throw ModelError(path + ": damaged file of torch < 1.6 (magic number)");
-    const auto version = readPickleAt(bytes, kMagicPickleSize, source);
+    const auto version = readPickleAt(bytes, kMagicPickleSize, source, budget);
     if (version.value.integer() == nullptr || *version.value.integer() != kProtocolVersion)
         throw ModelError(path + ": a file of torch < 1.6 with an unsupported protocol version");
-    const auto info = readPickleAt(bytes, version.endOffset, source);
-    const auto* littleEndian = info.value.dict() == nullptr
-        ? nullptr
-        : entryNamed(*info.value.dict(), "little_endian");
+    const auto info = readPickleAt(bytes, version.endOffset, source, budget);
+    const auto* littleEndian
+        = info.value.dict() == nullptr ? nullptr : entryNamed(*info.value.dict(), "little_endian");
     if (littleEndian == nullptr || !std::holds_alternative<bool>(littleEndian->value))
         throw ModelError(path + ": a file of torch < 1.6 without its system information");
     if (!std::get<bool>(littleEndian->value))
         throw ModelError(path + ": tensors stored big-endian are unsupported");
-    const auto root = readPickleAt(bytes, info.endOffset, source);
-    const auto keys = readPickleAt(bytes, root.endOffset, source);
+    const auto root = readPickleAt(bytes, info.endOffset, source, budget);
+    const auto keys = readPickleAt(bytes, root.endOffset, source, budget);
     const LegacyStorages storages(path, bytes, keys.endOffset, keys.value, root.value);
-    return buildStateDict(root.value, path, fileSizeBytes,
-        [&](const StorageId& id) { return storages.load(id); });
+    return buildStateDict(
+        root.value, path, file.sizeBytes(), [&](const StorageId& id) { return storages.load(id); });
 }
 
 } // namespace vigil::models::detail

@@ -4,14 +4,13 @@
 // keys) followed by each storage in key order as its element count (int64) and raw bytes.
 // Throws vigil::ModelError naming the file and, for the pickles, the byte offset.
 
+#include "core/io/regular_file.h"
 #include "models/state_dict_reader.h"
-
-#include <cstdint>
-#include <string>
 
 namespace vigil::models::detail {
 
-// `path` must start with the legacy magic number (readStateDict checks); fileSizeBytes is its size.
-StateDict readLegacyStateDict(const std::string& path, uint64_t fileSizeBytes);
+// `file` must start with the legacy magic number (readStateDict checks). Throws vigil::IoError
+// when it cannot be read.
+StateDict readLegacyStateDict(const io::RegularFile& file);
 
 } // namespace vigil::models::detail

@@ -2,7 +2,7 @@
 """A small HTTP file server for Vigil's download tests, on 127.0.0.1 only.
 
 Serves the files of --root with Range support, and can misbehave on purpose: drop the connection
-half-way (once per file, so a resume succeeds), stall, or ignore Range. Prints its port on the
+half-way (once per file, so a resume succeeds), stall, ignore Range, or send an endless body. Prints its port on the
 first line of stdout, logs one line per request to --log, and stops by itself after --lifetime
 seconds so a crashed test never leaves it behind.
 """
@@ -27,6 +27,8 @@ def parse_arguments():
     parser.add_argument("--stall-after", type=int, default=-1,
                         help="every response: stop sending after this many body bytes and hold the connection")
     parser.add_argument("--ignore-range", action="store_true")
+    parser.add_argument("--endless", action="store_true",
+                        help="every file: a body without Content-Length that never ends")
     return parser.parse_args()
 
 
@@ -57,6 +59,9 @@ class Handler(BaseHTTPRequestHandler):
             return
         with open(path, "rb") as handle:
             body = handle.read()
+        if settings.endless:
+            self.send_endless(body)
+            return
         start = 0
         match = re.fullmatch(r"bytes=(\d+)-", range_header)
         if match and not settings.ignore_range:
@@ -76,6 +81,18 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Accept-Ranges", "bytes")
         self.end_headers()
         self.send_body(name, body[start:])
+
+    def send_endless(self, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Connection", "close")  # the body ends only when the connection does
+        self.end_headers()
+        self.close_connection = True
+        try:
+            while True:
+                self.wfile.write(body)
+        except OSError:
+            pass  # the client hung up, as it should
 
     def send_body(self, name, body):
         settings = self.settings

@@ -1,5 +1,6 @@
 // Downloads from a real HTTP server on 127.0.0.1 (tests/support/test_http_server.py), including
-// one that drops the connection half-way, one that stalls, and one that ignores Range.
+// one that drops the connection half-way, one that stalls, one that ignores Range, one that sends
+// an endless body and one that sends the wrong file.
 
 #include "core/common/error.h"
 #include "core/io/sha256.h"
@@ -28,7 +29,7 @@ std::string patternBytes(int64_t count, uint32_t seed)
 {
     std::string bytes(static_cast<size_t>(count), '\0');
     for (char& byte : bytes) {
-        seed = seed * 1664525u + 1013904223u;  // any fixed sequence will do; this one is cheap
+        seed = seed * 1664525u + 1013904223u; // any fixed sequence will do; this one is cheap
         byte = static_cast<char>(seed >> 24);
     }
     return bytes;
@@ -51,7 +52,8 @@ protected:
 
     std::unique_ptr<LocalHttpServer> startServer(std::vector<std::string> flags = {})
     {
-        auto server = std::make_unique<LocalHttpServer>(served_, dir_ + "/requests.log", std::move(flags));
+        auto server
+            = std::make_unique<LocalHttpServer>(served_, dir_ + "/requests.log", std::move(flags));
         if (!server->isRunning())
             ADD_FAILURE() << "the local HTTP server did not start";
         return server;
@@ -71,7 +73,8 @@ TEST_F(Downloader, FetchesAFileAndChecksItsChecksum)
     int64_t lastDone = 0;
     int64_t lastTotal = 0;
     const models_store::Downloader downloader;
-    const DownloadResult result = downloader.fetch(server->url("weights.bin"), destination_, expected_,
+    const DownloadResult result = downloader.fetch(
+        server->url("weights.bin"), destination_, expected_,
         [&](const DownloadProgress& progress) {
             EXPECT_GE(progress.bytesDone, lastDone);
             lastDone = progress.bytesDone;
@@ -92,11 +95,14 @@ TEST_F(Downloader, RejectsAFileWithTheWrongChecksumAndInstallsNothing)
     ExpectedChecksum other = expected_;
     other.sha256 = std::string(64, '0');
     try {
-        models_store::Downloader().fetch(server->url("weights.bin"), destination_, other, {}, cancel_);
+        models_store::Downloader().fetch(
+            server->url("weights.bin"), destination_, other, {}, cancel_);
         FAIL() << "a file with the wrong checksum was accepted";
     } catch (const ModelError& error) {
-        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos) << error.what();
-        EXPECT_NE(std::string(error.what()).find(server->url("weights.bin")), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos)
+            << error.what();
+        EXPECT_NE(std::string(error.what()).find(server->url("weights.bin")), std::string::npos)
+            << error.what();
     }
     EXPECT_FALSE(fs::exists(destination_));
     EXPECT_FALSE(fs::exists(destination_ + ".part"));
@@ -104,17 +110,20 @@ TEST_F(Downloader, RejectsAFileWithTheWrongChecksumAndInstallsNothing)
 
 TEST_F(Downloader, ResumesThePartialFileAfterTheServerDropsTheConnectionHalfWay)
 {
-    const auto server = startServer({"--drop-after", "100000"});
+    const auto server = startServer({ "--drop-after", "100000" });
     DownloadSettings oneConnection;
     oneConnection.maxAttempts = 1;
     const models_store::Downloader downloader(oneConnection);
-    EXPECT_THROW(downloader.fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_), IoError);
+    EXPECT_THROW(downloader.fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_),
+        IoError);
     EXPECT_FALSE(fs::exists(destination_));
     ASSERT_EQ(fs::file_size(destination_ + ".part"), 100000u);
 
     int64_t resumedFrom = -1;
-    downloader.fetch(server->url("weights.bin"), destination_, expected_,
-        [&](const DownloadProgress& progress) { resumedFrom = progress.resumedFromBytes; }, cancel_);
+    downloader.fetch(
+        server->url("weights.bin"), destination_, expected_,
+        [&](const DownloadProgress& progress) { resumedFrom = progress.resumedFromBytes; },
+        cancel_);
     EXPECT_EQ(resumedFrom, 100000);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
     const std::vector<std::string> requests = server->requests();
@@ -124,17 +133,19 @@ TEST_F(Downloader, ResumesThePartialFileAfterTheServerDropsTheConnectionHalfWay)
 
 TEST_F(Downloader, RetriesADroppedConnectionWithinOneFetch)
 {
-    const auto server = startServer({"--drop-after", "123456"});
-    models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_);
+    const auto server = startServer({ "--drop-after", "123456" });
+    models_store::Downloader().fetch(
+        server->url("weights.bin"), destination_, expected_, {}, cancel_);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
     EXPECT_EQ(server->requests().size(), 2u);
 }
 
 TEST_F(Downloader, StartsOverWhenTheServerIgnoresRange)
 {
-    const auto server = startServer({"--ignore-range"});
+    const auto server = startServer({ "--ignore-range" });
     std::ofstream(destination_ + ".part", std::ios::binary) << "stale bytes of an older download";
-    models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_, {}, cancel_);
+    models_store::Downloader().fetch(
+        server->url("weights.bin"), destination_, expected_, {}, cancel_);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
 }
 
@@ -150,22 +161,24 @@ TEST_F(Downloader, ReportsA404WithTheUrlAndTheStatus)
         EXPECT_NE(std::string(error.what()).find("404"), std::string::npos) << error.what();
     }
     EXPECT_FALSE(fs::exists(destination_));
-    EXPECT_EQ(fs::file_size(destination_ + ".part"), 0u);  // no error page in it
+    EXPECT_EQ(fs::file_size(destination_ + ".part"), 0u); // no error page in it
 }
 
 TEST_F(Downloader, FollowsRedirects)
 {
     const auto server = startServer();
-    models_store::Downloader().fetch(server->url("redirect/weights.bin"), destination_, expected_, {}, cancel_);
+    models_store::Downloader().fetch(
+        server->url("redirect/weights.bin"), destination_, expected_, {}, cancel_);
     EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
 }
 
 TEST_F(Downloader, StopsPromptlyWhenCancelledAndKeepsThePartialFile)
 {
-    const auto server = startServer({"--stall-after", "50000"});
-    std::atomic<int64_t> bytesDone{0};
+    const auto server = startServer({ "--stall-after", "50000" });
+    std::atomic<int64_t> bytesDone { 0 };
     auto fetching = std::async(std::launch::async, [&] {
-        models_store::Downloader().fetch(server->url("weights.bin"), destination_, expected_,
+        models_store::Downloader().fetch(
+            server->url("weights.bin"), destination_, expected_,
             [&](const DownloadProgress& progress) { bytesDone = progress.bytesDone; }, cancel_);
     });
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
@@ -180,19 +193,107 @@ TEST_F(Downloader, StopsPromptlyWhenCancelledAndKeepsThePartialFile)
     EXPECT_EQ(fs::file_size(destination_ + ".part"), 50000u);
 }
 
+// The message of the IoError that fetching `url` throws; fails the test if none is thrown.
+std::string fetchError(const models_store::Downloader& downloader, const std::string& url,
+    const std::string& destination, const ExpectedChecksum& expected)
+{
+    CancellationToken cancel;
+    try {
+        downloader.fetch(url, destination, expected, {}, cancel);
+    } catch (const IoError& error) {
+        return error.what();
+    }
+    ADD_FAILURE() << "no IoError";
+    return {};
+}
+
+TEST_F(Downloader, CutsOffAnEndlessBodyAtTheManifestSizeAndDeletesIt)
+{
+    const auto server = startServer({ "--endless" });
+    const std::string message = fetchError(
+        models_store::Downloader(), server->url("weights.bin"), destination_, expected_);
+    EXPECT_NE(message.find("more than the 300000 bytes expected"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part")) << "a wrong file is not worth resuming";
+    EXPECT_EQ(server->requests().size(), 1u) << "an oversized body is not retried";
+}
+
+TEST_F(Downloader, CutsOffAnEndlessBodyAtTheGlobalCapWhenTheManifestGivesNoSize)
+{
+    const auto server = startServer({ "--endless" });
+    ExpectedChecksum sizeUnknown = expected_;
+    sizeUnknown.sizeBytes.reset();
+    DownloadSettings settings;
+    settings.maxBytesWithoutKnownSize = 1 << 20;
+    const std::string message = fetchError(
+        models_store::Downloader(settings), server->url("weights.bin"), destination_, sizeUnknown);
+    EXPECT_NE(message.find("more than the 1048576 bytes expected"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part"));
+}
+
+TEST_F(Downloader, RefusesABodyDeclaredLongerThanTheManifestSizeBeforeWritingIt)
+{
+    const auto server = startServer();
+    ExpectedChecksum smaller = expected_;
+    smaller.sizeBytes = 1000;
+    const std::string message
+        = fetchError(models_store::Downloader(), server->url("weights.bin"), destination_, smaller);
+    EXPECT_NE(message.find("more than the 1000 bytes expected"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part"));
+}
+
+TEST_F(Downloader, TimesOutAStalledTransferInOneLineAndKeepsThePartForAResume)
+{
+    const auto server = startServer({ "--stall-after", "50000" });
+    DownloadSettings settings;
+    settings.stallTimeoutS = 1;
+    settings.maxAttempts = 2;
+    const std::string message = fetchError(
+        models_store::Downloader(settings), server->url("weights.bin"), destination_, expected_);
+    EXPECT_NE(message.find("stalled: no data for 1 s"), std::string::npos) << message;
+    EXPECT_NE(message.find("gave up after 2 attempts"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(destination_));
+    // The second connection resumed at 50000 and stalled at once: 50000 more bytes.
+    EXPECT_EQ(fs::file_size(destination_ + ".part"), 100000u);
+}
+
+TEST_F(Downloader, RejectsWrongContentOfTheRightSizeAndInstallsNothing)
+{
+    std::ofstream(served_ + "/weights.bin", std::ios::binary | std::ios::trunc)
+        << patternBytes(kFileBytes, 8);
+    const auto server = startServer();
+    try {
+        models_store::Downloader().fetch(
+            server->url("weights.bin"), destination_, expected_, {}, cancel_);
+        FAIL() << "wrong content was installed";
+    } catch (const ModelError& error) {
+        EXPECT_NE(std::string(error.what()).find("checksum mismatch"), std::string::npos)
+            << error.what();
+    }
+    EXPECT_FALSE(fs::exists(destination_));
+    EXPECT_FALSE(fs::exists(destination_ + ".part"));
+}
+
 TEST_F(Downloader, FetchModelInstallsFromTheMirrorAndSkipsAVerifiedFile)
 {
     const auto server = startServer();
     ModelManifest manifest = ModelManifest::parse(R"({"models": [{"name": "tiny",
         "url": "https://example.invalid/not-used/weights.bin", "file": "weights.bin", "size": )"
-            + std::to_string(kFileBytes) + R"(, "sha256": ")" + expected_.sha256 + R"(", "kind": "classifier"}]})",
+            + std::to_string(kFileBytes) + R"(, "sha256": ")" + expected_.sha256
+            + R"(", "kind": "classifier"}]})",
         "test manifest");
     ModelStore store(dir_ + "/models", manifest);
     const ModelEntry* entry = store.manifest().find("tiny");
     const models_store::Downloader downloader;
-    EXPECT_EQ(fetchModel(store, downloader, {entry, server->url()}, {}, cancel_), FetchOutcome::Downloaded);
+    EXPECT_EQ(fetchModel(store, downloader, { entry, server->url() }, {}, cancel_),
+        FetchOutcome::Downloaded);
     EXPECT_EQ(store.status(*entry, HashCheck::CacheOnly).state, InstallState::Verified);
-    EXPECT_EQ(fetchModel(store, downloader, {entry, server->url()}, {}, cancel_), FetchOutcome::AlreadyInstalled);
+    EXPECT_EQ(fetchModel(store, downloader, { entry, server->url() }, {}, cancel_),
+        FetchOutcome::AlreadyInstalled);
     EXPECT_EQ(server->requests().size(), 1u);
 }
 

@@ -181,12 +181,13 @@ TEST(PickleReader, RejectsReferenceCyclesAndDeepNesting)
 
 TEST(PickleReader, SharesRepeatedArgumentsInsteadOfCopyingThem)
 {
-    // 100,000 calls that all reuse one memoised 100,000-item argument tuple: copying the
-    // arguments per call would need some 240 GB; sharing them takes a few megabytes.
+    // 10,000 calls that all reuse one memoised 100,000-item argument tuple: copying the
+    // arguments per call would need some 24 GB; sharing them takes a few megabytes, within the
+    // PickleBudget of a 150 KB pickle.
     std::string bytes = pickle("\x80\x02"
                                "ctorch._utils\n_rebuild_tensor_v2\nq\x00(");
     bytes += std::string(100000, 'N') + "tq\x01";
-    for (int call = 0; call < 100000; ++call)
+    for (int call = 0; call < 10000; ++call)
         bytes += pickle("h\x00h\x01R");
     const auto value = readPickle(bytes + ".", "test");
     const auto* call = value.container(PickleContainerKind::Call);

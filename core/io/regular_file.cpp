@@ -1,0 +1,111 @@
+#include "core/io/regular_file.h"
+
+#include "core/common/error.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+
+namespace vigil::io {
+namespace {
+
+// "not a regular file (a FIFO)": naming the kind tells the user what they passed by mistake.
+std::string kindProblem(mode_t mode)
+{
+    const char* kind = S_ISDIR(mode) ? "a folder"
+        : S_ISFIFO(mode)             ? "a FIFO"
+        : S_ISCHR(mode)              ? "a character device"
+        : S_ISBLK(mode)              ? "a block device"
+        : S_ISSOCK(mode)             ? "a socket"
+                                     : nullptr;
+    return kind == nullptr ? "not a regular file"
+                           : std::string("not a regular file (") + kind + ")";
+}
+
+std::string statProblem(int error)
+{
+    if (error == ENOENT || error == ENOTDIR)
+        return "no such file";
+    return std::string("cannot open: ") + std::strerror(error);
+}
+
+} // namespace
+
+std::string regularFileProblem(const std::string& path)
+{
+    struct stat info { };
+    if (::stat(path.c_str(), &info) != 0)
+        return statProblem(errno);
+    return S_ISREG(info.st_mode) ? std::string() : kindProblem(info.st_mode);
+}
+
+RegularFile::RegularFile(const std::string& path)
+    : path_(path)
+{
+    if (const auto problem = regularFileProblem(path); !problem.empty())
+        throw IoError(path + ": " + problem);
+    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd_ < 0)
+        throw IoError(path + ": " + statProblem(errno));
+    struct stat info { };
+    if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
+        const auto problem = kindProblem(info.st_mode);
+        ::close(fd_);
+        throw IoError(path + ": " + problem);
+    }
+    sizeBytes_ = static_cast<uint64_t>(info.st_size);
+}
+
+RegularFile::~RegularFile()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+RegularFile::RegularFile(RegularFile&& other) noexcept
+    : path_(std::move(other.path_))
+    , fd_(std::exchange(other.fd_, -1))
+    , sizeBytes_(other.sizeBytes_)
+{
+}
+
+RegularFile& RegularFile::operator=(RegularFile&& other) noexcept
+{
+    if (this != &other) {
+        if (fd_ >= 0)
+            ::close(fd_);
+        path_ = std::move(other.path_);
+        fd_ = std::exchange(other.fd_, -1);
+        sizeBytes_ = other.sizeBytes_;
+    }
+    return *this;
+}
+
+void RegularFile::readAt(uint64_t offset, void* buffer, uint64_t count) const
+{
+    auto* out = static_cast<char*>(buffer);
+    while (count > 0) {
+        const ssize_t got = ::pread(fd_, out, count, static_cast<off_t>(offset));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            throw IoError(path_ + ": cannot read: " + std::strerror(errno));
+        if (got == 0)
+            throw IoError(path_ + ": cannot read: the file ended early (did it shrink?)");
+        out += got;
+        offset += static_cast<uint64_t>(got);
+        count -= static_cast<uint64_t>(got);
+    }
+}
+
+std::string RegularFile::readAll() const
+{
+    std::string bytes(sizeBytes_, '\0');
+    readAt(0, bytes.data(), sizeBytes_);
+    return bytes;
+}
+
+} // namespace vigil::io
