@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes the corpus of bad and unusual inputs that Vigil must answer clearly (issue 6), in OUTDIR:
 # broken files (zero bytes, random bytes, text, truncations, byte flips in the middle), things that
-# are not files, and valid but unusual videos (odd size, grayscale, 10-bit, 4:4:4, rotation,
+# are not files (a folder, a FIFO), playlists and lists that point to other files, and valid but unusual videos (odd size, grayscale, 10-bit, 4:4:4, rotation,
 # variable frame rate, VP9/HEVC/MPEG-4/MJPEG/Cinepak, 4K, names with spaces and non-ASCII).
 # Everything comes from ffmpeg's lavfi sources and fixed arithmetic, so two runs make the same
 # bytes for the damaged files. A case whose encoder this ffmpeg lacks is listed with the reason in
@@ -51,6 +51,12 @@ mkdir -p folder.mp4
 printf 'secret frames\n' > unreadable.mp4
 chmod 000 unreadable.mp4
 ffmpeg -nostdin -y -v error -f lavfi -i "sine=frequency=440:duration=2" -c:a aac audio-only.m4a
+# A FIFO blocks open() until a writer comes (issue 13): refused before FFmpeg opens it.
+mkfifo camera-fifo.mp4
+# Small text files that make FFmpeg open other files (issue 13): an HLS playlist with an innocent
+# name and an absolute path to a video elsewhere, and a concat list. Refused before they read it.
+printf '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n%s/mpeg4.avi\n#EXT-X-ENDLIST\n' "$PWD" > innocent.dat
+printf 'ffconcat version 1.0\nfile mpeg4.avi\nfile mjpeg.avi\n' > list.ffconcat
 
 # --- Too short and damaged -------------------------------------------------------------------
 clip too-short.avi "testsrc2=size=160x120:rate=25" 10 -c:v mpeg4 -q:v 2

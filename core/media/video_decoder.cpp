@@ -2,17 +2,16 @@
 
 #include "core/common/error.h"
 #include "core/media/detail/av_handles.h"
-
-extern "C" {
-#include <libavutil/pixdesc.h>
-}
+#include "core/media/detail/input.h"
+#include "core/media/detail/log_capture.h"
+#include "core/media/detail/rgb_converter.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <filesystem>
-#include <tuple>
 #include <utility>
+#include <vector>
 
 namespace vigil::media {
 namespace {
@@ -21,7 +20,6 @@ using detail::CodecContextHandle;
 using detail::FormatHandle;
 using detail::FrameHandle;
 using detail::PacketHandle;
-using detail::SwsHandle;
 
 // Frame threading multiplies memory and latency per decoder; two threads are enough for the
 // sizes Vigil analyses and leave the cores to inference.
@@ -31,12 +29,6 @@ constexpr AVRational kMicroseconds { 1, 1000000 };
 // damaged header can declare any size, and each frame becomes an RGB copy of that size.
 constexpr int kMaxFrameSide = 16384;
 constexpr int64_t kMaxFramePixels = int64_t { 8192 } * 8192;
-
-// libavformat polls this inside blocking opens and reads. It runs in C code, so it must not throw.
-int interruptRequested(void* opaque) noexcept
-{
-    return static_cast<const CancellationToken*>(opaque)->isCancelled() ? 1 : 0;
-}
 
 double positiveOrZero(AVRational rate)
 {
@@ -59,63 +51,15 @@ int clockwiseRotationOf(const AVStream& stream)
     return static_cast<int>(((quarterTurns % 4) + 4) % 4) * 90;
 }
 
-// The yuvj* formats only mean "yuv* at full range"; swscale warns that they are deprecated, so
-// they are mapped to their plain twin and the range is passed explicitly.
-AVPixelFormat withoutJpegAlias(AVPixelFormat format, bool& isFullRange)
-{
-    static constexpr std::pair<AVPixelFormat, AVPixelFormat> kAliases[] = {
-        { AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV420P }, { AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV422P },
-        { AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUV444P }, { AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUV440P },
-        { AV_PIX_FMT_YUVJ411P, AV_PIX_FMT_YUV411P }
-    };
-    for (const auto& [alias, plain] : kAliases) {
-        if (format == alias) {
-            isFullRange = true;
-            return plain;
-        }
-    }
-    return format;
-}
-
-cv::Mat rotateUpright(cv::Mat rgb, int clockwiseDeg)
-{
-    if (clockwiseDeg == 0)
-        return rgb;
-    const cv::RotateFlags turn = clockwiseDeg == 90 ? cv::ROTATE_90_CLOCKWISE
-        : clockwiseDeg == 180                       ? cv::ROTATE_180
-                                                    : cv::ROTATE_90_COUNTERCLOCKWISE;
-    cv::Mat upright;
-    cv::rotate(rgb, upright, turn);
-    return upright;
-}
-
-// What the swscale context was built for; a change mid-stream rebuilds it.
-struct ScalerKey {
-    int width = 0;
-    int height = 0;
-    int format = AV_PIX_FMT_NONE;
-    int colorspace = AVCOL_SPC_UNSPECIFIED;
-    int range = AVCOL_RANGE_UNSPECIFIED;
-
-    static ScalerKey of(const AVFrame& frame)
-    {
-        return { frame.width, frame.height, frame.format, frame.colorspace, frame.color_range };
-    }
-    bool operator!=(const ScalerKey& other) const
-    {
-        return std::tie(width, height, format, colorspace, range)
-            != std::tie(other.width, other.height, other.format, other.colorspace, other.range);
-    }
-};
-
 } // namespace
 
 class VideoDecoder::Impl {
 public:
-    Impl(const std::string& path, const CancellationToken* cancel);
+    Impl(const MediaSource& source, const CancellationToken* cancel);
 
     std::optional<VideoFrame> next();
     void seek(int64_t ptsUs);
+    std::vector<std::string> warnings() const;
 
     VideoInfo info_;
     int64_t corruptFramesSkipped_ = 0;
@@ -123,7 +67,6 @@ public:
 
 private:
     void checkIsNonEmptyFile() const;
-    void openInput();
     void selectStream();
     void openDecoder();
     void describeStream();
@@ -132,18 +75,18 @@ private:
     VideoFrame takeFrame();
     int64_t presentationTimeUs() const;
     void checkFrameSize(int width, int height) const;
-    cv::Mat convertToRgb(const AVFrame& frame);
-    SwsHandle createScaler(const AVFrame& frame) const;
     void check(int code, const char* action) const;
     void throwIfCancelled() const;
 
     const CancellationToken* cancel_ = nullptr;
-    FormatHandle format_;
+    // Declared before the codec context: its frame threads log into it until it is freed.
+    detail::LogCounter log_;
+    detail::OpenedInput input_;
+    AVFormatContext* format_ = nullptr; // owned by input_
     CodecContextHandle codec_;
     FrameHandle frame_;
     PacketHandle packet_;
-    SwsHandle scaler_;
-    ScalerKey scalerKey_;
+    std::optional<detail::RgbConverter> converter_;
     const AVStream* stream_ = nullptr;
     int64_t startTicks_ = 0;
     int64_t nominalFrameUs_ = 0;
@@ -154,60 +97,39 @@ private:
     std::optional<int64_t> seekTargetUs_;
 };
 
-VideoDecoder::Impl::Impl(const std::string& path, const CancellationToken* cancel)
+VideoDecoder::Impl::Impl(const MediaSource& source, const CancellationToken* cancel)
     : cancel_(cancel)
 {
-    info_.path = path;
+    detail::installLogCallback();
+    const detail::LogScope logScope(log_);
+    info_.path = source.location;
     throwIfCancelled();
-    openInput();
+    if (source.kind == SourceKind::LocalFile)
+        checkIsNonEmptyFile();
+    input_ = detail::OpenedInput(source, cancel);
+    format_ = input_.get();
     selectStream();
     openDecoder();
     describeStream();
     frame_.reset(av_frame_alloc());
     packet_.reset(av_packet_alloc());
     if (!frame_ || !packet_)
-        throw MediaError(path + ": out of memory");
+        throw MediaError(info_.path + ": out of memory");
 }
 
-// FFmpeg's words for these cases ("Invalid data found when processing input" for an empty file)
-// do not tell a user what is wrong; a missing or unreadable file is left to FFmpeg's own message.
+// FFmpeg's words for an empty file ("Invalid data found when processing input") do not tell a
+// user what is wrong. Folders, FIFOs and devices are refused when the input is opened.
 void VideoDecoder::Impl::checkIsNonEmptyFile() const
 {
     std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(info_.path, error);
-    if (error)
-        return;
-    if (std::filesystem::is_directory(status))
-        throw MediaError(info_.path + ": is a folder, not a video file");
-    if (std::filesystem::is_regular_file(status) && std::filesystem::file_size(info_.path, error) == 0 && !error)
+    if (std::filesystem::is_regular_file(info_.path, error)
+        && std::filesystem::file_size(info_.path, error) == 0 && !error)
         throw MediaError(info_.path + ": empty file (0 bytes)");
-}
-
-void VideoDecoder::Impl::openInput()
-{
-    checkIsNonEmptyFile();
-    AVFormatContext* raw = avformat_alloc_context();
-    if (!raw)
-        throw MediaError(info_.path + ": out of memory");
-    if (cancel_) {
-        raw->interrupt_callback.callback = &interruptRequested;
-        raw->interrupt_callback.opaque = const_cast<CancellationToken*>(cancel_);
-    }
-    // avformat_open_input frees raw when it fails, so it is wrapped only once it succeeded.
-    const int opened = avformat_open_input(&raw, info_.path.c_str(), nullptr, nullptr);
-    if (opened == AVERROR_INVALIDDATA) {
-        throwIfCancelled();
-        throw MediaError(info_.path + ": not a video file, or one too damaged to open (FFmpeg: "
-            + detail::avErrorText(opened) + ")");
-    }
-    check(opened, "cannot open");
-    format_.reset(raw);
-    check(avformat_find_stream_info(format_.get(), nullptr), "cannot read stream info");
 }
 
 void VideoDecoder::Impl::selectStream()
 {
-    const int index = av_find_best_stream(format_.get(), AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    const int index = av_find_best_stream(format_, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
     throwIfCancelled();
     // Cover art in audio files is a one-picture "video" stream; there is nothing to analyse.
     if (index < 0 || format_->streams[index]->disposition & AV_DISPOSITION_ATTACHED_PIC)
@@ -235,6 +157,7 @@ void VideoDecoder::Impl::openDecoder()
     codec_->pkt_timebase = stream_->time_base;
     codec_->thread_count = kDecoderThreads;
     codec_->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    detail::attachLogCounter(*codec_, log_);
     check(avcodec_open2(codec_.get(), decoder, nullptr), "cannot open decoder");
 }
 
@@ -262,10 +185,12 @@ void VideoDecoder::Impl::describeStream()
 
     startTicks_ = stream_->start_time != AV_NOPTS_VALUE ? stream_->start_time : 0;
     nominalFrameUs_ = info_.fps > 0.0 ? std::llround(1e6 / info_.fps) : 0;
+    converter_.emplace(info_.path, parameters.width, parameters.height, info_.rotationDeg);
 }
 
 std::optional<VideoFrame> VideoDecoder::Impl::next()
 {
+    const detail::LogScope logScope(log_);
     for (;;) {
         throwIfCancelled();
         const int received = avcodec_receive_frame(codec_.get(), frame_.get());
@@ -292,9 +217,11 @@ bool VideoDecoder::Impl::feedDecoder()
         return false;
     for (;;) {
         throwIfCancelled();
-        const int read = av_read_frame(format_.get(), packet_.get());
+        input_.armDeadline();
+        const int read = av_read_frame(format_, packet_.get());
         if (read < 0) {
-            throwIfCancelled();
+            // A cancel or a network stream that went silent ends the run; neither is damage.
+            input_.throwIfInterrupted();
             // Like the ffmpeg tool, a read error ends the input instead of failing the run: the
             // frames before it are good. It is counted so that the caller can warn.
             if (read != AVERROR_EOF)
@@ -318,10 +245,12 @@ bool VideoDecoder::Impl::feedDecoder()
 // decoded to build the reference pictures, so they are dropped without converting them to RGB.
 void VideoDecoder::Impl::seek(int64_t ptsUs)
 {
+    const detail::LogScope logScope(log_);
     throwIfCancelled();
+    input_.armDeadline();
     const int64_t targetUs = std::max<int64_t>(ptsUs, 0);
     const int64_t ticks = startTicks_ + av_rescale_q(targetUs, kMicroseconds, stream_->time_base);
-    check(av_seek_frame(format_.get(), stream_->index, ticks, AVSEEK_FLAG_BACKWARD), "cannot seek");
+    check(av_seek_frame(format_, stream_->index, ticks, AVSEEK_FLAG_BACKWARD), "cannot seek");
     avcodec_flush_buffers(codec_.get());
     isInputDrained_ = false;
     seekTargetUs_ = targetUs;
@@ -350,7 +279,8 @@ VideoFrame VideoDecoder::Impl::takeFrame()
     VideoFrame frame;
     frame.ptsUs = presentationTimeUs();
     frame.frameIndex = nextFrameIndex_++;
-    frame.rgb = rotateUpright(convertToRgb(*frame_), info_.rotationDeg);
+    checkFrameSize(frame_->width, frame_->height);
+    frame.rgb = converter_->convert(*frame_, frame.frameIndex);
     lastPtsUs_ = frame.ptsUs;
     if (frame_->decode_error_flags != 0 || (frame_->flags & AV_FRAME_FLAG_CORRUPT) != 0)
         ++damagedFramesConcealed_;
@@ -379,62 +309,31 @@ int64_t VideoDecoder::Impl::presentationTimeUs() const
 
 void VideoDecoder::Impl::checkFrameSize(int width, int height) const
 {
-    if (width > kMaxFrameSide || height > kMaxFrameSide || int64_t { width } * height > kMaxFramePixels)
-        throw MediaError(info_.path + ": frame size " + std::to_string(width) + "x" + std::to_string(height)
-            + " is larger than Vigil analyses (at most " + std::to_string(kMaxFrameSide) + " pixels a side and "
+    if (width > kMaxFrameSide || height > kMaxFrameSide
+        || int64_t { width } * height > kMaxFramePixels)
+        throw MediaError(info_.path + ": frame size " + std::to_string(width) + "x"
+            + std::to_string(height) + " is larger than Vigil analyses (at most "
+            + std::to_string(kMaxFrameSide) + " pixels a side and "
             + std::to_string(kMaxFramePixels) + " pixels)");
 }
 
-cv::Mat VideoDecoder::Impl::convertToRgb(const AVFrame& frame)
+// Read by the owner's thread; the log counter is also written by the codec's threads meanwhile.
+std::vector<std::string> VideoDecoder::Impl::warnings() const
 {
-    checkFrameSize(frame.width, frame.height);
-    const ScalerKey key = ScalerKey::of(frame);
-    if (!scaler_ || key != scalerKey_) {
-        scaler_ = createScaler(frame);
-        scalerKey_ = key;
-    }
-    cv::Mat rgb(frame.height, frame.width, CV_8UC3);
-    uint8_t* const planes[] = { rgb.data };
-    const int strides[] = { static_cast<int>(rgb.step) };
-    const int rows
-        = sws_scale(scaler_.get(), frame.data, frame.linesize, 0, frame.height, planes, strides);
-    if (rows != frame.height)
-        throw MediaError(
-            info_.path + ": cannot convert frame " + std::to_string(nextFrameIndex_) + " to RGB");
-    return rgb;
-}
-
-SwsHandle VideoDecoder::Impl::createScaler(const AVFrame& frame) const
-{
-    bool isFullRange = frame.color_range == AVCOL_RANGE_JPEG;
-    const AVPixelFormat source
-        = withoutJpegAlias(static_cast<AVPixelFormat>(frame.format), isFullRange);
-    // Same size in and out: only the pixel format changes. Without ACCURATE_RND and full chroma
-    // interpolation swscale takes a fast path that copies the nearest chroma sample, which puts
-    // colour fringes on sharp edges.
-    SwsHandle scaler(sws_getContext(frame.width, frame.height, source, frame.width, frame.height,
-        AV_PIX_FMT_RGB24, SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr,
-        nullptr));
-    if (!scaler) {
-        const char* name = av_get_pix_fmt_name(source);
-        throw MediaError(info_.path + ": cannot convert pixel format "
-            + (name ? name : std::to_string(frame.format)) + " to RGB");
-    }
-    const AVPixFmtDescriptor* descriptor = av_pix_fmt_desc_get(source);
-    if (descriptor && !(descriptor->flags & AV_PIX_FMT_FLAG_RGB)) {
-        // Use the matrix the stream declares (BT.709 for HD) instead of swscale's BT.601 default.
-        sws_setColorspaceDetails(scaler.get(), sws_getCoefficients(frame.colorspace), isFullRange,
-            sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
-    }
-    return scaler;
+    std::vector<std::string> warnings;
+    if (std::string resized = converter_->resizeWarning(); !resized.empty())
+        warnings.push_back(std::move(resized));
+    if (std::string logged = log_.summary(); !logged.empty())
+        warnings.push_back(std::move(logged));
+    return warnings;
 }
 
 void VideoDecoder::Impl::check(int code, const char* action) const
 {
     if (code >= 0)
         return;
-    // An interrupted call fails with AVERROR_EXIT; report it as the cancellation it is.
-    throwIfCancelled();
+    // An interrupted call fails with AVERROR_EXIT; report it as the cancellation or timeout it is.
+    input_.throwIfInterrupted();
     detail::throwIfAvError(code, info_.path + ": " + action);
 }
 
@@ -445,7 +344,12 @@ void VideoDecoder::Impl::throwIfCancelled() const
 }
 
 VideoDecoder::VideoDecoder(const std::string& path, const CancellationToken* cancel)
-    : impl_(std::make_unique<Impl>(path, cancel))
+    : VideoDecoder(MediaSource::localFile(path), cancel)
+{
+}
+
+VideoDecoder::VideoDecoder(const MediaSource& source, const CancellationToken* cancel)
+    : impl_(std::make_unique<Impl>(source, cancel))
 {
 }
 
@@ -481,6 +385,12 @@ int64_t VideoDecoder::damagedFramesConcealed() const
 {
     assert(impl_ && "used after move");
     return impl_->damagedFramesConcealed_;
+}
+
+std::vector<std::string> VideoDecoder::warnings() const
+{
+    assert(impl_ && "used after move");
+    return impl_->warnings();
 }
 
 } // namespace vigil::media

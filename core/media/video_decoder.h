@@ -3,6 +3,7 @@
 // display order; FFmpeg stays behind the pimpl so no FFmpeg type leaves core/media.
 
 #include "core/common/cancellation.h"
+#include "core/media/media_source.h"
 
 #include <opencv2/core.hpp>
 
@@ -10,13 +11,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace vigil::media {
 
 // What the decoder found out about the file before the first frame.
 struct VideoInfo {
     std::string path;
-    // Display size, i.e. after rotation: the size of VideoFrame::rgb.
+    // Display size, i.e. after rotation: the size of every VideoFrame::rgb (frames of a stream
+    // whose size changes midway are scaled to it).
     int width = 0;
     int height = 0;
     // avg_frame_rate, else r_frame_rate, else 0.
@@ -42,12 +45,15 @@ struct VideoFrame {
     cv::Mat rgb;
 };
 
-// Decodes the best video stream of one file, frame by frame in display order.
+// Decodes the best video stream of one file or network stream, frame by frame in display order.
 // Owns all FFmpeg state; move-only; one thread at a time. The CancellationToken, if any, must
-// outlive the decoder. Throws MediaError naming the path, or Cancelled once the token is set.
+// outlive the decoder; cancelling it also ends a blocking open or read. Throws MediaError naming
+// the path or URL, or Cancelled once the token is set.
 class VideoDecoder {
 public:
+    // path is a local file, opened as exactly that file (MediaSource::localFile).
     explicit VideoDecoder(const std::string& path, const CancellationToken* cancel = nullptr);
+    explicit VideoDecoder(const MediaSource& source, const CancellationToken* cancel = nullptr);
     ~VideoDecoder();
     VideoDecoder(VideoDecoder&&) noexcept;
     VideoDecoder& operator=(VideoDecoder&&) noexcept;
@@ -72,6 +78,12 @@ public:
     // Frames returned although the codec found errors in them: it concealed the damaged parts
     // (e.g. copied blocks from the previous frame). They keep their place in the timeline.
     int64_t damagedFramesConcealed() const;
+
+    // What else the caller should tell the reader of the result, in words, at most once each: a
+    // frame size that changed mid-stream (the frames were scaled), and a summary of the errors
+    // FFmpeg itself logged for this input ("FFmpeg reported 37 errors ..."), which are counted
+    // here instead of printed. Complete once next() returned std::nullopt.
+    std::vector<std::string> warnings() const;
 
 private:
     class Impl;

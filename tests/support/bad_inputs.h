@@ -35,7 +35,8 @@ inline std::string readWholeFile(const std::string& path)
 // Holds an exclusive flock(2) for its lifetime.
 class FileLock {
 public:
-    explicit FileLock(const std::string& path) : fd_(::open(path.c_str(), O_CREAT | O_RDWR, 0644))
+    explicit FileLock(const std::string& path)
+        : fd_(::open(path.c_str(), O_CREAT | O_RDWR, 0644))
     {
         if (fd_ >= 0)
             ::flock(fd_, LOCK_EX);
@@ -43,7 +44,7 @@ public:
     ~FileLock()
     {
         if (fd_ >= 0)
-            ::close(fd_);  // also releases the lock
+            ::close(fd_); // also releases the lock
     }
     FileLock(const FileLock&) = delete;
     FileLock& operator=(const FileLock&) = delete;
@@ -96,16 +97,19 @@ inline std::map<std::string, std::string> skippedBadInputs(const std::string& di
 enum class BadInputOutcome { Fails, Analysed, AnalysedWithWarning };
 
 struct BadInputCase {
-    const char* file;     // in the corpus
+    const char* file; // in the corpus
     BadInputOutcome outcome;
-    const char* message;  // Fails: part of the error line; AnalysedWithWarning: part of a warning
-    int64_t minFrames = 0;  // Analysed*: frames decoded, within [minFrames, maxFrames]
+    const char* message; // Fails: part of the error line; AnalysedWithWarning: part of a warning
+    int64_t minFrames = 0; // Analysed*: frames decoded, within [minFrames, maxFrames]
     int64_t maxFrames = 0;
     int width = 0;
     int height = 0;
 };
 
-inline void PrintTo(const BadInputCase& input, std::ostream* out) { *out << input.file; }
+inline void PrintTo(const BadInputCase& input, std::ostream* out)
+{
+    *out << input.file;
+}
 
 // A GoogleTest parameter name: letters, digits and underscores.
 inline std::string testNameOf(const BadInputCase& input)
@@ -118,36 +122,42 @@ inline std::string testNameOf(const BadInputCase& input)
 
 inline const BadInputCase kBadInputCases[] = {
     // Not a video, or not readable.
-    {"zero-bytes.mp4", BadInputOutcome::Fails, "empty file (0 bytes)"},
-    {"random-bytes.mp4", BadInputOutcome::Fails, "not a video file"},
-    {"text.mp4", BadInputOutcome::Fails, "not a video file"},
-    {"folder.mp4", BadInputOutcome::Fails, "is a folder, not a video file"},
-    {"missing.mp4", BadInputOutcome::Fails, "No such file or directory"},
-    {"unreadable.mp4", BadInputOutcome::Fails, "Permission denied"},
-    {"audio-only.m4a", BadInputOutcome::Fails, "no video stream"},
-    {"too-short.avi", BadInputOutcome::Fails, "10 frames decoded; i3d-r50 needs at least 17"},
-    {"truncated-no-index.mp4", BadInputOutcome::Fails, "not a video file, or one too damaged to open"},
+    { "zero-bytes.mp4", BadInputOutcome::Fails, "empty file (0 bytes)" },
+    { "random-bytes.mp4", BadInputOutcome::Fails, "not a video file" },
+    { "text.mp4", BadInputOutcome::Fails, "not a video file" },
+    { "folder.mp4", BadInputOutcome::Fails, "is a folder, not a video file" },
+    { "missing.mp4", BadInputOutcome::Fails, "No such file or directory" },
+    { "unreadable.mp4", BadInputOutcome::Fails, "Permission denied" },
+    { "audio-only.m4a", BadInputOutcome::Fails, "no video stream" },
+    { "camera-fifo.mp4", BadInputOutcome::Fails, "not a regular file" },
+    { "innocent.dat", BadInputOutcome::Fails, "a list of other files (hls format)" },
+    { "list.ffconcat", BadInputOutcome::Fails, "a list of other files (concat format)" },
+    { "too-short.avi", BadInputOutcome::Fails, "10 frames decoded; i3d-r50 needs at least 17" },
+    { "truncated-no-index.mp4", BadInputOutcome::Fails,
+        "not a video file, or one too damaged to open" },
     // Damaged but decodable: analysed, with warnings that say how much was lost.
-    {"truncated.avi", BadInputOutcome::AnalysedWithWarning, "the file declares 80 frames but only", 17, 79, 160, 120},
-    {"truncated-faststart.mp4", BadInputOutcome::AnalysedWithWarning, "the file declares 80 frames but only", 17, 79, 160, 120},
-    {"corrupt-middle.avi", BadInputOutcome::AnalysedWithWarning, "damaged; the decoder filled in the broken parts", 80, 80,
-        160, 120},
-    {"dropped-frame.mkv", BadInputOutcome::AnalysedWithWarning, "1 damaged frame could not be decoded and was skipped", 39,
-        39, 160, 120},
+    { "truncated.avi", BadInputOutcome::AnalysedWithWarning, "the file declares 80 frames but only",
+        17, 79, 160, 120 },
+    { "truncated-faststart.mp4", BadInputOutcome::AnalysedWithWarning,
+        "the file declares 80 frames but only", 17, 79, 160, 120 },
+    { "corrupt-middle.avi", BadInputOutcome::AnalysedWithWarning,
+        "damaged; the decoder filled in the broken parts", 80, 80, 160, 120 },
+    { "dropped-frame.mkv", BadInputOutcome::AnalysedWithWarning,
+        "1 damaged frame could not be decoded and was skipped", 39, 39, 160, 120 },
     // Unusual but valid.
-    {"odd-size-33x17.mkv", BadInputOutcome::Analysed, "", 40, 40, 33, 17},
-    {"grayscale.mkv", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"10-bit.mkv", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"yuv444.mp4", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"rotated-90.mp4", BadInputOutcome::Analysed, "", 40, 40, 120, 160},
-    {"variable-rate.mkv", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"mpeg4.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"mjpeg.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"vp9.webm", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"hevc.mp4", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"cinepak.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
-    {"4k.mp4", BadInputOutcome::Analysed, "", 20, 20, 3840, 2160},
-    {"name with spaces äöü 監視.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120},
+    { "odd-size-33x17.mkv", BadInputOutcome::Analysed, "", 40, 40, 33, 17 },
+    { "grayscale.mkv", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "10-bit.mkv", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "yuv444.mp4", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "rotated-90.mp4", BadInputOutcome::Analysed, "", 40, 40, 120, 160 },
+    { "variable-rate.mkv", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "mpeg4.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "mjpeg.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "vp9.webm", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "hevc.mp4", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "cinepak.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
+    { "4k.mp4", BadInputOutcome::Analysed, "", 20, 20, 3840, 2160 },
+    { "name with spaces äöü 監視.avi", BadInputOutcome::Analysed, "", 40, 40, 160, 120 },
 };
 
 // chmod 000 does not stop root (or a process with CAP_DAC_OVERRIDE) from reading.

@@ -45,6 +45,12 @@ std::string avErrorText(int code);
 // into action so every message names its input.
 void throwIfAvError(int code, std::string_view action);
 
+// Finds the demuxer for url's content as avformat_open_input would, without running it: opens url
+// with only the given protocols allowed, probes and closes it. Returns a negative AVERROR on
+// failure.
+int probeFormat(const char* url, const AVIOInterruptCB& interrupt, const char* protocols,
+    const AVInputFormat*& format);
+
 // The stream's display matrix (9 int32), or nullptr when the container has none.
 inline const int32_t* displayMatrixOf(const AVStream& stream)
 {

@@ -6,6 +6,7 @@
 #include "core/common/cancellation.h"
 #include "core/common/error.h"
 #include "tests/support/bad_inputs.h"
+#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +29,7 @@ public:
     {
         const int64_t items = input.dim(0);
         const int64_t perItem = items > 0 ? input.size() / items : 0;
-        FloatArray output = FloatArray::zeros({items, 1});
+        FloatArray output = FloatArray::zeros({ items, 1 });
         for (int64_t item = 0; item < items; ++item) {
             const float* begin = input.data() + item * perItem;
             output.values[static_cast<size_t>(item)]
@@ -53,7 +54,8 @@ protected:
             GTEST_SKIP() << found->second;
         input_ = corpus + "/" + GetParam().file;
         if (std::string(GetParam().file) == "unreadable.mp4" && canReadDespiteMode000(input_))
-            GTEST_SKIP() << "running as root (or with CAP_DAC_OVERRIDE): a chmod 000 file is still readable";
+            GTEST_SKIP()
+                << "running as root (or with CAP_DAC_OVERRIDE): a chmod 000 file is still readable";
     }
 
     std::string input_;
@@ -83,15 +85,40 @@ TEST_P(BadInputPipeline, AnswersLikeTheCommandLine)
     EXPECT_EQ(extracted.height, expected.height);
     EXPECT_EQ(extracted.features.dim(0), (extracted.frames - 16) / 16 + 1);
     ASSERT_EQ(extracted.framePtsUs.size(), static_cast<size_t>(extracted.frames));
-    EXPECT_TRUE(std::is_sorted(extracted.framePtsUs.begin(), extracted.framePtsUs.end(), std::less_equal<>()))
+    EXPECT_TRUE(std::is_sorted(
+        extracted.framePtsUs.begin(), extracted.framePtsUs.end(), std::less_equal<>()))
         << "timestamps must strictly increase";
     if (expected.outcome == BadInputOutcome::Analysed) {
         EXPECT_TRUE(extracted.warnings.empty()) << extracted.warnings.front();
     } else {
-        const bool isWarned = std::any_of(extracted.warnings.begin(), extracted.warnings.end(),
-            [&](const std::string& warning) { return warning.find(expected.message) != std::string::npos; });
-        EXPECT_TRUE(isWarned) << (extracted.warnings.empty() ? "no warnings" : extracted.warnings.front());
+        const bool isWarned = std::any_of(
+            extracted.warnings.begin(), extracted.warnings.end(), [&](const std::string& warning) {
+                return warning.find(expected.message) != std::string::npos;
+            });
+        EXPECT_TRUE(isWarned) << (extracted.warnings.empty() ? "no warnings"
+                                                             : extracted.warnings.front());
     }
+}
+
+// Issue 13, item 9: the preprocessors are sized from the first frames; a legal mid-stream size
+// change (two MPEG-TS recordings joined) used to stop the run with an OpenCV message.
+TEST(FeaturePipelineSizeChange, AnalysesAVideoWhoseFrameSizeChangesMidStream)
+{
+    const std::string dir = scratchDir("size_change_pipeline");
+    const std::string args = "-c:v libx264 -preset ultrafast -f mpegts";
+    if (!makeClip(dir + "/a.ts", "testsrc2=size=160x120:rate=25", 24, args)
+        || !makeClip(dir + "/b.ts", "testsrc2=size=320x180:rate=25", 24, args))
+        GTEST_SKIP() << "no ffmpeg tool with libx264 to make the clips";
+    ASSERT_EQ(runCommand("cat " + shellQuoted(dir + "/a.ts") + " " + shellQuoted(dir + "/b.ts")
+                  + " > " + shellQuoted(dir + "/joined.ts"))
+                  .exitCode,
+        0);
+    const FeaturePipeline pipeline(std::make_shared<MeanExtractor>(), {});
+    const ExtractedFeatures extracted = pipeline.run(dir + "/joined.ts", CancellationToken());
+    EXPECT_EQ(extracted.frames, 48);
+    EXPECT_EQ(extracted.width, 160);
+    EXPECT_EQ(extracted.height, 120);
+    EXPECT_EQ(extracted.features.dim(0), 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadInputPipeline, ::testing::ValuesIn(kBadInputCases),

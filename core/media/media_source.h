@@ -1,0 +1,35 @@
+#pragma once
+// Where a video comes from. A plain path is a local file and is opened as exactly that file, never
+// as an FFmpeg URL, playlist or list of other files; a network stream must be asked for
+// explicitly, so no file name can make Vigil reach the network or other files (issue 13).
+// A value type; any thread.
+
+#include <string>
+#include <utility>
+
+namespace vigil::media {
+
+enum class SourceKind { LocalFile, NetworkStream };
+
+struct MediaSource {
+    static constexpr int kDefaultNetworkTimeoutMs = 10000;
+
+    SourceKind kind = SourceKind::LocalFile;
+    // A path for LocalFile; for NetworkStream a URL whose scheme is rtsp, rtsps, http, https,
+    // rtp, udp or tcp.
+    std::string location;
+    // NetworkStream only: the longest wait for the open, or for any one read, before the decoder
+    // gives up with a MediaError that says it timed out.
+    int timeoutMs = kDefaultNetworkTimeoutMs;
+
+    static MediaSource localFile(std::string path)
+    {
+        return { SourceKind::LocalFile, std::move(path), kDefaultNetworkTimeoutMs };
+    }
+    static MediaSource networkStream(std::string url, int timeoutMs = kDefaultNetworkTimeoutMs)
+    {
+        return { SourceKind::NetworkStream, std::move(url), timeoutMs };
+    }
+};
+
+} // namespace vigil::media
