@@ -270,6 +270,9 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     if (steps == 0)
         throw MediaError(path + ": no frames could be decoded");
     result.warnings = damageWarnings(decoder, result.frames);
+    // The decoder's own: a frame size that changed mid-stream, FFmpeg's errors summarised.
+    const std::vector<std::string> decoderWarnings = decoder.warnings();
+    result.warnings.insert(result.warnings.end(), decoderWarnings.begin(), decoderWarnings.end());
     result.features.shape = { steps, crops, featureSize };
     result.features.values = std::move(features);
     return result;

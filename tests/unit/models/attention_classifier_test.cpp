@@ -63,7 +63,7 @@ TEST_P(GeneratedClassifier, MatchesPyTorchWithinOneMillionth)
 {
     const std::string path = test::generatedCheckpoint(GetParam().first, GetParam().second);
     LoadedClassifier classifier = loadClassifier(path);
-    EXPECT_EQ(classifier.weights.provenance, "file");
+    EXPECT_EQ(classifier.weights.provenance, Provenance::File);
     EXPECT_EQ(classifier.weights.sha256.size(), 64u);
     EXPECT_EQ(classifier.hiddenSize, GetParam().first);
     EXPECT_EQ(classifier.rows, GetParam().second);
