@@ -7,7 +7,7 @@
 
 #include "core/io/npy_file.h"
 #include "tests/support/caffe2_pickle.h"
-#include "tests/support/i3d_caffe2_layout.h"
+#include "tests/support/i3d_caffe2_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -139,27 +139,8 @@ TEST_F(ModelsCommand, ImportsEachPublishedCheckpointAndScoresWithItByName)
 
 TEST_F(ModelsCommand, ImportsTheCaffe2I3dWeightsAndAnalyzeUsesThem)
 {
-    // Full size, in the Python 2 pickle format of the real file: zero convolutions and identity
-    // batch norms, plus the blobs a trained Caffe2 model carries and Vigil must skip.
-    NumPyBlobs blobs;
-    for (const auto& [name, shape] : i3dCaffe2BlobShapes()) {
-        int64_t count = 1;
-        for (const auto size : shape)
-            count *= size;
-        const float value = name.size() > 5
-                && (name.substr(name.size() - 2) == "_s" || name.substr(name.size() - 4) == "_riv")
-            ? 1.0f
-            : 0.0f;
-        const std::vector<float> values(static_cast<size_t>(count), value);
-        blobs.emplace_back(name,
-            NumPyArray { "f4", "<", shape,
-                std::string(reinterpret_cast<const char*>(values.data()), values.size() * 4) });
-    }
-    blobs.emplace_back("conv1_w_momentum", blobs.front().second);
-    blobs.emplace_back("lr", NumPyArray { "f4", "<", { 1 }, std::string(4, '\0') });
-    blobs.emplace_back("model_iter", NumPyArray { "i8", "<", { 1 }, std::string(8, '\0') });
     const auto pkl = dir_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl";
-    std::ofstream(pkl, std::ios::binary) << caffe2Pickle(blobs);
+    writeI3dCaffe2File(pkl);
 
     auto run = vigil("models import " + shellQuoted(pkl) + " --as i3d-r50-kinetics");
     ASSERT_EQ(run.exitCode, 0) << run.output;
