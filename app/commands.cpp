@@ -43,17 +43,11 @@ void printSummary(const analysis::AnalysisResult& result, const io::WrittenFiles
     std::fflush(stdout);
 }
 
-// Runs work(input, outputName) for every input; one failure never stops the others. Refuses
-// (exit 2, before any work) a run in which two inputs would write the same results.
+// Runs work(input, outputName) for every input; one failure never stops the others.
 template <typename Work>
-int forEachInput(const RunOptions& options, const CancellationToken& cancel, Work work)
+int forEachInput(const io::OutputNames& names, const RunOptions& options,
+    const CancellationToken& cancel, Work work)
 {
-    const io::OutputNames names = io::outputNames(options.inputs);
-    if (!names.collision.empty()) {
-        printError(names.collision + " in " + options.outputDir
-            + "; give each its own -o folder or rename one");
-        return kExitUsage;
-    }
     int failures = 0;
     for (size_t i = 0; i < options.inputs.size(); ++i) {
         const std::string& input = options.inputs[i];
@@ -77,12 +71,20 @@ int forEachInput(const RunOptions& options, const CancellationToken& cancel, Wor
     return failures == 0 ? kExitOk : kExitFailedInput;
 }
 
-// Loads the engine, then runs body(engine) with the documented exit codes.
-template <typename Body> int withEngine(const engine::ModelRequest& request, Body body)
+// Names the outputs, refusing (exit 2) a run in which two inputs would write the same results
+// before any network is loaded; then loads the engine and runs body(engine, names).
+template <typename Body>
+int withEngine(const RunOptions& options, const engine::ModelRequest& request, Body body)
 {
+    const io::OutputNames names = io::outputNames(options.inputs);
+    if (!names.collision.empty()) {
+        printError(names.collision + " in " + options.outputDir
+            + "; give each its own -o folder or rename one");
+        return kExitUsage;
+    }
     int exitCode = kExitOk;
     const std::optional<engine::Engine> loaded = loadCliEngine(request, exitCode);
-    return loaded ? body(*loaded) : exitCode;
+    return loaded ? body(*loaded, names) : exitCode;
 }
 
 analysis::ExtractedFeatures extractWithProgress(const engine::Engine& engine,
@@ -111,49 +113,52 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
     const std::optional<analysis::WindowSettings> windows = windowSettings(options.windows);
     if (!windows)
         return kExitUsage;
-    return withEngine(options.model, [&](const engine::Engine& engine) {
-        return forEachInput(
-            options, cancel, [&](const std::string& input, const std::string& name) {
-                const analysis::ExtractedFeatures extracted
-                    = extractWithProgress(engine, input, options, cancel);
-                cancel.throwIfCancelled();
-                const auto scoringStart = std::chrono::steady_clock::now();
-                const analysis::AnalysisResult result = engine.score(extracted, *windows);
-                const std::chrono::duration<double> scoring
-                    = std::chrono::steady_clock::now() - scoringStart;
-                if (options.isProfiled)
-                    std::fputs(analysis::formatProfile(extracted.profile, options.model.backbone,
-                                   models::threadCount(), scoring.count(),
-                                   static_cast<int64_t>(result.windows.size()))
-                                   .c_str(),
-                        stderr);
-                printWarnings(input, result.warnings);
-                printSummary(result, io::writeResultFiles(result, options.outputDir, name));
-            });
-    });
+    return withEngine(
+        options, options.model, [&](const engine::Engine& engine, const io::OutputNames& names) {
+            return forEachInput(
+                names, options, cancel, [&](const std::string& input, const std::string& name) {
+                    const analysis::ExtractedFeatures extracted
+                        = extractWithProgress(engine, input, options, cancel);
+                    cancel.throwIfCancelled();
+                    const auto scoringStart = std::chrono::steady_clock::now();
+                    const analysis::AnalysisResult result = engine.score(extracted, *windows);
+                    const std::chrono::duration<double> scoring
+                        = std::chrono::steady_clock::now() - scoringStart;
+                    if (options.isProfiled)
+                        std::fputs(analysis::formatProfile(extracted.profile,
+                                       options.model.backbone, models::threadCount(),
+                                       scoring.count(), static_cast<int64_t>(result.windows.size()))
+                                       .c_str(),
+                            stderr);
+                    printWarnings(input, result.warnings);
+                    printSummary(result, io::writeResultFiles(result, options.outputDir, name));
+                });
+        });
 }
 
 int runFeatures(const RunOptions& options, const CancellationToken& cancel)
 {
     engine::ModelRequest request = options.model;
     request.needs = engine::NeededNetworks::BackboneOnly;
-    return withEngine(request, [&](const engine::Engine& engine) {
-        return forEachInput(
-            options, cancel, [&](const std::string& input, const std::string& name) {
-                const analysis::ExtractedFeatures extracted
-                    = extractWithProgress(engine, input, options, cancel);
-                printWarnings(input, extracted.warnings);
-                fs::create_directories(options.outputDir);
-                const std::string path = (fs::path(options.outputDir) / (name + ".npy")).string();
-                io::writeNpy(path, extracted.features);
-                io::writeFeatureSidecar(io::sidecarPathFor(path),
-                    { engine.description(), extracted.framesPerStep, extracted.frames,
-                        extracted.fps, extracted.path });
-                std::printf("wrote %s %s (%s)\n", printable(path).c_str(),
-                    extracted.features.shapeText().c_str(),
-                    printable(io::sidecarPathFor(path)).c_str());
-            });
-    });
+    return withEngine(
+        options, request, [&](const engine::Engine& engine, const io::OutputNames& names) {
+            return forEachInput(
+                names, options, cancel, [&](const std::string& input, const std::string& name) {
+                    const analysis::ExtractedFeatures extracted
+                        = extractWithProgress(engine, input, options, cancel);
+                    printWarnings(input, extracted.warnings);
+                    fs::create_directories(options.outputDir);
+                    const std::string path
+                        = (fs::path(options.outputDir) / (name + ".npy")).string();
+                    io::writeNpy(path, extracted.features);
+                    io::writeFeatureSidecar(io::sidecarPathFor(path),
+                        { engine.description(), extracted.framesPerStep, extracted.frames,
+                            extracted.fps, extracted.path });
+                    std::printf("wrote %s %s (%s)\n", printable(path).c_str(),
+                        extracted.features.shapeText().c_str(),
+                        printable(io::sidecarPathFor(path)).c_str());
+                });
+        });
 }
 
 int runScore(const RunOptions& options, const CancellationToken& cancel)
@@ -163,24 +168,25 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
         return kExitUsage;
     engine::ModelRequest request = options.model;
     request.needs = engine::NeededNetworks::ClassifierOnly;
-    return withEngine(request, [&](const engine::Engine& engine) {
-        return forEachInput(
-            options, cancel, [&](const std::string& input, const std::string& name) {
-                const FloatArray features = io::readFeatures(input);
-                const std::optional<io::FeatureSidecar> sidecar
-                    = io::readFeatureSidecar(io::sidecarPathFor(input));
-                analysis::FeatureTiming timing { options.snippetFrames, 0, options.fps };
-                if (sidecar) {
-                    timing.framesPerStep = sidecar->framesPerStep;
-                    timing.frames = sidecar->frames;
-                    timing.fps = options.fps > 0 ? options.fps : sidecar->fps;
-                }
-                const analysis::AnalysisResult result = engine.scoreFeatures(
-                    features, input, *windows, timing, sidecar ? &sidecar->model : nullptr);
-                printWarnings(input, result.warnings);
-                printSummary(result, io::writeResultFiles(result, options.outputDir, name));
-            });
-    });
+    return withEngine(
+        options, request, [&](const engine::Engine& engine, const io::OutputNames& names) {
+            return forEachInput(
+                names, options, cancel, [&](const std::string& input, const std::string& name) {
+                    const FloatArray features = io::readFeatures(input);
+                    const std::optional<io::FeatureSidecar> sidecar
+                        = io::readFeatureSidecar(io::sidecarPathFor(input));
+                    analysis::FeatureTiming timing { options.snippetFrames, 0, options.fps };
+                    if (sidecar) {
+                        timing.framesPerStep = sidecar->framesPerStep;
+                        timing.frames = sidecar->frames;
+                        timing.fps = options.fps > 0 ? options.fps : sidecar->fps;
+                    }
+                    const analysis::AnalysisResult result = engine.scoreFeatures(
+                        features, input, *windows, timing, sidecar ? &sidecar->model : nullptr);
+                    printWarnings(input, result.warnings);
+                    printSummary(result, io::writeResultFiles(result, options.outputDir, name));
+                });
+        });
 }
 
 } // namespace vigil::app

@@ -11,11 +11,13 @@ AnalysisResult scoreSequence(const std::string& source, const FloatArray& featur
     int64_t framesPerStep)
 {
     if (features.rank() != 3 || features.dim(2) != scorer.featureSize())
-        throw ModelError(source + ": features of shape " + features.shapeText() + " do not fit a classifier"
-            " for " + std::to_string(scorer.featureSize()) + "-d features");
+        throw ModelError(source + ": features of shape " + features.shapeText()
+            + " do not fit a classifier"
+              " for "
+            + std::to_string(scorer.featureSize()) + "-d features");
     AnalysisResult result;
     result.model = model;
-    result.protocol = {framesPerStep, windows.windowSteps, windows.strideSteps};
+    result.protocol = { framesPerStep, windows.windowSteps, windows.strideSteps };
     result.steps = features.dim(0);
     result.crops = features.dim(1);
     result.windows = scoreWindows(features, scorer, windows.windowSteps, windows.strideSteps);
@@ -24,22 +26,13 @@ AnalysisResult scoreSequence(const std::string& source, const FloatArray& featur
 
 } // namespace
 
-AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipeline,
-    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
-    const CancellationToken& cancel, const ExtractionProgressCallback& onProgress)
-{
-    const ExtractedFeatures extracted = pipeline.run(path, cancel, onProgress);
-    cancel.throwIfCancelled();
-    return scoreExtracted(extracted, scorer, model, windows);
-}
-
 AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
     const ModelDescription& model, const WindowSettings& windows)
 {
-    AnalysisResult result
-        = scoreSequence(extracted.path, extracted.features, scorer, model, windows, extracted.framesPerStep);
-    result.video = {true, extracted.path, extracted.frames, extracted.fps, extracted.width,
-        extracted.height, extracted.durationS};
+    AnalysisResult result = scoreSequence(
+        extracted.path, extracted.features, scorer, model, windows, extracted.framesPerStep);
+    result.video = { true, extracted.path, extracted.frames, extracted.fps, extracted.width,
+        extracted.height, extracted.durationS };
     if (result.video.durationS <= 0.0 && extracted.fps > 0.0)
         result.video.durationS = static_cast<double>(extracted.frames) / extracted.fps;
     result.framePtsUs = extracted.framePtsUs;

@@ -12,10 +12,6 @@ struct WindowSettings {
     int64_t strideSteps = 32;
 };
 
-AnalysisResult analyzeVideo(const std::string& path, const FeaturePipeline& pipeline,
-    const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
-    const CancellationToken& cancel, const ExtractionProgressCallback& onProgress = {});
-
 // Scores an extracted sequence. Keeps the features out of the result (they can be large).
 AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
     const ModelDescription& model, const WindowSettings& windows);

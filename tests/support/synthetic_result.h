@@ -1,5 +1,5 @@
 #pragma once
-// A small but complete AnalysisResult, as analyzeVideo would return it for a 25 fps clip, for
+// A small but complete AnalysisResult, as engine::Engine::analyze would return it for a 25 fps clip, for
 // tests that write, read back or summarise results without running the networks.
 
 #include "core/analysis/analysis_result.h"
