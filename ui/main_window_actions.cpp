@@ -131,13 +131,14 @@ void MainWindow::exportResultFiles()
 
 void MainWindow::exportTimelinePng()
 {
-    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"));
+    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"), result_);
 }
 
 void MainWindow::exportFramePng()
 {
     runImagePngExport(this, videoPanel_->currentImage(), videoPath_,
-        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')));
+        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')),
+        result_);
 }
 
 } // namespace vigil::ui
