@@ -84,10 +84,13 @@ void paintMatrix(QPainter& painter, const QRectF& area, const FloatArray& values
     QFont cellFont = painter.font();
     cellFont.setPointSizeF(std::clamp(std::min(cellWidth / 3.2, cellHeight / 2.4), 5.0, 11.0));
     const bool isExact = columns == values.dim(0) && bands == values.dim(1);
+    // The widest number is at one end of the scale ("−4.26" is wider than "−.46").
+    const QFontMetricsF metrics(cellFont);
+    const double widestPx
+        = std::max(metrics.horizontalAdvance(cellText(scale.low, scale.decimals())),
+            metrics.horizontalAdvance(cellText(scale.high, scale.decimals())));
     const bool hasNumbers = numbers == CellNumbers::WhereTheyFit && isExact
-        && QFontMetricsF(cellFont).horizontalAdvance(cellText(scale.high, scale.decimals()))
-            <= cellWidth - 2
-        && QFontMetricsF(cellFont).height() <= cellHeight;
+        && widestPx <= cellWidth - 2 && metrics.height() <= cellHeight;
     const QFont oldFont = painter.font();
     painter.setFont(cellFont);
     for (int64_t column = 0; column < columns; ++column)
@@ -176,8 +179,8 @@ FloatArray transposedMatrix(const FloatArray& values)
 
 QString attentionOrientationNote()
 {
-    return QCoreApplication::translate("vigil::ui",
-        "A is [T, r]: each band is a column of A (one attention row), time left to right");
+    return QCoreApplication::translate(
+        "vigil::ui", "A is [T, r]: a band is a column of A (an attention row), time left to right");
 }
 
 } // namespace vigil::ui

@@ -65,8 +65,7 @@ ColorScale WindowDetailView::colorScale() const
 
 QString WindowDetailView::caption() const
 {
-    return tr("%1. Colour: %2. Each attention row is a softmax over time: it sums to 1 over the "
-              "window's snippets; the outlined column is the playhead.")
+    return tr("%1. Colour: %2. Each row sums to 1 over the window; outlined: the playhead.")
         .arg(attentionOrientationNote(), attentionScaleLabel(scale_));
 }
 
