@@ -4,7 +4,6 @@
 #include "ui/time_format.h"
 
 #include <QImage>
-#include <QLinearGradient>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -33,6 +32,24 @@ void AttentionHeatmapView::setFramesPerSecond(double fps)
     fps_ = fps > 0.0 ? fps : 25.0;
 }
 
+void AttentionHeatmapView::setScale(AttentionScale scale)
+{
+    if (scale == scale_)
+        return;
+    scale_ = scale;
+    update();
+}
+
+ColorScale AttentionHeatmapView::colorScale() const
+{
+    ColorScale colors;
+    colors.high = index_.maxValue(scale_);
+    colors.label = attentionScaleLabel(scale_);
+    if (scale_ == AttentionScale::WeightTimesSteps)
+        colors.marked = 1.0;
+    return colors;
+}
+
 int AttentionHeatmapView::rowAt(double y) const
 {
     const QRectF plot = plotRect();
@@ -54,7 +71,7 @@ void AttentionHeatmapView::paintEvent(QPaintEvent*)
     }
     paintCells(painter);
     paintLabels(painter);
-    paintColorBar(painter);
+    paintLegend(painter);
     paintPlayhead(painter);
 }
 
@@ -68,15 +85,16 @@ void AttentionHeatmapView::paintCells(QPainter& painter) const
     QImage cells(columns, rows, QImage::Format_RGB32);
     cells.fill(palette().color(QPalette::Window));
     const int64_t frameCount = viewport()->frameCount();
+    const ColorScale colors = colorScale();
     for (int column = 0; column < columns; ++column) {
         const auto frame
             = static_cast<int64_t>(std::floor(frames.frameAt(plot.left() + column + 0.5)));
         if (frame < 0 || frame >= frameCount)
             continue;
         for (int row = 0; row < rows; ++row) {
-            const float weight = index_.weightAt(frame, row);
-            if (weight >= 0.0f)
-                cells.setPixel(column, row, viridisScaled(weight, index_.maxWeight()).rgb());
+            const double value = index_.valueAt(frame, row, scale_);
+            if (value >= 0.0)
+                cells.setPixel(column, row, colors.colorOf(value).rgb());
         }
     }
     painter.drawImage(plot, cells);
@@ -112,33 +130,18 @@ void AttentionHeatmapView::paintLabels(QPainter& painter) const
     }
 }
 
-void AttentionHeatmapView::paintColorBar(QPainter& painter) const
+void AttentionHeatmapView::paintLegend(QPainter& painter) const
 {
     const QRectF plot = plotRect();
     const QRectF bar(plot.right() + 8, plot.top(), 12, plot.height());
-    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
-    for (int i = 0; i <= 10; ++i)
-        gradient.setColorAt(i / 10.0, viridis(i / 10.0));
-    painter.fillRect(bar, gradient);
-    painter.setPen(palette().color(QPalette::Mid));
-    painter.drawRect(bar);
+    const ColorScale colors = colorScale();
+    const double labelsX = bar.right() + 4;
+    vigil::ui::paintColorBar(
+        painter, bar, colors, palette().color(QPalette::Text), width() - labelsX);
+    // The legend above the bar, right-aligned so that a long one reaches into the plot's margin.
     painter.setPen(palette().color(QPalette::Text));
-    const float top = index_.maxWeight();
-    const int decimals = top < 0.1f ? 3 : 2;
-    const QFontMetrics metrics(font());
-    const double textX = bar.right() + 4;
-    const double textWidth = width() - textX;
-    auto label = [&](double value, double y, Qt::Alignment vertical) {
-        painter.drawText(QRectF(textX, y - (vertical == Qt::AlignTop ? 0 : metrics.height()),
-                             textWidth, metrics.height()),
-            Qt::AlignLeft | vertical, QString::number(value, 'f', decimals));
-    };
-    label(top, bar.top(), Qt::AlignTop);
-    if (bar.height() > 3 * metrics.height())
-        painter.drawText(
-            QRectF(textX, bar.center().y() - metrics.height() / 2.0, textWidth, metrics.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, QString::number(top / 2.0, 'f', decimals));
-    label(0.0, bar.bottom(), Qt::AlignBottom);
+    painter.drawText(QRectF(0, 0, width() - 4, topMarginPx()), Qt::AlignRight | Qt::AlignVCenter,
+        tr("colour: %1").arg(colors.label));
 }
 
 QString AttentionHeatmapView::describeAt(const QPointF& position) const
@@ -171,7 +174,10 @@ QString AttentionHeatmapView::describeAt(const QPointF& position) const
     const int hoveredRow = rowAt(position.y());
     for (int row = 0; row < index_.rows(); ++row) {
         const QString line
-            = tr("row %1: %2").arg(row + 1).arg(index_.weightAt(frame, row), 0, 'f', 3);
+            = tr("row %1: %2 (× T = %3)")
+                  .arg(row + 1)
+                  .arg(index_.weightAt(frame, row), 0, 'f', 3)
+                  .arg(index_.valueAt(frame, row, AttentionScale::WeightTimesSteps), 0, 'f', 2);
         text += (row == hoveredRow ? QStringLiteral("<b>%1</b>").arg(line) : line)
             + (row + 1 < index_.rows() ? QStringLiteral("<br>") : QString());
     }

@@ -19,8 +19,12 @@ AttentionIndex::AttentionIndex(const analysis::AnalysisResult* result)
         for (int64_t step = window.firstStep; step <= window.lastStep && step < result_->steps;
              ++step)
             stepWindow_[static_cast<size_t>(step)] = static_cast<int>(w);
-        for (float weight : window.attention.values)
+        const int64_t windowSteps = window.attention.rank() == 2 ? window.attention.dim(1) : 0;
+        for (float weight : window.attention.values) {
             maxWeight_ = std::max(maxWeight_, weight);
+            maxScaledWeight_ = std::max(maxScaledWeight_,
+                scaledWeight(weight, windowSteps, AttentionScale::WeightTimesSteps));
+        }
     }
 }
 
@@ -48,6 +52,14 @@ float AttentionIndex::weightAt(int64_t frame, int row) const
     if (column < 0 || column >= found->attention.dim(1))
         return -1.0f;
     return found->attention.values[static_cast<size_t>(row * found->attention.dim(1) + column)];
+}
+
+double AttentionIndex::valueAt(int64_t frame, int row, AttentionScale scale) const
+{
+    const float weight = weightAt(frame, row);
+    if (weight < 0.0f)
+        return -1.0;
+    return scaledWeight(weight, window(windowOfFrame(frame))->attention.dim(1), scale);
 }
 
 const analysis::WindowResult* AttentionIndex::window(int index) const

@@ -4,6 +4,7 @@
 // The result must outlive the index.
 
 #include "core/analysis/analysis_result.h"
+#include "ui/attention_scale.h"
 
 #include <cstdint>
 #include <vector>
@@ -21,6 +22,11 @@ public:
     int64_t framesPerStep() const { return framesPerStep_; }
     // The largest weight of any row in any window: the top of the colour scale.
     float maxWeight() const { return maxWeight_; }
+    // The top of the colour scale in either scale: the largest weight, or weight × T.
+    double maxValue(AttentionScale scale) const
+    {
+        return scale == AttentionScale::WeightTimesSteps ? maxScaledWeight_ : maxWeight_;
+    }
 
     // Feature step of a frame; frames after the last whole snippet belong to the last step.
     // -1 past the frames the result scores (a partial result ends with its last window).
@@ -31,6 +37,8 @@ public:
     int windowOfFrame(int64_t frame) const { return windowOfStep(stepOfFrame(frame)); }
     // Weight of attention row `row` on the step that holds frame; negative when none.
     float weightAt(int64_t frame, int row) const;
+    // weightAt in the given scale (× the T of the frame's window); negative when none.
+    double valueAt(int64_t frame, int row, AttentionScale scale) const;
     const analysis::WindowResult* window(int index) const;
 
 private:
@@ -40,6 +48,7 @@ private:
     int64_t framesPerStep_ = 16;
     int64_t scoredFrames_ = 0; // frames with a score; 0 when the result has none listed
     float maxWeight_ = 0.0f;
+    double maxScaledWeight_ = 0.0; // largest weight × T
 };
 
 } // namespace vigil::ui

@@ -27,15 +27,26 @@ QVariant BatchTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Name: return tr("File");
-    case Status: return tr("Status");
-    case MaxScore: return tr("Max score");
-    case MaxScoreTime: return tr("At");
-    case Events: return tr("Events");
-    case Duration: return tr("Length");
-    case Seconds: return tr("Took");
-    case Message: return tr("Message");
-    default: return {};
+    case Name:
+        return tr("File");
+    case Status:
+        return tr("Status");
+    case MaxScore:
+        return tr("Max score");
+    case MaxScoreTime:
+        return tr("At");
+    case Events:
+        return tr("Events");
+    case Duration:
+        return tr("Length");
+    case Seconds:
+        return tr("Took");
+    case Weights:
+        return tr("Weights");
+    case Message:
+        return tr("Message");
+    default:
+        return {};
     }
 }
 
@@ -47,40 +58,73 @@ QVariant BatchTableModel::data(const QModelIndex& index, int role) const
     const auto& figures = row.figures;
     if (role == SortRole) {
         switch (index.column()) {
-        case Name: return QString::fromStdString(row.relativePath).toLower();
-        case Status: return QString::fromStdString(batch::statusName(row.status));
-        case MaxScore: return figures ? QVariant(static_cast<double>(figures->maxScore)) : QVariant(-1.0);
-        case MaxScoreTime: return figures ? QVariant(figures->maxScoreTimeS) : QVariant(-1.0);
-        case Events: return figures ? QVariant(static_cast<qlonglong>(figures->events)) : QVariant(-1);
-        case Duration: return figures ? QVariant(figures->durationS) : QVariant(-1.0);
-        case Seconds: return row.secondsTaken;
-        case Message: return QString::fromStdString(row.message);
-        default: return {};
+        case Name:
+            return QString::fromStdString(row.relativePath).toLower();
+        case Status:
+            return QString::fromStdString(batch::statusName(row.status));
+        case MaxScore:
+            return figures ? QVariant(static_cast<double>(figures->maxScore)) : QVariant(-1.0);
+        case MaxScoreTime:
+            return figures ? QVariant(figures->maxScoreTimeS) : QVariant(-1.0);
+        case Events:
+            return figures ? QVariant(static_cast<qlonglong>(figures->events)) : QVariant(-1);
+        case Duration:
+            return figures ? QVariant(figures->durationS) : QVariant(-1.0);
+        case Seconds:
+            return row.secondsTaken;
+        case Weights:
+            return QString::fromStdString(row.weights);
+        case Message:
+            return QString::fromStdString(row.message);
+        default:
+            return {};
         }
     }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Name: return QString::fromStdString(row.relativePath);
-        case Status: return QString::fromStdString(batch::statusName(row.status));
-        case MaxScore: return figures ? QString::number(figures->maxScore, 'f', 3) : QString();
-        case MaxScoreTime: return figures ? formatTime(figures->maxScoreTimeS, true) : QString();
-        case Events: return figures ? QString::number(figures->events) : QString();
-        case Duration: return figures ? formatTime(figures->durationS) : QString();
-        case Seconds: return row.status == batch::FileStatus::Ok ? QStringLiteral("%1 s").arg(row.secondsTaken, 0, 'f', 1) : QString();
-        case Message: return QString::fromStdString(row.message);
-        default: return {};
+        case Name:
+            return QString::fromStdString(row.relativePath);
+        case Status:
+            return QString::fromStdString(batch::statusName(row.status));
+        case MaxScore:
+            return figures ? QString::number(figures->maxScore, 'f', 3) : QString();
+        case MaxScoreTime:
+            return figures ? formatTime(figures->maxScoreTimeS, true) : QString();
+        case Events:
+            return figures ? QString::number(figures->events) : QString();
+        case Duration:
+            return figures ? formatTime(figures->durationS) : QString();
+        case Seconds:
+            return row.status == batch::FileStatus::Ok
+                ? QStringLiteral("%1 s").arg(row.secondsTaken, 0, 'f', 1)
+                : QString();
+        // analysis::weightsSummary, filled by the batch for rows with figures: which weights
+        // produced the scores beside it (DEMO weights give meaningless scores).
+        case Weights:
+            return QString::fromStdString(row.weights);
+        case Message:
+            return QString::fromStdString(row.message);
+        default:
+            return {};
         }
     }
+    if (role == Qt::ToolTipRole && index.column() == Weights)
+        return QString::fromStdString(row.weights);
     if (role == Qt::ToolTipRole && (index.column() == Message || index.column() == Name))
-        return QString::fromStdString(index.column() == Name ? results_[static_cast<size_t>(index.row())].input.path : row.message);
+        return QString::fromStdString(index.column() == Name
+                ? results_[static_cast<size_t>(index.row())].input.path
+                : row.message);
     if (role == Qt::TextAlignmentRole && index.column() >= MaxScore && index.column() <= Seconds)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == Status) {
         // Mid-tone colours read on light and dark palettes alike.
         switch (row.status) {
-        case batch::FileStatus::Ok: return QBrush(QColor(0x2e, 0x9d, 0x4d));
-        case batch::FileStatus::Failed: return QBrush(QColor(0xd9, 0x4a, 0x3d));
-        case batch::FileStatus::Skipped: return QBrush(QColor(0x8a, 0x8a, 0x8a));
+        case batch::FileStatus::Ok:
+            return QBrush(QColor(0x2e, 0x9d, 0x4d));
+        case batch::FileStatus::Failed:
+            return QBrush(QColor(0xd9, 0x4a, 0x3d));
+        case batch::FileStatus::Skipped:
+            return QBrush(QColor(0x8a, 0x8a, 0x8a));
         }
     }
     return {};
@@ -98,7 +142,8 @@ void BatchTableModel::addResult(const BatchFileResult& result)
     for (size_t i = 0; i < results_.size(); ++i)
         if (results_[i].row.relativePath == result.row.relativePath) {
             results_[i] = result;
-            emit dataChanged(index(static_cast<int>(i), 0), index(static_cast<int>(i), ColumnCount - 1));
+            emit dataChanged(
+                index(static_cast<int>(i), 0), index(static_cast<int>(i), ColumnCount - 1));
             return;
         }
     const int row = rowCount();

@@ -1,8 +1,8 @@
 #pragma once
 // BatchTableModel: the batch dialog's results, one row per finished file (name, status, max
-// score, its time, events, duration, seconds taken, message). Display text is formatted; the
-// SortRole holds the raw value (numbers as numbers), so a QSortFilterProxyModel sorts max scores
-// numerically. GUI thread only.
+// score, its time, events, duration, seconds taken, the weights that scored it, message). Display
+// text is formatted; the SortRole holds the raw value (numbers as numbers), so a
+// QSortFilterProxyModel sorts max scores numerically. GUI thread only.
 
 #include "ui/batch_worker.h"
 
@@ -15,7 +15,18 @@ namespace vigil::ui {
 class BatchTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Status, MaxScore, MaxScoreTime, Events, Duration, Seconds, Message, ColumnCount };
+    enum Column {
+        Name,
+        Status,
+        MaxScore,
+        MaxScoreTime,
+        Events,
+        Duration,
+        Seconds,
+        Weights,
+        Message,
+        ColumnCount
+    };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit BatchTableModel(QObject* parent = nullptr);

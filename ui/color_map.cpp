@@ -45,4 +45,11 @@ QColor viridisScaled(double value, double maxValue)
     return viridis(maxValue > 0.0 ? value / maxValue : 0.0);
 }
 
+QColor textColorOn(const QColor& background)
+{
+    const double luminance
+        = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
+    return luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
 } // namespace vigil::ui

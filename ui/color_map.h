@@ -12,4 +12,7 @@ QColor viridis(double t);
 // value mapped linearly from [0, maxValue] to viridis; maxValue <= 0 gives viridis(0).
 QColor viridisScaled(double value, double maxValue);
 
+// A colour for text written on background (black or white, whichever reads better).
+QColor textColorOn(const QColor& background);
+
 } // namespace vigil::ui

@@ -1,7 +1,5 @@
 #include "ui/explain_images.h"
 
-#include "ui/color_map.h"
-
 #include <QPainter>
 
 #include <algorithm>
@@ -24,22 +22,6 @@ Range rangeOf(const FloatArray& values)
     return { *low, *high };
 }
 
-QColor colorOf(double value, HeatScale scale, const Range& range)
-{
-    if (scale == HeatScale::Weights)
-        return viridisScaled(value, range.high);
-    const double maxAbs = std::max(std::fabs(range.low), std::fabs(range.high));
-    return divergingColor(maxAbs > 0.0 ? value / maxAbs : 0.0);
-}
-
-QImage framed(QImage image, const QColor& frame)
-{
-    QPainter painter(&image);
-    painter.setPen(frame);
-    painter.drawRect(image.rect().adjusted(0, 0, -1, -1));
-    return image;
-}
-
 } // namespace
 
 QColor divergingColor(double t)
@@ -53,72 +35,27 @@ QColor divergingColor(double t)
         static_cast<float>(middle.blueF() + (end.blueF() - middle.blueF()) * a));
 }
 
-QColor textColorOn(const QColor& background)
-{
-    const double luminance
-        = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
-    return luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
-}
-
-QImage transposedHeatmap(const FloatArray& values, HeatScale scale, QSize cellSize,
-    int maxHeightPx, const QColor& frame)
+QImage timeMatrixPicture(const FloatArray& values, QSize cellSize, int maxHeightPx,
+    const ColorScale& scale, const QPalette& palette)
 {
     if (values.rank() != 2 || values.size() == 0)
         return {};
-    const int64_t rows = values.dim(0);
-    const int64_t cols = values.dim(1);
-    // Bands of neighbouring columns averaged when the picture would be too tall.
-    const int64_t bands = std::max<int64_t>(1,
-        std::min<int64_t>(cols, std::max(1, maxHeightPx / std::max(1, cellSize.height()))));
-    const Range range = rangeOf(values);
-    QImage image(static_cast<int>(rows) * cellSize.width() + 2,
-        static_cast<int>(bands) * cellSize.height() + 2, QImage::Format_RGB32);
-    QPainter painter(&image);
-    for (int64_t t = 0; t < rows; ++t)
-        for (int64_t band = 0; band < bands; ++band) {
-            const int64_t first = band * cols / bands;
-            const int64_t last = std::max(first + 1, (band + 1) * cols / bands);
-            double sum = 0.0;
-            for (int64_t c = first; c < last; ++c)
-                sum += values.values[static_cast<size_t>(t * cols + c)];
-            const QColor color = colorOf(sum / static_cast<double>(last - first), scale, range);
-            painter.fillRect(1 + static_cast<int>(t) * cellSize.width(),
-                1 + static_cast<int>(band) * cellSize.height(), cellSize.width(),
-                cellSize.height(), color);
-        }
-    painter.end();
-    return framed(std::move(image), frame);
+    const int bandHeight = std::max(1, cellSize.height());
+    const int64_t bands = std::clamp<int64_t>(maxHeightPx / bandHeight, 1, values.dim(1));
+    const QSize matrix(static_cast<int>(values.dim(0)) * std::max(1, cellSize.width()),
+        static_cast<int>(bands) * bandHeight);
+    return matrixImage(values, matrix, scale, CellNumbers::WhereTheyFit, palette, bandHeight);
 }
 
-QImage rowHeatmap(const FloatArray& values, HeatScale scale, int maxWidthPx, int bandHeightPx,
-    const QColor& frame)
+QImage featureMatrixPicture(const FloatArray& values, int widthPx, int bandHeightPx,
+    const ColorScale& scale, const QPalette& palette)
 {
     if (values.rank() != 2 || values.size() == 0)
         return {};
-    // rowHeatmap(v) is transposedHeatmap of vᵀ with one pixel per column group.
-    FloatArray transposed = FloatArray::zeros({ values.dim(1), values.dim(0) });
-    for (int64_t i = 0; i < values.dim(0); ++i)
-        for (int64_t j = 0; j < values.dim(1); ++j)
-            transposed.values[static_cast<size_t>(j * values.dim(0) + i)]
-                = values.values[static_cast<size_t>(i * values.dim(1) + j)];
-    // Averaging columns: transpose back after averaging groups of features.
-    const int64_t features = transposed.dim(0);
-    const int64_t groups = std::min<int64_t>(features, std::max(1, maxWidthPx));
-    FloatArray grouped = FloatArray::zeros({ groups, values.dim(0) });
-    for (int64_t g = 0; g < groups; ++g) {
-        const int64_t first = g * features / groups;
-        const int64_t last = std::max(first + 1, (g + 1) * features / groups);
-        for (int64_t k = 0; k < values.dim(0); ++k) {
-            double sum = 0.0;
-            for (int64_t f = first; f < last; ++f)
-                sum += transposed.values[static_cast<size_t>(f * values.dim(0) + k)];
-            grouped.values[static_cast<size_t>(g * values.dim(0) + k)]
-                = static_cast<float>(sum / static_cast<double>(last - first));
-        }
-    }
-    const int cellWidth = std::max(1, maxWidthPx / static_cast<int>(groups));
-    return transposedHeatmap(grouped, scale, QSize(cellWidth, bandHeightPx),
-        bandHeightPx * static_cast<int>(values.dim(0)), frame);
+    const int columns = static_cast<int>(std::min<int64_t>(values.dim(0), std::max(1, widthPx)));
+    const QSize matrix(
+        columns * std::max(1, widthPx / columns), static_cast<int>(values.dim(1)) * bandHeightPx);
+    return matrixImage(values, matrix, scale, CellNumbers::Hidden, palette, bandHeightPx);
 }
 
 QImage signedBars(const FloatArray& values, QSize size, const QColor& axis)

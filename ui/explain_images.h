@@ -1,38 +1,30 @@
 #pragma once
-// Small pictures of the explain panel's tensors: a matrix as a heatmap (viridis for weights,
-// blue-white-red around 0 for signed values) and a vector as bars. Time runs left to right in
-// every picture of a [T, n] tensor. Pure functions; any thread (QImage only, no widgets).
+// Small pictures of the explain panel's tensors, drawn by ui/matrix_painter like the window
+// detail: a [T, n] tensor as n bands with time left to right (so A [T, r] shows its r columns as
+// bands), viridis with a colour bar giving the values, numbers in the cells where they fit; a
+// vector as bars. Pure functions; any thread (QImage only, no widgets).
 
 #include "core/common/float_array.h"
+#include "ui/matrix_painter.h"
 
 #include <QColor>
 #include <QImage>
+#include <QPalette>
 #include <QSize>
 
 namespace vigil::ui {
 
-enum class HeatScale {
-    Weights,  // 0 .. max with viridis
-    Signed,   // -maxAbs .. +maxAbs, blue through light grey to red
-};
-
-// t in [-1, 1] (clamped): blue, light grey at 0, red.
+// t in [-1, 1] (clamped): blue, light grey at 0, red. For bars and the score, not for matrices.
 QColor divergingColor(double t);
 
-// A colour for text written on background (black or white, whichever reads better).
-QColor textColorOn(const QColor& background);
+// values [T, n]: cellSize per entry (its height at least 1 px), at most maxHeightPx tall (then
+// neighbouring columns of values are averaged into bands), with the colour bar of `scale`.
+QImage timeMatrixPicture(const FloatArray& values, QSize cellSize, int maxHeightPx,
+    const ColorScale& scale, const QPalette& palette);
 
-// values [rows, cols] row-major, drawn transposed: the picture has `cols` columns of pixels
-// groups (one per row of values, e.g. one per time step) and `rows` bands. Each value becomes a
-// cell of cellSize; when rows * cellSize.height() would exceed maxHeightPx, neighbouring rows
-// are averaged into one band. A 1 px frame in `frame` surrounds it.
-QImage transposedHeatmap(const FloatArray& values, HeatScale scale, QSize cellSize,
-    int maxHeightPx, const QColor& frame);
-
-// values [rows, cols] as is: `rows` bands of `cols` columns, columns averaged down to at most
-// maxWidthPx pixels. For M = xᵀA drawn as r bands of 2048 features.
-QImage rowHeatmap(const FloatArray& values, HeatScale scale, int maxWidthPx, int bandHeightPx,
-    const QColor& frame);
+// values [F, n], e.g. M = xᵀA: n bands of F features left to right, averaged down to widthPx.
+QImage featureMatrixPicture(const FloatArray& values, int widthPx, int bandHeightPx,
+    const ColorScale& scale, const QPalette& palette);
 
 // A vector as bars up (positive, red) and down (negative, blue) from a middle line.
 QImage signedBars(const FloatArray& values, QSize size, const QColor& axis);

@@ -28,16 +28,6 @@ QString shapeText(const std::vector<int64_t>& shape)
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-FloatArray transposed(const FloatArray& values)
-{
-    FloatArray result = FloatArray::zeros({ values.dim(1), values.dim(0) });
-    for (int64_t i = 0; i < values.dim(0); ++i)
-        for (int64_t j = 0; j < values.dim(1); ++j)
-            result.values[static_cast<size_t>(j * values.dim(0) + i)]
-                = values.values[static_cast<size_t>(i * values.dim(1) + j)];
-    return result;
-}
-
 // "t=0: 0.412 −1.030 0.221 0.070 …  (min −2.1, max 3.4)"
 QString valuesLine(const FloatArray& values, const QString& firstLabel, int count = 4)
 {
@@ -54,9 +44,15 @@ QString valuesLine(const FloatArray& values, const QString& firstLabel, int coun
         .arg(firstLabel, first.join(QLatin1Char(' ')), number(*low), number(*high));
 }
 
-bool hasNegative(const FloatArray& values)
+// tanh's range, whatever the window: −1 and 1 stay the ends of the bar, 0 is marked.
+ColorScale tanhScale()
 {
-    return std::any_of(values.values.begin(), values.values.end(), [](float v) { return v < 0.0f; });
+    ColorScale scale;
+    scale.low = -1.0;
+    scale.high = 1.0;
+    scale.label = QObject::tr("value");
+    scale.marked = 0.0;
+    return scale;
 }
 
 class PageWriter {
@@ -143,7 +139,7 @@ QString similarityTable(const analysis::WindowExplanation& e)
         html += QStringLiteral("<tr><td><b>row %1</b></td>").arg(i + 1);
         for (int64_t j = 0; j < e.rows; ++j) {
             const double value = e.rowSimilarity.values[static_cast<size_t>(i * e.rows + j)];
-            const QColor background = viridisScaled(value, 1.0);
+            const QColor background = ColorScale().colorOf(value); // 0 .. 1, as AᵀA's are
             html += QStringLiteral("<td align='center' bgcolor='%1' style='color:%2; "
                                    "font-family:monospace;'>%3</td>")
                         .arg(background.name(), textColorOn(background).name(), number(value));
@@ -162,7 +158,8 @@ QString columnSums(const analysis::WindowExplanation& e)
             sum += e.attention.values[static_cast<size_t>(t * e.rows + k)];
         sums << number(sum);
     }
-    return QStringLiteral("column sums Σ<sub>t</sub> A[t, k]: %1").arg(sums.join(QStringLiteral(" · ")));
+    return QStringLiteral("column sums Σ<sub>t</sub> A[t, k]: %1")
+        .arg(sums.join(QStringLiteral(" · ")));
 }
 
 QString rowsLooking(const analysis::WindowExplanation& e, const ExplainContext& context,
@@ -193,7 +190,8 @@ QString rowsLooking(const analysis::WindowExplanation& e, const ExplainContext& 
 QString scoreCheck(const analysis::WindowExplanation& e, const ExplainContext& context)
 {
     const bool isSame = std::fabs(e.score - context.resultCropScore) < 1e-4f;
-    QString check = isSame ? QStringLiteral("✓ the same as the result") : QStringLiteral("≠ the result");
+    QString check
+        = isSame ? QStringLiteral("✓ the same as the result") : QStringLiteral("≠ the result");
     if (context.crops <= 1)
         return QStringLiteral("%1: the timeline shows %2 for this window")
             .arg(check, number(context.resultWindowScore, 4));
@@ -217,17 +215,22 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
 {
     ExplainPage page;
     const PageWriter writer(palette);
-    const int cellWidth = std::clamp(kPictureWidthPx / static_cast<int>(std::max<int64_t>(1, e.steps)), 3, 24);
+    const int cellWidth
+        = std::clamp(kPictureWidthPx / static_cast<int>(std::max<int64_t>(1, e.steps)), 3, 24);
     const QString T = QString::number(e.steps);
     const QString F = QString::number(e.featureSize);
     const QString da = QString::number(e.hiddenSize);
     const QString r = QString::number(e.rows);
-    const QString timeAxis = QObject::tr("← snippet 0 … %1 of the window (time) →").arg(e.steps - 1);
-    const double startS = static_cast<double>(context.firstStep * context.framesPerStep) / context.framesPerSecond;
-    const double endS = static_cast<double>((context.lastStep + 1) * context.framesPerStep) / context.framesPerSecond;
+    const QString timeAxis
+        = QObject::tr("← snippet 0 … %1 of the window (time) →").arg(e.steps - 1);
+    const double startS
+        = static_cast<double>(context.firstStep * context.framesPerStep) / context.framesPerSecond;
+    const double endS = static_cast<double>((context.lastStep + 1) * context.framesPerStep)
+        / context.framesPerSecond;
 
     QString& html = page.html;
-    html += QStringLiteral("<p style='margin-top:0;'><b>Window %1 of %2</b> · snippets %3–%4 · %5–%6")
+    html += QStringLiteral(
+        "<p style='margin-top:0;'><b>Window %1 of %2</b> · snippets %3–%4 · %5–%6")
                 .arg(context.windowIndex + 1)
                 .arg(context.windowCount)
                 .arg(context.firstStep)
@@ -236,69 +239,80 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
     if (context.crops > 1)
         html += QObject::tr(" · crop %1 of %2").arg(context.crop + 1).arg(context.crops);
     html += QStringLiteral("</p>");
-    html += QStringLiteral("<table width='100%' cellpadding='6' bgcolor='%1'><tr><td align='center' "
-                           "style='font-family:monospace; color:%2;'>score = σ(fc2(fc1(flatten("
-                           "x<sup>T</sup>·softmax<sub>T</sub>(W2 tanh(W1 x + b1) + b2)))))</td></tr></table>")
+    html += QStringLiteral(
+        "<table width='100%' cellpadding='6' bgcolor='%1'><tr><td align='center' "
+        "style='font-family:monospace; color:%2;'>score = σ(fc2(fc1(flatten("
+        "x<sup>T</sup>·softmax<sub>T</sub>(W2 tanh(W1 x + b1) + b2)))))</td></tr></table>")
                 .arg(palette.color(QPalette::Highlight).name(),
                     palette.color(QPalette::HighlightedText).name());
 
+    const QString colourNote = QObject::tr("; colour: viridis, its values on the bar");
     writer.addImage(page, QStringLiteral("x"),
-        transposedHeatmap(x, hasNegative(x) ? HeatScale::Signed : HeatScale::Weights,
-            QSize(cellWidth, 1), 64, writer.frame()));
+        timeMatrixPicture(
+            x, QSize(cellWidth, 1), 64, rangeScale(x, QObject::tr("feature")), palette));
     html += writer.heading(QObject::tr("The computation, step by step"));
     html += writer.card(1, QStringLiteral("x"), shapeText(x.shape),
         QObject::tr("the window: %1 snippets, each one %2-number feature of 16 frames").arg(T, F),
         QStringLiteral("x"), valuesLine(x, QStringLiteral("x[0, :4]")),
-        timeAxis + QObject::tr("; features top to bottom, averaged in bands"));
+        timeAxis + QObject::tr("; features top to bottom, averaged in bands") + colourNote);
     html += writer.arrow(QObject::tr("W1 [%1, %2] on every snippet").arg(da, F));
 
     writer.addImage(page, QStringLiteral("hidden"),
-        transposedHeatmap(e.hiddenLinear, HeatScale::Signed, QSize(cellWidth, 2), 128, writer.frame()));
+        timeMatrixPicture(e.hiddenLinear, QSize(cellWidth, 2), 128,
+            rangeScale(e.hiddenLinear, QObject::tr("value")), palette));
     html += writer.card(2, QStringLiteral("W1 x + b1"), shapeText(e.hiddenLinear.shape),
-        QObject::tr("%1 hidden units per snippet (d<sub>a</sub> = %1)").arg(da), QStringLiteral("hidden"),
-        valuesLine(e.hiddenLinear, QStringLiteral("t=0")));
+        QObject::tr("%1 hidden units per snippet (d<sub>a</sub> = %1)").arg(da),
+        QStringLiteral("hidden"), valuesLine(e.hiddenLinear, QStringLiteral("t=0")),
+        timeAxis + QObject::tr("; hidden units top to bottom") + colourNote);
     html += writer.arrow();
 
     writer.addImage(page, QStringLiteral("tanh"),
-        transposedHeatmap(e.hiddenTanh, HeatScale::Signed, QSize(cellWidth, 2), 128, writer.frame()));
+        timeMatrixPicture(e.hiddenTanh, QSize(cellWidth, 2), 128, tanhScale(), palette));
     html += writer.card(3, QStringLiteral("tanh"), shapeText(e.hiddenTanh.shape),
-        QObject::tr("squashed into −1 … 1 (blue negative, red positive)"), QStringLiteral("tanh"),
-        valuesLine(e.hiddenTanh, QStringLiteral("t=0")));
+        QObject::tr("squashed into −1 … 1"), QStringLiteral("tanh"),
+        valuesLine(e.hiddenTanh, QStringLiteral("t=0")), timeAxis + colourNote);
     html += writer.arrow(QObject::tr("W2 [%1, %2]").arg(r, da));
 
     writer.addImage(page, QStringLiteral("logits"),
-        transposedHeatmap(e.logits, HeatScale::Signed, QSize(cellWidth, 12), 12 * static_cast<int>(e.rows),
-            writer.frame()));
+        timeMatrixPicture(e.logits, QSize(cellWidth, 16), 16 * static_cast<int>(e.rows),
+            rangeScale(e.logits, QObject::tr("logit")), palette));
     html += writer.card(4, QStringLiteral("W2 (·) + b2"), shapeText(e.logits.shape),
-        QObject::tr("one logit per snippet for each of the r = %1 attention rows (one band per row)").arg(r),
-        QStringLiteral("logits"), valuesLine(e.logits, QStringLiteral("t=0")));
+        QObject::tr(
+            "one logit per snippet for each of the r = %1 attention rows (one band per row)")
+            .arg(r),
+        QStringLiteral("logits"), valuesLine(e.logits, QStringLiteral("t=0")),
+        timeAxis + colourNote);
     html += writer.arrow(QObject::tr("softmax over T: along time, not along the features"));
 
     writer.addImage(page, QStringLiteral("attention"),
-        transposedHeatmap(e.attention, HeatScale::Weights, QSize(cellWidth, 16), 16 * static_cast<int>(e.rows),
-            writer.frame()));
+        timeMatrixPicture(e.attention, QSize(cellWidth, 16), 16 * static_cast<int>(e.rows),
+            rangeScale(e.attention, QObject::tr("raw weight")), palette));
     html += writer.card(5, QStringLiteral("A = softmax<sub>T</sub>"), shapeText(e.attention.shape),
         QObject::tr("each row's weights over the %1 snippets: every column of A sums to 1").arg(T),
-        QStringLiteral("attention"), columnSums(e), timeAxis);
+        QStringLiteral("attention"), columnSums(e),
+        attentionOrientationNote() + QObject::tr(" (as in the window detail)") + colourNote);
     html += writer.arrow(QObject::tr("weighted sums of the snippets' features"));
 
     writer.addImage(page, QStringLiteral("pooled"),
-        rowHeatmap(transposed(e.pooled), hasNegative(e.pooled) ? HeatScale::Signed : HeatScale::Weights,
-            kPictureWidthPx, 12, writer.frame()));
+        featureMatrixPicture(
+            e.pooled, kPictureWidthPx, 12, rangeScale(e.pooled, QObject::tr("value")), palette));
     html += writer.card(6, QStringLiteral("M = x<sup>T</sup>A"), shapeText(e.pooled.shape),
         QObject::tr("column k: the features averaged with row k's weights (one band per row, "
                     "features left to right)"),
-        QStringLiteral("pooled"), valuesLine(transposed(e.pooled), QStringLiteral("M[:4, 1]")));
+        QStringLiteral("pooled"),
+        valuesLine(transposedMatrix(e.pooled), QStringLiteral("M[:4, 1]")), colourNote.mid(2));
     html += writer.arrow();
 
-    html += writer.card(7, QObject::tr("flatten"), QStringLiteral("[%1]").arg(e.featureSize * e.rows),
+    html += writer.card(7, QObject::tr("flatten"),
+        QStringLiteral("[%1]").arg(e.featureSize * e.rows),
         QObject::tr("M as one vector, %1 × %2 numbers (index f·r + k)").arg(F, r), {}, {});
     html += writer.arrow(QObject::tr("fc1 [%1, %2]").arg(e.fc1.size()).arg(e.featureSize * e.rows));
 
-    writer.addImage(page, QStringLiteral("fc1"), signedBars(e.fc1, QSize(kPictureWidthPx, 48), writer.frame()));
+    writer.addImage(
+        page, QStringLiteral("fc1"), signedBars(e.fc1, QSize(kPictureWidthPx, 48), writer.frame()));
     html += writer.card(8, QStringLiteral("fc1"), shapeText(e.fc1.shape),
-        QObject::tr("%1 numbers that summarise the window").arg(e.fc1.size()), QStringLiteral("fc1"),
-        valuesLine(e.fc1, QStringLiteral("fc1[:4]")));
+        QObject::tr("%1 numbers that summarise the window").arg(e.fc1.size()),
+        QStringLiteral("fc1"), valuesLine(e.fc1, QStringLiteral("fc1[:4]")));
     html += writer.arrow(QObject::tr("fc2 [1, %1]").arg(e.fc1.size()));
 
     html += writer.card(9, QStringLiteral("fc2"), QStringLiteral("[1]"),
@@ -307,29 +321,32 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
     html += writer.arrow(QStringLiteral("σ(z) = 1 / (1 + e<sup>−z</sup>)"));
 
     const QColor scoreColor = divergingColor(2.0 * e.score - 1.0);
-    html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='8' bgcolor='%1'><tr><td>"
-                           "<span style='color:%2; font-size:x-large;'><b>score %3</b></span><br>"
-                           "<span style='color:%2;'>%4</span></td></tr></table>")
+    html += QStringLiteral(
+        "<table width='100%' cellspacing='0' cellpadding='8' bgcolor='%1'><tr><td>"
+        "<span style='color:%2; font-size:x-large;'><b>score %3</b></span><br>"
+        "<span style='color:%2;'>%4</span></td></tr></table>")
                 .arg(scoreColor.name(), textColorOn(scoreColor).name(), number(e.score, 4),
                     scoreCheck(e, context));
 
     html += writer.heading(QObject::tr("Where each row looks"));
     html += QStringLiteral("<p style='color:%1; margin-top:0;'>%2</p>")
                 .arg(writer.muted(),
-                    QObject::tr("The %1 snippets each row weighs most, with their weights; click a picture to go there.")
+                    QObject::tr("The %1 snippets each row weighs most, with their weights; click a "
+                                "picture to go there.")
                         .arg(context.topCount));
     html += rowsLooking(e, context, page, writer.muted());
 
     html += writer.heading(QObject::tr("How alike the rows are: A<sup>T</sup>A"));
     html += similarityTable(e);
-    html += QStringLiteral("<p>redundancy ‖A<sup>T</sup>A − I‖<sub>F</sub> = <b>%1</b><br>"
-                           "<span style='color:%2;'>%3</span></p>")
-                .arg(number(e.redundancy, 4), writer.muted(),
-                    QObject::tr("Diagonal: how peaked a row is (1 = all its weight on one snippet). "
-                                "Off the diagonal: how much two rows overlap. 0 would mean each row "
-                                "looks at its own single snippet; the structured self-attention "
-                                "paper adds this penalty in training so the rows look at different "
-                                "moments."));
+    html
+        += QStringLiteral("<p>redundancy ‖A<sup>T</sup>A − I‖<sub>F</sub> = <b>%1</b><br>"
+                          "<span style='color:%2;'>%3</span></p>")
+               .arg(number(e.redundancy, 4), writer.muted(),
+                   QObject::tr("Diagonal: how peaked a row is (1 = all its weight on one snippet). "
+                               "Off the diagonal: how much two rows overlap. 0 would mean each row "
+                               "looks at its own single snippet; the structured self-attention "
+                               "paper adds this penalty in training so the rows look at different "
+                               "moments."));
     return page;
 }
 

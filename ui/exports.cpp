@@ -1,11 +1,13 @@
 #include "ui/exports.h"
 
+#include "core/analysis/weights_summary.h"
 #include "ui/app_settings.h"
 
-#include <QFileDialog>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSettings>
 #include <QWidget>
 
@@ -17,8 +19,8 @@ namespace {
 QString defaultPngPath(const QString& videoPath, const QString& suffix)
 {
     const QFileInfo video(videoPath);
-    return QDir(exportFolderFor(videoPath)).filePath(
-        video.completeBaseName() + QLatin1Char('.') + suffix + QStringLiteral(".png"));
+    return QDir(exportFolderFor(videoPath))
+        .filePath(video.completeBaseName() + QLatin1Char('.') + suffix + QStringLiteral(".png"));
 }
 
 void savePng(QWidget* parent, const QImage& image, const QString& videoPath, const QString& suffix)
@@ -43,13 +45,40 @@ QString exportFolderFor(const QString& videoPath)
 {
     QSettings store;
     const QString folder = AppSettings::load(store).exportFolder;
-    return folder.isEmpty() || !QDir(folder).exists() ? QFileInfo(videoPath).absolutePath() : folder;
+    return folder.isEmpty() || !QDir(folder).exists() ? QFileInfo(videoPath).absolutePath()
+                                                      : folder;
 }
 
 io::WrittenFiles writeResultExport(
     const analysis::AnalysisResult& result, const QString& folder, const QString& videoPath)
 {
     return io::writeResultFiles(result, folder.toStdString(), resultStem(videoPath).toStdString());
+}
+
+QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* result)
+{
+    if (image.isNull() || !result)
+        return image;
+    const QString summary = QString::fromStdString(analysis::weightsSummary(result->model));
+    const QString caption = QObject::tr("weights: %1").arg(summary);
+    // Fixed colours and size: the PNG is read away from the app, whatever its palette.
+    QFont font;
+    font.setPixelSize(12);
+    const QRect textArea(6, 0, std::max(1, image.width() - 12), 1000);
+    const int textHeight = QFontMetrics(font)
+                               .boundingRect(textArea, Qt::TextWordWrap | Qt::AlignLeft, caption)
+                               .height();
+    QImage captioned(image.width(), image.height() + textHeight + 8, QImage::Format_RGB32);
+    captioned.fill(QColor(0xf4, 0xf4, 0xf4));
+    QPainter painter(&captioned);
+    painter.drawImage(0, 0, image);
+    painter.setFont(font);
+    painter.setPen(QColor(0x20, 0x20, 0x20));
+    painter.drawText(QRect(6, image.height() + 4, textArea.width(), textHeight),
+        Qt::TextWordWrap | Qt::AlignLeft, caption);
+    painter.end();
+    captioned.setText(QStringLiteral("Weights"), summary);
+    return captioned;
 }
 
 bool writePng(const QImage& image, const QString& path)
@@ -85,24 +114,24 @@ void runResultExport(QWidget* parent, const ResultPointer& result, const QString
     try {
         const io::WrittenFiles files = writeResultExport(*result, folder, videoPath);
         QMessageBox::information(parent, QObject::tr("Export"),
-            QObject::tr("Wrote\n%1\n%2")
-                .arg(
-                    QString::fromStdString(files.jsonPath), QString::fromStdString(files.csvPath)));
+            QObject::tr("Wrote\n%1\n%2\n\nweights (in the JSON's \"model\"): %3")
+                .arg(QString::fromStdString(files.jsonPath), QString::fromStdString(files.csvPath),
+                    QString::fromStdString(analysis::weightsSummary(result->model))));
     } catch (const std::exception& error) {
         QMessageBox::warning(parent, QObject::tr("Export"), QString::fromStdString(error.what()));
     }
 }
 
-void runWidgetPngExport(
-    QWidget* parent, QWidget* widget, const QString& videoPath, const QString& suffix)
+void runWidgetPngExport(QWidget* parent, QWidget* widget, const QString& videoPath,
+    const QString& suffix, const ResultPointer& result)
 {
-    savePng(parent, widget->grab().toImage(), videoPath, suffix);
+    savePng(parent, withWeightsCaption(widget->grab().toImage(), result.get()), videoPath, suffix);
 }
 
-void runImagePngExport(
-    QWidget* parent, const QImage& image, const QString& videoPath, const QString& suffix)
+void runImagePngExport(QWidget* parent, const QImage& image, const QString& videoPath,
+    const QString& suffix, const ResultPointer& result)
 {
-    savePng(parent, image, videoPath, suffix);
+    savePng(parent, withWeightsCaption(image, result.get()), videoPath, suffix);
 }
 
 } // namespace vigil::ui

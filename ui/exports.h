@@ -1,7 +1,9 @@
 #pragma once
 // The File menu's dialogs and what they write: the scores CSV and result JSON (io's contract,
-// the same files as `vigil analyze`), a widget or the current frame as PNG. GUI thread only;
-// failures are shown in a message box, never thrown.
+// the same files as `vigil analyze`; the JSON's "model" says where the weights came from, the
+// CSV stays frame,time_s,score), a widget or the current frame as PNG with the result's weights
+// written under the picture and in its "Weights" text chunk. GUI thread only; failures are shown
+// in a message box, never thrown.
 
 #include "core/io/result_files.h"
 #include "ui/analysis_worker.h"
@@ -20,16 +22,21 @@ QString chooseVideoFile(QWidget* parent);
 QString resultStem(const QString& videoPath);
 
 // What the dialogs below call once a place is chosen; throw vigil::IoError / return false.
-io::WrittenFiles writeResultExport(const analysis::AnalysisResult& result, const QString& folder,
-    const QString& videoPath);
+io::WrittenFiles writeResultExport(
+    const analysis::AnalysisResult& result, const QString& folder, const QString& videoPath);
 bool writePng(const QImage& image, const QString& path);
+// image with a strip under it that reads "weights: <analysis::weightsSummary>", and that line
+// as its "Weights" text (a PNG tEXt chunk once written): a picture of scores says what produced
+// them. Without a result the image is returned as it is.
+QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* result);
 // The folder exports start in: the Settings' export folder, else the video's folder.
 QString exportFolderFor(const QString& videoPath);
 
 void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath);
-void runWidgetPngExport(
-    QWidget* parent, QWidget* widget, const QString& videoPath, const QString& suffix);
-void runImagePngExport(
-    QWidget* parent, const QImage& image, const QString& videoPath, const QString& suffix);
+// result: the one shown, whose weights the PNG names; null when none is.
+void runWidgetPngExport(QWidget* parent, QWidget* widget, const QString& videoPath,
+    const QString& suffix, const ResultPointer& result);
+void runImagePngExport(QWidget* parent, const QImage& image, const QString& videoPath,
+    const QString& suffix, const ResultPointer& result);
 
 } // namespace vigil::ui

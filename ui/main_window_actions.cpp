@@ -3,6 +3,7 @@
 
 #include "ui/main_window.h"
 
+#include "ui/attention_scale.h"
 #include "ui/batch_dialog.h"
 #include "ui/exports.h"
 #include "ui/models_dialog.h"
@@ -108,6 +109,7 @@ void MainWindow::createActions()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
         &TimelineViewport::fit);
+    view->addAction(makeAttentionScaleAction(timelinePanel_->heatmap(), windowDetail_, this));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainDock"))) {
         QAction* toggle = dock->toggleViewAction();
         toggle->setText(tr("&Explain panel"));
@@ -129,13 +131,14 @@ void MainWindow::exportResultFiles()
 
 void MainWindow::exportTimelinePng()
 {
-    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"));
+    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"), result_);
 }
 
 void MainWindow::exportFramePng()
 {
     runImagePngExport(this, videoPanel_->currentImage(), videoPath_,
-        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')));
+        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')),
+        result_);
 }
 
 } // namespace vigil::ui

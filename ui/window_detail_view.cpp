@@ -1,7 +1,5 @@
 #include "ui/window_detail_view.h"
 
-#include "ui/color_map.h"
-
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -13,9 +11,11 @@ namespace {
 
 constexpr int kTitleHeightPx = 44;
 constexpr int kHeaderHeightPx = 18;
-constexpr int kCaptionHeightPx = 34;
+constexpr int kCaptionHeightPx = 48;
 constexpr int kRowLabelWidthPx = 48;
 constexpr int kSumWidthPx = 52;
+constexpr int kColorBarWidthPx = 10;
+constexpr int kColorBarLabelsPx = 40;
 
 } // namespace
 
@@ -45,10 +45,35 @@ void WindowDetailView::setPlayheadFrame(int64_t frame)
     update();
 }
 
+void WindowDetailView::setScale(AttentionScale scale)
+{
+    if (scale == scale_)
+        return;
+    scale_ = scale;
+    update();
+}
+
+ColorScale WindowDetailView::colorScale() const
+{
+    ColorScale colors;
+    colors.high = index_.maxValue(scale_);
+    colors.label = attentionScaleLabel(scale_);
+    if (scale_ == AttentionScale::WeightTimesSteps)
+        colors.marked = 1.0;
+    return colors;
+}
+
+QString WindowDetailView::caption() const
+{
+    return tr("%1. Colour: %2. Each row sums to 1 over the window; outlined: the playhead.")
+        .arg(attentionOrientationNote(), attentionScaleLabel(scale_));
+}
+
 QRectF WindowDetailView::matrixRect() const
 {
     return QRectF(kRowLabelWidthPx, kTitleHeightPx + kHeaderHeightPx,
-        std::max(10, width() - kRowLabelWidthPx - kSumWidthPx - 8),
+        std::max(10,
+            width() - kRowLabelWidthPx - kSumWidthPx - kColorBarWidthPx - kColorBarLabelsPx - 8),
         std::max(10, height() - kTitleHeightPx - kHeaderHeightPx - kCaptionHeightPx));
 }
 
@@ -84,13 +109,27 @@ void WindowDetailView::paintEvent(QPaintEvent*)
     paintMatrix(painter, *window);
     painter.setPen(palette().color(QPalette::PlaceholderText));
     painter.drawText(QRectF(8, height() - kCaptionHeightPx + 2, width() - 16, kCaptionHeightPx - 4),
-        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
-        tr("Each row is a softmax over time: it sums to 1 over the window's snippets. "
-           "Bright cells are the snippets that row attends to; the outlined column is the "
-           "playhead."));
+        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption());
 }
 
 void WindowDetailView::paintMatrix(QPainter& painter, const analysis::WindowResult& window) const
+{
+    // The result keeps attention as [r, T]; drawn as A [T, r], the Explain panel's layout.
+    FloatArray values = transposedMatrix(window.attention);
+    const int64_t steps = values.dim(0);
+    for (float& value : values.values)
+        value = static_cast<float>(scaledWeight(value, steps, scale_));
+    const QRectF matrix = matrixRect();
+    const ColorScale colors = colorScale();
+    vigil::ui::paintMatrix(painter, matrix, values, colors, CellNumbers::WhereTheyFit);
+    vigil::ui::paintColorBar(painter,
+        QRectF(matrix.right() + kSumWidthPx, matrix.top(), kColorBarWidthPx, matrix.height()),
+        colors, palette().color(QPalette::Text), kColorBarLabelsPx);
+    paintMargins(painter, window);
+}
+
+// Snippet numbers above the columns, row labels and sums beside the rows, the playhead's column.
+void WindowDetailView::paintMargins(QPainter& painter, const analysis::WindowResult& window) const
 {
     const FloatArray& attention = window.attention;
     const int rows = static_cast<int>(attention.dim(0));
@@ -98,41 +137,14 @@ void WindowDetailView::paintMatrix(QPainter& painter, const analysis::WindowResu
     const QRectF matrix = matrixRect();
     const double cellWidth = matrix.width() / steps;
     const double cellHeight = matrix.height() / rows;
-    // The heatmaps' scale (their colour bar), so a colour means the same weight in both views.
-    const float maxWeight = index_.maxWeight();
-
-    QFont cellFont = font();
-    cellFont.setPointSizeF(std::clamp(std::min(cellWidth / 3.2, cellHeight / 2.4), 5.0, 11.0));
-    const QFontMetricsF metrics(cellFont);
-    const bool hasRoomForNumbers
-        = metrics.horizontalAdvance(QStringLiteral(".00")) <= cellWidth - 2;
+    painter.setPen(palette().color(QPalette::Text));
+    const QFontMetricsF metrics(font());
     const int headerEvery
         = metrics.horizontalAdvance(QStringLiteral("000")) + 4 <= cellWidth ? 1 : 4;
-    painter.setFont(cellFont);
-    for (int t = 0; t < steps; ++t) {
-        const double x = matrix.left() + t * cellWidth;
-        if (t % headerEvery == 0) {
-            painter.setPen(palette().color(QPalette::Text));
-            painter.drawText(
-                QRectF(x, matrix.top() - kHeaderHeightPx, cellWidth * headerEvery, kHeaderHeightPx),
-                Qt::AlignLeft | Qt::AlignVCenter, QString::number(window.firstStep + t));
-        }
-        for (int k = 0; k < rows; ++k) {
-            const float weight = attention.values[static_cast<size_t>(k * steps + t)];
-            const QRectF cell(x, matrix.top() + k * cellHeight, cellWidth, cellHeight);
-            painter.fillRect(cell, viridisScaled(weight, maxWeight));
-            if (hasRoomForNumbers) {
-                // Two decimals without the leading zero fit narrow cells: ".03".
-                QString text = QString::number(weight, 'f', 2);
-                if (text.startsWith(QLatin1String("0.")))
-                    text.remove(0, 1);
-                painter.setPen(maxWeight > 0 && weight / maxWeight > 0.6 ? Qt::black : Qt::white);
-                painter.drawText(cell, Qt::AlignCenter, text);
-            }
-        }
-    }
-    painter.setFont(font());
-    painter.setPen(palette().color(QPalette::Text));
+    for (int t = 0; t < steps; t += headerEvery)
+        painter.drawText(QRectF(matrix.left() + t * cellWidth, matrix.top() - kHeaderHeightPx,
+                             cellWidth * headerEvery, kHeaderHeightPx),
+            Qt::AlignLeft | Qt::AlignVCenter, QString::number(window.firstStep + t));
     for (int k = 0; k < rows; ++k) {
         const QRectF band(0, matrix.top() + k * cellHeight, kRowLabelWidthPx - 6, cellHeight);
         painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(k + 1));

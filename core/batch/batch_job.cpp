@@ -43,12 +43,22 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
             const analysis::ExtractionProgressCallback& onProgress) {
             return engine.analyze(path, windows, runCancel, onProgress);
         });
+    // Resumed rows were made with these networks too: --resume checks that. Rows are named
+    // as they finish, so a front end that shows them one by one (the GUI's table) has it too.
+    const std::string weights = analysis::weightsSummary(engine.description());
+    BatchCallbacks named = callbacks;
+    if (callbacks.fileFinished)
+        named.fileFinished = [&callbacks, &weights](const BatchInput& input, const BatchRow& row) {
+            BatchRow withWeights = row;
+            if (withWeights.figures)
+                withWeights.weights = weights;
+            callbacks.fileFinished(input, withWeights);
+        };
     BatchRunner runner(std::move(inputs), settings, std::move(analyzers));
-    outcome.report = runner.run(cancel, callbacks);
-    // Resumed rows were made with these networks too: --resume checks that.
+    outcome.report = runner.run(cancel, named);
     for (BatchRow& row : outcome.report.rows)
         if (row.figures)
-            row.weights = analysis::weightsSummary(engine.description());
+            row.weights = weights;
     outcome.summaryPath
         = (std::filesystem::path(request.outputDir) / summaryFileName(request.shard)).string();
     writeSummary(outcome.summaryPath, outcome.report.rows);

@@ -32,7 +32,8 @@ std::string makeFolder(const std::string& name)
     fs::create_directories(dir + "/sub");
     vigil::test::makeClip(dir + "/a.mp4", "testsrc2=size=96x72:rate=25", 100, "-c:v mpeg4 -q:v 2");
     vigil::test::makeClip(dir + "/b.mp4", "testsrc2=size=96x72:rate=25", 140, "-c:v mpeg4 -q:v 2");
-    vigil::test::makeClip(dir + "/sub/c.mp4", "testsrc2=size=96x72:rate=25", 120, "-c:v mpeg4 -q:v 2");
+    vigil::test::makeClip(
+        dir + "/sub/c.mp4", "testsrc2=size=96x72:rate=25", 120, "-c:v mpeg4 -q:v 2");
     std::ofstream(dir + "/broken.mp4") << "not really a video";
     std::ofstream(dir + "/notes.txt") << "hello";
     return dir;
@@ -52,14 +53,16 @@ QString statusOf(const BatchTableModel& model, const std::string& name)
 {
     for (int row = 0; row < model.rowCount(); ++row)
         if (model.resultAt(row).row.relativePath == name)
-            return model.data(model.index(row, BatchTableModel::Status), Qt::DisplayRole).toString();
+            return model.data(model.index(row, BatchTableModel::Status), Qt::DisplayRole)
+                .toString();
     return QStringLiteral("(missing)");
 }
 
 TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
 {
     const std::string dir = makeFolder("batch_dialog_run");
-    BatchDialog dialog([](QWidget*) { return std::optional<AnalysisEngine>(vigil::test::fakeEngine(4)); });
+    BatchDialog dialog(
+        [](QWidget*) { return std::optional<AnalysisEngine>(vigil::test::fakeEngine(4)); });
     dialog.setSettings(settingsFor(dir, true));
     dialog.show();
     QSignalSpy finished(&dialog, &BatchDialog::batchFinished);
@@ -75,6 +78,11 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
     EXPECT_EQ(statusOf(model, "sub/c.mp4"), QStringLiteral("ok"));
     EXPECT_EQ(statusOf(model, "broken.mp4"), QStringLiteral("failed"));
     EXPECT_EQ(statusOf(model, "notes.txt"), QStringLiteral("skipped"));
+    // Each analysed row says which weights scored it (the fake networks: DEMO).
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.resultAt(row).row.status == vigil::batch::FileStatus::Ok)
+            EXPECT_EQ(model.index(row, BatchTableModel::Weights).data().toString(),
+                QStringLiteral("classifier: DEMO · backbone: DEMO"));
     EXPECT_TRUE(dialog.statusText().contains(QStringLiteral("3 analysed, 1 failed, 1 skipped")))
         << dialog.statusText().toStdString();
     EXPECT_TRUE(fs::exists(dir + "-out/sub/c.vigil.json"));
@@ -84,12 +92,17 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
     QSortFilterProxyModel* sorted = dialog.sortedModel();
     dialog.table()->sortByColumn(BatchTableModel::MaxScore, Qt::DescendingOrder);
     for (int row = 1; row < sorted->rowCount(); ++row)
-        EXPECT_GE(sorted->index(row - 1, BatchTableModel::MaxScore).data(BatchTableModel::SortRole).toDouble(),
-            sorted->index(row, BatchTableModel::MaxScore).data(BatchTableModel::SortRole).toDouble());
+        EXPECT_GE(sorted->index(row - 1, BatchTableModel::MaxScore)
+                      .data(BatchTableModel::SortRole)
+                      .toDouble(),
+            sorted->index(row, BatchTableModel::MaxScore)
+                .data(BatchTableModel::SortRole)
+                .toDouble());
     dialog.table()->sortByColumn(BatchTableModel::Name, Qt::AscendingOrder);
     EXPECT_EQ(sorted->index(0, BatchTableModel::Name).data().toString(), QStringLiteral("a.mp4"));
     dialog.table()->sortByColumn(BatchTableModel::Status, Qt::AscendingOrder);
-    EXPECT_EQ(sorted->index(0, BatchTableModel::Status).data().toString(), QStringLiteral("failed"));
+    EXPECT_EQ(
+        sorted->index(0, BatchTableModel::Status).data().toString(), QStringLiteral("failed"));
 
     // For people to look at: build/ui-screenshots/batch-dialog.png.
     const std::string shots = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
@@ -102,7 +115,8 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
     std::ifstream in(exported.toStdString());
     std::string header;
     std::getline(in, header);
-    EXPECT_EQ(header, "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights");
+    EXPECT_EQ(header,
+        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights");
     int lines = 0;
     for (std::string line; std::getline(in, line);)
         ++lines;
@@ -113,7 +127,8 @@ TEST(BatchDialog, CancelStopsTheBatchAndKeepsWhatFinished)
 {
     const std::string dir = makeFolder("batch_dialog_cancel");
     BatchDialog dialog([](QWidget*) {
-        return std::optional<AnalysisEngine>(vigil::test::fakeEngine(4, std::chrono::milliseconds(80)));
+        return std::optional<AnalysisEngine>(
+            vigil::test::fakeEngine(4, std::chrono::milliseconds(80)));
     });
     dialog.setSettings(settingsFor(dir, true));
     QSignalSpy finished(&dialog, &BatchDialog::batchFinished);
@@ -123,7 +138,8 @@ TEST(BatchDialog, CancelStopsTheBatchAndKeepsWhatFinished)
     dialog.cancel();
     ASSERT_TRUE(finished.wait(30000));
     EXPECT_FALSE(dialog.isRunning());
-    EXPECT_TRUE(dialog.statusText().startsWith(QStringLiteral("Cancelled"))) << dialog.statusText().toStdString();
+    EXPECT_TRUE(dialog.statusText().startsWith(QStringLiteral("Cancelled")))
+        << dialog.statusText().toStdString();
     EXPECT_LT(dialog.tableModel()->rowCount(), 5); // the unreached files never finished
     std::ifstream summary(dialog.summaryPath().toStdString());
     std::string text((std::istreambuf_iterator<char>(summary)), {});
@@ -134,7 +150,8 @@ TEST(BatchDialog, ClosingWhileRunningAsksAndCancelsOnlyWhenConfirmed)
 {
     const std::string dir = makeFolder("batch_dialog_close");
     BatchDialog dialog([](QWidget*) {
-        return std::optional<AnalysisEngine>(vigil::test::fakeEngine(4, std::chrono::milliseconds(80)));
+        return std::optional<AnalysisEngine>(
+            vigil::test::fakeEngine(4, std::chrono::milliseconds(80)));
     });
     dialog.setSettings(settingsFor(dir, true));
     dialog.show();
@@ -172,13 +189,16 @@ TEST(BatchDialog, DoubleClickOpensTheVideoWithItsSavedResultsAtItsHighestScore)
     const QPoint at = dialog->table()->visualRect(cell).center();
     QTest::mousePress(dialog->table()->viewport(), Qt::LeftButton, {}, at);
     QTest::mouseDClick(dialog->table()->viewport(), Qt::LeftButton, {}, at);
-    ASSERT_TRUE(window.result()) << window.errorText().toStdString() << " / " << dialog->statusText().toStdString()
-                                 << " / " << dialog->table()->visualRect(cell).x() << "," << dialog->table()->visualRect(cell).y();
+    ASSERT_TRUE(window.result()) << window.errorText().toStdString() << " / "
+                                 << dialog->statusText().toStdString() << " / "
+                                 << dialog->table()->visualRect(cell).x() << ","
+                                 << dialog->table()->visualRect(cell).y();
     EXPECT_FALSE(window.runner()->isRunning()); // shown from the saved files, not analysed
     EXPECT_EQ(window.videoPath(), QString::fromStdString(dir + "/b.mp4"));
     const auto& scores = window.result()->frameScores;
     ASSERT_EQ(scores.size(), 140u);
-    EXPECT_EQ(window.videoPanel()->currentFrame(), std::max_element(scores.begin(), scores.end()) - scores.begin());
+    EXPECT_EQ(window.videoPanel()->currentFrame(),
+        std::max_element(scores.begin(), scores.end()) - scores.begin());
     EXPECT_FALSE(window.result()->windows.empty());
 }
 

@@ -1,0 +1,186 @@
+#include "ui/matrix_painter.h"
+
+#include "ui/color_map.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil::ui {
+namespace {
+
+constexpr int kColorBarWidthPx = 10;
+constexpr int kColorBarLabelsPx = 56;
+constexpr int kColorBarMinHeightPx = 40;
+
+// Entries first .. last of an axis of `count` entries split into `groups`.
+std::pair<int64_t, int64_t> groupRange(int64_t group, int64_t groups, int64_t count)
+{
+    const int64_t first = group * count / groups;
+    return { first, std::max(first + 1, (group + 1) * count / groups) };
+}
+
+double meanOf(const FloatArray& values, std::pair<int64_t, int64_t> columns,
+    std::pair<int64_t, int64_t> bands)
+{
+    const int64_t width = values.dim(1);
+    double sum = 0.0;
+    for (int64_t i = columns.first; i < columns.second; ++i)
+        for (int64_t j = bands.first; j < bands.second; ++j)
+            sum += values.values[static_cast<size_t>(i * width + j)];
+    return sum
+        / static_cast<double>((columns.second - columns.first) * (bands.second - bands.first));
+}
+
+// Two decimals without the leading zero fit narrow cells: ".03", "−.41".
+QString cellText(double value, int decimals)
+{
+    QString text = QString::number(value, 'f', decimals);
+    if (text.startsWith(QLatin1String("0.")) || text.startsWith(QLatin1String("-0.")))
+        text.remove(text.indexOf(QLatin1Char('0')), 1);
+    return text.replace(QLatin1Char('-'), QChar(0x2212));
+}
+
+} // namespace
+
+QColor ColorScale::colorOf(double value) const
+{
+    return high > low ? viridis((value - low) / (high - low)) : viridis(0.0);
+}
+
+int ColorScale::decimals() const
+{
+    const double span = std::max(std::fabs(low), std::fabs(high));
+    return span < 0.1 ? 3 : (span < 100.0 ? 2 : 0);
+}
+
+ColorScale rangeScale(const FloatArray& values, const QString& label)
+{
+    ColorScale scale;
+    scale.label = label;
+    if (values.values.empty())
+        return scale;
+    const auto [low, high] = std::minmax_element(values.values.begin(), values.values.end());
+    scale.low = std::min(0.0, static_cast<double>(*low));
+    scale.high = *high;
+    return scale;
+}
+
+void paintMatrix(QPainter& painter, const QRectF& area, const FloatArray& values,
+    const ColorScale& scale, CellNumbers numbers, int minBandPx)
+{
+    if (values.rank() != 2 || values.size() == 0 || area.isEmpty())
+        return;
+    const int64_t columns
+        = std::clamp<int64_t>(static_cast<int64_t>(area.width()), 1, values.dim(0));
+    const int64_t bands = std::clamp<int64_t>(
+        static_cast<int64_t>(area.height() / std::max(1, minBandPx)), 1, values.dim(1));
+    const double cellWidth = area.width() / static_cast<double>(columns);
+    const double cellHeight = area.height() / static_cast<double>(bands);
+    QFont cellFont = painter.font();
+    cellFont.setPointSizeF(std::clamp(std::min(cellWidth / 3.2, cellHeight / 2.4), 5.0, 11.0));
+    const bool isExact = columns == values.dim(0) && bands == values.dim(1);
+    // The widest number is at one end of the scale ("−4.26" is wider than "−.46").
+    const QFontMetricsF metrics(cellFont);
+    const double widestPx
+        = std::max(metrics.horizontalAdvance(cellText(scale.low, scale.decimals())),
+            metrics.horizontalAdvance(cellText(scale.high, scale.decimals())));
+    const bool hasNumbers = numbers == CellNumbers::WhereTheyFit && isExact
+        && widestPx <= cellWidth - 2 && metrics.height() <= cellHeight;
+    const QFont oldFont = painter.font();
+    painter.setFont(cellFont);
+    for (int64_t column = 0; column < columns; ++column)
+        for (int64_t band = 0; band < bands; ++band) {
+            const double value = meanOf(values, groupRange(column, columns, values.dim(0)),
+                groupRange(band, bands, values.dim(1)));
+            const QRectF cell(area.left() + column * cellWidth, area.top() + band * cellHeight,
+                cellWidth, cellHeight);
+            const QColor color = scale.colorOf(value);
+            painter.fillRect(cell, color);
+            if (hasNumbers) {
+                painter.setPen(textColorOn(color));
+                painter.drawText(cell, Qt::AlignCenter, cellText(value, scale.decimals()));
+            }
+        }
+    painter.setFont(oldFont);
+}
+
+void paintColorBar(QPainter& painter, const QRectF& bar, const ColorScale& scale,
+    const QColor& textColor, double labelWidthPx)
+{
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    for (int i = 0; i <= 10; ++i)
+        gradient.setColorAt(i / 10.0, viridis(i / 10.0));
+    painter.fillRect(bar, gradient);
+    painter.setPen(textColor);
+    painter.drawRect(bar);
+    const QFontMetricsF metrics(painter.font());
+    const double x = bar.right() + 4;
+    auto label = [&](double value, double y, Qt::Alignment vertical) {
+        const double top = vertical == Qt::AlignTop ? y
+            : vertical == Qt::AlignBottom           ? y - metrics.height()
+                                                    : y - metrics.height() / 2.0;
+        painter.drawText(QRectF(x, top, labelWidthPx, metrics.height()), Qt::AlignLeft | vertical,
+            QString::number(value, 'f', scale.decimals()).replace(QLatin1Char('-'), QChar(0x2212)));
+    };
+    label(scale.high, bar.top(), Qt::AlignTop);
+    label(scale.low, bar.bottom(), Qt::AlignBottom);
+    if (bar.height() <= 3 * metrics.height() || scale.high <= scale.low)
+        return;
+    const double middle = scale.marked.value_or((scale.low + scale.high) / 2.0);
+    const double fraction = (middle - scale.low) / (scale.high - scale.low);
+    if (fraction <= 0.0 || fraction >= 1.0)
+        return;
+    const double y = bar.bottom() - fraction * bar.height();
+    // Room for the top and bottom labels: a middle one that would overlap them is left out.
+    if (y - bar.top() > metrics.height() && bar.bottom() - y > metrics.height()) {
+        painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y));
+        label(middle, y, Qt::AlignVCenter);
+    }
+}
+
+QImage matrixImage(const FloatArray& values, QSize matrixSize, const ColorScale& scale,
+    CellNumbers numbers, const QPalette& palette, int minBandPx)
+{
+    if (values.rank() != 2 || values.size() == 0 || matrixSize.isEmpty())
+        return {};
+    const int height = std::max(matrixSize.height(), kColorBarMinHeightPx) + 2;
+    QImage image(matrixSize.width() + 2 + 8 + kColorBarWidthPx + kColorBarLabelsPx, height,
+        QImage::Format_RGB32);
+    image.fill(palette.color(QPalette::AlternateBase));
+    QPainter painter(&image);
+    const QRectF matrix(1, 1, matrixSize.width(), matrixSize.height());
+    paintMatrix(painter, matrix, values, scale, numbers, minBandPx);
+    painter.setPen(palette.color(QPalette::Mid));
+    painter.drawRect(matrix.adjusted(-1, -1, 0, 0));
+    QFont small = painter.font();
+    small.setPointSizeF(7.5);
+    painter.setFont(small);
+    paintColorBar(painter, QRectF(matrix.right() + 8, 1, kColorBarWidthPx, height - 3), scale,
+        palette.color(QPalette::Text), kColorBarLabelsPx - 4);
+    return image;
+}
+
+FloatArray transposedMatrix(const FloatArray& values)
+{
+    if (values.rank() != 2)
+        return values;
+    FloatArray result = FloatArray::zeros({ values.dim(1), values.dim(0) });
+    for (int64_t i = 0; i < values.dim(0); ++i)
+        for (int64_t j = 0; j < values.dim(1); ++j)
+            result.values[static_cast<size_t>(j * values.dim(0) + i)]
+                = values.values[static_cast<size_t>(i * values.dim(1) + j)];
+    return result;
+}
+
+QString attentionOrientationNote()
+{
+    return QCoreApplication::translate(
+        "vigil::ui", "A is [T, r]: a band is a column of A (an attention row), time left to right");
+}
+
+} // namespace vigil::ui
