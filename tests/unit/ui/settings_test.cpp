@@ -10,8 +10,11 @@
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QSettings>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -131,6 +134,32 @@ TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
     // A bad file after a good one keeps the good one.
     EXPECT_FALSE(dialog.useClassifierFile(QStringLiteral("/weights/bad.pth")));
     EXPECT_EQ(dialog.settings().classifier, QStringLiteral("/weights/good.pth"));
+}
+
+TEST_F(SettingsTest, TheMainWindowGivesItsClassifierCheckToTheSettingsDialog)
+{
+    MainWindow window(vigil::test::fakeEngine(4));
+    int calls = 0;
+    window.setClassifierFileCheck([&calls](const QString& file) {
+        ++calls;
+        return fakeClassifierCheck(file);
+    });
+    QString problem;
+    QTimer::singleShot(0, &window, [&problem] {
+        auto* dialog = qobject_cast<SettingsDialog*>(QApplication::activeModalWidget());
+        ASSERT_TRUE(dialog);
+        dialog->useClassifierFile(QStringLiteral("/weights/bad.pth"));
+        problem = dialog->classifierProblem();
+        dialog->reject();
+    });
+    QAction* settings = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == QStringLiteral("&Settings…"))
+            settings = action;
+    ASSERT_TRUE(settings);
+    settings->trigger(); // modal until the timer above closes it
+    EXPECT_EQ(calls, 1);
+    EXPECT_FALSE(problem.isEmpty());
 }
 
 } // namespace
