@@ -85,6 +85,7 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
     ui::MainWindow window(engine);
     window.setEngineSource(GuiEngineSource(options));
     window.setCudaUnavailableReason(QString::fromStdString(models::cudaUnavailableReason()));
+    window.setClassifierFileCheck(classifierFileProblem);
     int screenshotExitCode = kExitOk;
     if (isScreenshot)
         saveScreenshotWhenAnalysed(

@@ -132,6 +132,25 @@ RunOptions withSavedSettings(RunOptions options)
 
 } // namespace
 
+QString classifierFileProblem(const QString& file)
+{
+    engine::ModelRequest request;
+    request.classifier = file.toStdString();
+    request.needs = engine::NeededNetworks::ClassifierOnly;
+    try {
+        const engine::WeightsPlan plan = engine::resolveWeights(request);
+        if (!plan.canRun())
+            return QString::fromStdString(plan.problem);
+        // An empty path would load demo weights: never what a chosen file means.
+        if (!plan.classifier || plan.classifier->path.empty())
+            return QObject::tr("not a weights file");
+        models::TorchNetworkLoader().loadClassifier(plan.classifier->path);
+        return {};
+    } catch (const std::exception& error) {
+        return QString::fromStdString(error.what());
+    }
+}
+
 std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem)
 {
     const engine::WeightsPlan plan = engine::resolveWeights(options.model);

@@ -9,6 +9,8 @@
 #include "core/engine/weights_plan.h"
 #include "ui/analysis_engine.h"
 
+#include <QString>
+
 #include <optional>
 #include <string>
 
@@ -33,6 +35,11 @@ private:
 
     RunOptions options_;
 };
+
+// ui::ClassifierFileCheck for the Settings dialog: resolves the file as --classifier would and
+// loads it as the attention classifier, as the next analysis will; the error in the loader's
+// words (the file, the tensor), or empty when it loads. Throws nothing.
+QString classifierFileProblem(const QString& file);
 
 // Without dialogs (for --screenshot): nullopt with `problem` set when weights are missing or
 // cannot be chosen; throws vigil::ModelError naming a file that cannot be loaded.

@@ -35,13 +35,18 @@ AppSettings AppSettings::load(QSettings& store)
     settings.backbone = settingOr(store.value(QStringLiteral("backbone")), settings.backbone);
     settings.crops = settingOr(store.value(QStringLiteral("crops")), settings.crops);
     settings.classifier = store.value(QStringLiteral("classifier"), settings.classifier).toString();
-    settings.windowSteps = std::clamp(store.value(QStringLiteral("windowSteps"), settings.windowSteps).toInt(), 1, 4096);
-    settings.strideSteps = std::clamp(store.value(QStringLiteral("strideSteps"), settings.strideSteps).toInt(), 1, 4096);
-    settings.threshold = std::clamp(store.value(QStringLiteral("threshold"), settings.threshold).toDouble(), 0.0, 1.0);
-    settings.threads = std::clamp(store.value(QStringLiteral("threads"), settings.threads).toInt(), 0, 1024);
+    settings.windowSteps = std::clamp(
+        store.value(QStringLiteral("windowSteps"), settings.windowSteps).toInt(), 1, 4096);
+    settings.strideSteps = std::clamp(
+        store.value(QStringLiteral("strideSteps"), settings.strideSteps).toInt(), 1, 4096);
+    settings.threshold = std::clamp(
+        store.value(QStringLiteral("threshold"), settings.threshold).toDouble(), 0.0, 1.0);
+    settings.threads
+        = std::clamp(store.value(QStringLiteral("threads"), settings.threads).toInt(), 0, 1024);
     settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
     store.endGroup();
-    settings.exportFolder = store.value(QStringLiteral("exports/folder"), settings.exportFolder).toString();
+    settings.exportFolder
+        = store.value(QStringLiteral("exports/folder"), settings.exportFolder).toString();
     return settings;
 }
 
@@ -75,6 +80,11 @@ void AppSettings::save(QSettings& store) const
     store.endGroup();
     store.setValue(QStringLiteral("exports/folder"), exportFolder);
     store.sync();
+}
+
+void AppSettings::saveThreshold(QSettings& store, double threshold)
+{
+    store.setValue(QStringLiteral("analysis/threshold"), threshold);
 }
 
 } // namespace vigil::ui

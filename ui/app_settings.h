@@ -22,9 +22,9 @@ struct AppSettings {
     int windowSteps = 32;
     int strideSteps = 32;
     double threshold = 0.5;
-    int threads = 0;                          // 0: all cores
+    int threads = 0; // 0: all cores
     ComputeDevice device = ComputeDevice::Cpu;
-    QString exportFolder;                     // empty: next to the video
+    QString exportFolder; // empty: next to the video
 
     bool operator==(const AppSettings& other) const;
     bool operator!=(const AppSettings& other) const { return !(*this == other); }
@@ -32,6 +32,8 @@ struct AppSettings {
     // Missing or invalid keys keep their defaults.
     static AppSettings load(QSettings& store);
     void save(QSettings& store) const;
+    // The threshold alone: it changes while the timeline's line is dragged.
+    static void saveThreshold(QSettings& store, double threshold);
 };
 
 // Manifest names of the classifiers installed in the models folder (VIGIL_MODELS or the default

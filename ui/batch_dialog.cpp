@@ -3,6 +3,7 @@
 #include "core/io/atomic_file.h"
 #include "ui/batch_job.h"
 #include "ui/batch_table_model.h"
+#include "ui/event_threshold.h"
 #include "ui/time_format.h"
 
 #include <QCheckBox>
@@ -155,7 +156,8 @@ void BatchDialog::connectJob()
     connect(job_, &BatchJob::filesFound, this, [this](int count) {
         overallBar_->setRange(0, std::max(1, count));
         overallBar_->setValue(0);
-        statusLabel_->setText(count == 0 ? tr("No files in that folder") : tr("%n file(s) to look at", "", count));
+        statusLabel_->setText(
+            count == 0 ? tr("No files in that folder") : tr("%n file(s) to look at", "", count));
     });
     connect(job_, &BatchJob::progressChanged, this, &BatchDialog::showProgress);
     connect(job_, &BatchJob::fileFinished, model_, &BatchTableModel::addResult);
@@ -195,6 +197,13 @@ BatchJobSettings BatchDialog::settings() const
     settings.isResuming = resumeBox_->isChecked();
     settings.threshold = thresholdBox_->value();
     return settings;
+}
+
+void BatchDialog::shareThreshold(EventThreshold* threshold)
+{
+    threshold->bind(thresholdBox_);
+    thresholdBox_->setToolTip(tr("Frames scoring at or above it form the events the table counts; "
+                                 "the same threshold as the main window's events"));
 }
 
 bool BatchDialog::isRunning() const
@@ -262,8 +271,11 @@ void BatchDialog::showFinished(const QString& text)
     std::vector<batch::BatchRow> rows = model_->rows();
     int ok = 0, failed = 0, skipped = 0;
     for (const batch::BatchRow& row : rows)
-        (row.status == batch::FileStatus::Ok ? ok : row.status == batch::FileStatus::Failed ? failed : skipped)++;
-    QString summary = tr("%1: %2 analysed, %3 failed, %4 skipped").arg(text).arg(ok).arg(failed).arg(skipped);
+        (row.status == batch::FileStatus::Ok              ? ok
+                : row.status == batch::FileStatus::Failed ? failed
+                                                          : skipped)++;
+    QString summary
+        = tr("%1: %2 analysed, %3 failed, %4 skipped").arg(text).arg(ok).arg(failed).arg(skipped);
     if (!summaryPath_.isEmpty())
         summary += tr(" · summary in %1").arg(QDir::toNativeSeparators(summaryPath_));
     statusLabel_->setText(summary);
@@ -277,7 +289,8 @@ void BatchDialog::setRunning(bool isRunning)
 {
     startButton_->setEnabled(!isRunning);
     cancelButton_->setEnabled(isRunning);
-    for (QWidget* widget : std::initializer_list<QWidget*> { inputEdit_, outputEdit_, recursiveBox_, resumeBox_, thresholdBox_ })
+    for (QWidget* widget : std::initializer_list<QWidget*> {
+             inputEdit_, outputEdit_, recursiveBox_, resumeBox_, thresholdBox_ })
         widget->setEnabled(!isRunning);
     exportButton_->setEnabled(!isRunning);
 }
@@ -309,8 +322,11 @@ QString BatchDialog::writeSummaryCsv(const QString& path) const
 
 void BatchDialog::exportSummary()
 {
-    const QString start = summaryPath_.isEmpty() ? QDir(settings().outputDir).filePath(QStringLiteral("summary.csv")) : summaryPath_;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export summary CSV"), start, tr("CSV (*.csv)"));
+    const QString start = summaryPath_.isEmpty()
+        ? QDir(settings().outputDir).filePath(QStringLiteral("summary.csv"))
+        : summaryPath_;
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export summary CSV"), start, tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     if (const QString error = writeSummaryCsv(path); !error.isEmpty())

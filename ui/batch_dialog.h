@@ -25,6 +25,7 @@ class QTableView;
 namespace vigil::ui {
 
 class BatchJob;
+class EventThreshold;
 class BatchTableModel;
 
 class BatchDialog : public QDialog {
@@ -41,6 +42,8 @@ public:
 
     void setSettings(const BatchJobSettings& settings);
     BatchJobSettings settings() const;
+    // Binds the threshold box to the main window's one event threshold, both ways.
+    void shareThreshold(EventThreshold* threshold);
     void setStopConfirmation(StopConfirmation confirm) { confirmStop_ = std::move(confirm); }
 
     bool isRunning() const;

@@ -4,11 +4,12 @@
 #include "ui/analysis_status_widget.h"
 #include "ui/attention_thumbnails.h"
 #include "ui/batch_dialog.h"
+#include "ui/event_threshold.h"
+#include "ui/events_panel.h"
 #include "ui/events_table.h"
 #include "ui/explain_panel.h"
 #include "ui/model_status_widget.h"
 #include "ui/recent_files_menu.h"
-#include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
@@ -53,6 +54,8 @@ QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
 MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     : QMainWindow(parent)
     , runner_(new AnalysisRunner(engine, this))
+    , current_(new CurrentAnalysis(this))
+    , threshold_(new EventThreshold(this))
 {
     setWindowTitle(tr("Vigil"));
     setAcceptDrops(true);
@@ -63,8 +66,7 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     explainPanel_->setExplainer(engine.engine ? engine.engine->explainer() : nullptr);
     createActions();
     connectRunner();
-    QSettings store;
-    timelinePanel_->timeline()->setThreshold(AppSettings::load(store).threshold);
+    observeAnalysis();
     statusBar()->addWidget(analysisStatus_, 1);
     statusBar()->addPermanentWidget(modelStatus_);
     resize(1440, 900);
@@ -78,7 +80,7 @@ void MainWindow::createLayout()
     timelinePanel_ = new TimelinePanel(this);
     windowDetail_ = new WindowDetailView(this);
     thumbnails_ = new AttentionThumbnails(this);
-    eventsTable_ = new EventsTable(this);
+    eventsPanel_ = new EventsPanel(current_, threshold_, this);
     errorBanner_ = new QLabel(this);
     errorBanner_->setWordWrap(true);
     errorBanner_->setStyleSheet(QStringLiteral("QLabel { background: #fdecea; color: #611a15; "
@@ -88,7 +90,7 @@ void MainWindow::createLayout()
     auto* side = new QSplitter(Qt::Vertical, this);
     side->addWidget(titled(tr("Attention in the window under the playhead"), windowDetail_, side));
     side->addWidget(titled(tr("The frame each row attends to most"), thumbnails_, side));
-    side->addWidget(titled(tr("Events above the threshold"), eventsTable_, side));
+    side->addWidget(titled(tr("Events above the threshold"), eventsPanel_, side));
     side->setStretchFactor(0, 3);
     side->setStretchFactor(1, 2);
     side->setStretchFactor(2, 2);
@@ -123,18 +125,17 @@ void MainWindow::createLayout()
     connect(timelinePanel_, &TimelinePanel::seekRequested, this, &MainWindow::seek);
     connect(windowDetail_, &WindowDetailView::seekRequested, this, &MainWindow::seek);
     connect(thumbnails_, &AttentionThumbnails::seekRequested, this, &MainWindow::seek);
-    connect(eventsTable_, &EventsTable::seekRequested, this, &MainWindow::seek);
-    connect(timelinePanel_->timeline(), &TimelineView::thresholdChanged, this,
-        &MainWindow::updateEvents);
+    connect(eventsTable(), &EventsTable::seekRequested, this, &MainWindow::seek);
+    // The line on the timeline is the one event threshold, both ways.
+    TimelineView* timeline = timelinePanel_->timeline();
+    timeline->setThreshold(threshold_->value());
+    connect(threshold_, &EventThreshold::changed, timeline, &TimelineView::setThreshold);
+    connect(timeline, &TimelineView::thresholdChanged, threshold_, &EventThreshold::setValue);
 }
 
-void MainWindow::showSettings()
+EventsTable* MainWindow::eventsTable() const
 {
-    QSettings store;
-    SettingsDialog dialog(
-        AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_, this);
-    if (dialog.exec() == QDialog::Accepted)
-        applySettings(dialog.settings());
+    return eventsPanel_->table();
 }
 
 void MainWindow::applySettings(const AppSettings& settings)
@@ -142,7 +143,7 @@ void MainWindow::applySettings(const AppSettings& settings)
     QSettings store;
     const AppSettings before = AppSettings::load(store);
     settings.save(store);
-    timelinePanel_->timeline()->setThreshold(settings.threshold);
+    threshold_->setValue(settings.threshold);
     AppSettings sameNetworks = settings;
     sameNetworks.threshold = before.threshold;
     sameNetworks.exportFolder = before.exportFolder;
@@ -173,12 +174,8 @@ void MainWindow::connectRunner()
         runner_, &AnalysisRunner::finished, analysisStatus_, &AnalysisStatusWidget::showFinished);
     connect(
         analysisStatus_, &AnalysisStatusWidget::cancelRequested, this, &MainWindow::cancelAnalysis);
-    connect(runner_, &AnalysisRunner::windowsScored, this, &MainWindow::showPartialResult);
-    connect(runner_, &AnalysisRunner::featuresExtracted, this,
-        [this](const QString& path, const FeaturesPointer& features) {
-            if (path == videoPath_)
-                features_ = features; // shown with the result that follows
-        });
+    connect(runner_, &AnalysisRunner::windowsScored, current_, &CurrentAnalysis::showPartialResult);
+    connect(runner_, &AnalysisRunner::featuresExtracted, current_, &CurrentAnalysis::setFeatures);
     connect(runner_, &AnalysisRunner::succeeded, this, &MainWindow::showResult);
     connect(runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
         showError(tr("The analysis failed: %1").arg(message));
@@ -188,10 +185,32 @@ void MainWindow::connectRunner()
         [this] { statusBar()->showMessage(tr("Analysis cancelled"), 5000); });
 }
 
+void MainWindow::observeAnalysis()
+{
+    connect(current_, &CurrentAnalysis::videoChanged, this, &MainWindow::showVideoChange);
+    connect(current_, &CurrentAnalysis::shownResultChanged, this, &MainWindow::showInViews);
+}
+
 void MainWindow::openVideo(const QString& path)
 {
-    if (showVideo(path) && ensureEngine())
+    if (showVideo(path)
+        && ensureEngine(tr("No networks are loaded, so the video is shown without analysis. Open "
+                           "it again to choose weights (download, import a file, or demo "
+                           "weights).")))
         runner_->start(path);
+}
+
+void MainWindow::analyseAgain()
+{
+    if (!current_->hasVideo())
+        return;
+    // Until the new networks are there, the old results are the only ones to show.
+    if (!ensureEngine(tr("No networks could be loaded, so the results shown are still those of "
+                         "the previous analysis.")))
+        return;
+    errorBanner_->hide();
+    current_->clearResult(); // start() cancels a run still going with the old networks
+    runner_->start(current_->videoPath());
 }
 
 bool MainWindow::openSavedResult(
@@ -219,61 +238,38 @@ bool MainWindow::openSavedResult(
     return true;
 }
 
-BatchDialog* MainWindow::batchDialog()
-{
-    if (batchDialog_)
-        return batchDialog_;
-    // The batch gets networks of its own (the source loads a copy); without a source, those
-    // of the main window (tests with fake networks).
-    batchDialog_ = new BatchDialog(
-        [this](QWidget* parent) -> std::optional<AnalysisEngine> {
-            if (engineSource_)
-                return engineSource_(parent);
-            if (runner_->engine().isReady())
-                return runner_->engine();
-            return std::nullopt;
-        },
-        this);
-    connect(batchDialog_, &BatchDialog::openResultRequested, this,
-        [this](const BatchFileResult& result) {
-            openSavedResult(QString::fromStdString(result.input.path),
-                QString::fromStdString(result.input.jsonPath()),
-                QString::fromStdString(result.input.csvPath()));
-            raise();
-            activateWindow();
-        });
-    return batchDialog_;
-}
-
 bool MainWindow::showVideo(const QString& path)
 {
     errorBanner_->hide();
     QString error;
     if (!videoPanel_->openVideo(path, &error)) {
         runner_->cancel();
+        current_->clear(); // nothing of the previous video stays under this failure
         showError(tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error));
         emit analysisFailed(error);
         return false;
     }
-    videoPath_ = path;
-    setWindowTitle(tr("%1 – Vigil").arg(QFileInfo(path).fileName()));
-    showResult(nullptr);
-    timelinePanel_->setVideo(videoPanel_->frameCount(), videoPanel_->framesPerSecond());
-    timelinePanel_->setPlayheadFrame(0);
-    thumbnails_->setVideo(path, videoPanel_->framesPerSecond());
-    explainPanel_->setVideo(path, videoPanel_->framesPerSecond());
+    current_->setVideo(path, videoPanel_->framesPerSecond());
     recentMenu_->addFile(path);
     return true;
 }
 
-bool MainWindow::ensureEngine()
+void MainWindow::showVideoChange(const QString& path, double framesPerSecond)
+{
+    setWindowTitle(path.isEmpty() ? tr("Vigil") : tr("%1 – Vigil").arg(QFileInfo(path).fileName()));
+    timelinePanel_->setVideo(videoPanel_->frameCount(), framesPerSecond);
+    timelinePanel_->setPlayheadFrame(0);
+    thumbnails_->setVideo(path, framesPerSecond);
+    explainPanel_->setVideo(path, framesPerSecond);
+}
+
+bool MainWindow::ensureEngine(const QString& failure)
 {
     if (runner_->engine().isReady())
         return true;
     std::optional<AnalysisEngine> engine = engineSource_ ? engineSource_(this) : std::nullopt;
     if (!engine || !engine->isReady()) {
-        showError(tr("No networks are loaded, so the video is shown without analysis. Open it "
-                     "again to choose weights (download, import a file, or demo weights)."));
+        showError(failure);
         return false;
     }
     runner_->setEngine(*engine);
@@ -285,13 +281,7 @@ bool MainWindow::ensureEngine()
 void MainWindow::showResult(const ResultPointer& result)
 {
     // A run cancelled by a newer open may still deliver its result; it is not this video's.
-    if (result && QString::fromStdString(result->video.path) != videoPath_)
-        return;
-    result_ = result;
-    if (!result)
-        features_.reset();
-    showInViews(result);
-    if (!result)
+    if (!current_->setResult(result))
         return;
     videoPanel_->setFramePtsUs(result->framePtsUs);
     videoPanel_->setFrameScores(result->frameScores);
@@ -307,25 +297,20 @@ void MainWindow::showResult(const ResultPointer& result)
     emit analysisSucceeded();
 }
 
-void MainWindow::showPartialResult(const ResultPointer& partial)
+void MainWindow::showInViews(const ResultPointer& shown, const FeaturesPointer& features)
 {
-    if (partial && QString::fromStdString(partial->video.path) == videoPath_ && !result_)
-        showInViews(partial);
-}
-
-void MainWindow::showInViews(const ResultPointer& result)
-{
-    shown_ = result;
     modelStatus_->showResultModel(
-        result ? std::optional<analysis::ModelDescription>(result->model) : std::nullopt);
-    timelinePanel_->setResult(result);
-    windowDetail_->setResult(result);
-    windowDetail_->setPlayheadFrame(videoPanel_->currentFrame());
-    thumbnails_->setResult(result);
-    thumbnails_->setPlayheadFrame(videoPanel_->currentFrame());
-    explainPanel_->setResult(result, result && result == result_ ? features_ : nullptr);
-    explainPanel_->setPlayheadFrame(videoPanel_->currentFrame());
-    updateEvents();
+        shown ? std::optional<analysis::ModelDescription>(shown->model) : std::nullopt);
+    if (!shown)
+        videoPanel_->setFrameScores({}); // the readout's score was the old result's
+    const int64_t frame = videoPanel_->currentFrame();
+    timelinePanel_->setResult(shown);
+    windowDetail_->setResult(shown);
+    windowDetail_->setPlayheadFrame(frame);
+    thumbnails_->setResult(shown);
+    thumbnails_->setPlayheadFrame(frame);
+    explainPanel_->setResult(shown, features);
+    explainPanel_->setPlayheadFrame(frame);
 }
 
 void MainWindow::showError(const QString& message)
@@ -340,17 +325,9 @@ QString MainWindow::errorText() const
                                                                   : QString();
 }
 
-void MainWindow::updateEvents()
-{
-    const double threshold = timelinePanel_->timeline()->threshold();
-    eventsTable_->setEvents(shown_ ? analysis::findEvents(shown_->frameScores, threshold)
-                                   : std::vector<analysis::ScoreEvent>(),
-        videoPanel_->framesPerSecond(), threshold, shown_ != nullptr);
-}
-
 void MainWindow::jumpToEvent(int direction)
 {
-    const auto& events = eventsTable_->events();
+    const auto& events = eventsTable()->events();
     const int64_t frame = videoPanel_->currentFrame();
     const int index = direction > 0 ? analysis::eventIndexAfter(events, frame)
                                     : analysis::eventIndexBefore(events, frame);

@@ -1,12 +1,14 @@
 #pragma once
 // MainWindow: composes the panels (video, timeline with heatmaps, window detail, events) and
-// wires them to one AnalysisRunner; owns the menus, shortcuts, recent files and exports. Opening
-// a video starts its analysis at once in the background. GUI thread only; nothing throws out.
+// wires them to one AnalysisRunner and one CurrentAnalysis, which the panels observe; owns the
+// menus, shortcuts, recent files and exports. Opening a video starts its analysis at once in the
+// background. GUI thread only; nothing throws out.
 
-#include "core/analysis/score_events.h"
 #include "ui/analysis_engine.h"
 #include "ui/analysis_worker.h"
 #include "ui/app_settings.h"
+#include "ui/current_analysis.h"
+#include "ui/settings_dialog.h"
 
 #include <QMainWindow>
 
@@ -21,6 +23,8 @@ class AnalysisRunner;
 class AnalysisStatusWidget;
 class AttentionThumbnails;
 class BatchDialog;
+class EventThreshold;
+class EventsPanel;
 class EventsTable;
 class ExplainPanel;
 class ModelStatusWidget;
@@ -42,19 +46,25 @@ public:
     void setEngineSource(EngineSource source) { engineSource_ = std::move(source); }
     // Why the settings cannot offer CUDA; empty when they can (app/ knows the networks).
     void setCudaUnavailableReason(const QString& reason) { cudaUnavailableReason_ = reason; }
+    // Checks a classifier file chosen in Settings (app/ loads it as core/engine would).
+    void setClassifierFileCheck(ClassifierFileCheck check) { classifierCheck_ = std::move(check); }
 
+    // The open video and its results, which every panel shows.
+    CurrentAnalysis* currentAnalysis() const { return current_; }
     // The finished analysis of the open video; nullptr while it runs.
-    const ResultPointer& result() const { return result_; }
+    const ResultPointer& result() const { return current_->result(); }
     // What the views show: the finished result, or the windows scored so far.
-    const ResultPointer& shownResult() const { return shown_; }
-    QString videoPath() const { return videoPath_; }
+    const ResultPointer& shownResult() const { return current_->shownResult(); }
+    QString videoPath() const { return current_->videoPath(); }
+    EventThreshold* eventThreshold() const { return threshold_; }
     QString errorText() const;
     AnalysisRunner* runner() const { return runner_; }
     VideoPanel* videoPanel() const { return videoPanel_; }
     TimelinePanel* timelinePanel() const { return timelinePanel_; }
     WindowDetailView* windowDetail() const { return windowDetail_; }
     AttentionThumbnails* thumbnails() const { return thumbnails_; }
-    EventsTable* eventsTable() const { return eventsTable_; }
+    EventsPanel* eventsPanel() const { return eventsPanel_; }
+    EventsTable* eventsTable() const;
     ModelStatusWidget* modelStatus() const { return modelStatus_; }
     AnalysisStatusWidget* analysisStatus() const { return analysisStatus_; }
     ExplainPanel* explainPanel() const { return explainPanel_; }
@@ -63,6 +73,9 @@ public:
 
 public slots:
     void openVideo(const QString& path);
+    // Analysis > Analyse again (F5): the results shown stay until the networks are loaded, and
+    // stay (with a message) when they cannot be.
+    void analyseAgain();
     // Shows a video with results an earlier run saved (a batch's), without analysing it, at its
     // highest score. False (and the reason shown) when the files cannot be read.
     bool openSavedResult(const QString& videoPath, const QString& jsonPath, const QString& csvPath);
@@ -87,13 +100,14 @@ private:
     void createActions();
     void createExplainDock();
     void connectRunner();
+    void observeAnalysis();
+    void showVideoChange(const QString& path, double framesPerSecond);
+    void showInViews(const ResultPointer& shown, const FeaturesPointer& features);
     bool showVideo(const QString& path);
-    bool ensureEngine();
+    // failure: the message shown when no networks can be had.
+    bool ensureEngine(const QString& failure);
     void showResult(const ResultPointer& result);
-    void showPartialResult(const ResultPointer& partial);
-    void showInViews(const ResultPointer& result);
     void showError(const QString& message);
-    void updateEvents();
     void jumpToEvent(int direction);
     void chooseAndOpen();
     void showSettings();
@@ -106,17 +120,16 @@ private:
     TimelinePanel* timelinePanel_ = nullptr;
     WindowDetailView* windowDetail_ = nullptr;
     AttentionThumbnails* thumbnails_ = nullptr;
-    EventsTable* eventsTable_ = nullptr;
+    EventsPanel* eventsPanel_ = nullptr;
     ModelStatusWidget* modelStatus_ = nullptr;
     AnalysisStatusWidget* analysisStatus_ = nullptr;
     ExplainPanel* explainPanel_ = nullptr;
     QLabel* errorBanner_ = nullptr;
     RecentFilesMenu* recentMenu_ = nullptr;
-    QString videoPath_;
-    ResultPointer result_;
-    ResultPointer shown_;
-    FeaturesPointer features_; // of result_, for the explain panel
+    CurrentAnalysis* current_;
+    EventThreshold* threshold_;
     EngineSource engineSource_;
+    ClassifierFileCheck classifierCheck_;
     BatchDialog* batchDialog_ = nullptr;
     QString cudaUnavailableReason_;
 };

@@ -1,13 +1,17 @@
 // MainWindow's menus, keyboard shortcuts and transport buttons, and the slots only they call
-// (open, exports). The window's layout and its analysis flow are in main_window.cpp.
+// (open, settings, batch, exports). The window's layout and its analysis flow are in
+// main_window.cpp.
 
 #include "ui/main_window.h"
 
+#include "ui/analysis_runner.h"
 #include "ui/attention_scale.h"
 #include "ui/batch_dialog.h"
+#include "ui/event_threshold.h"
 #include "ui/exports.h"
 #include "ui/models_dialog.h"
 #include "ui/recent_files_menu.h"
+#include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_viewport.h"
 #include "ui/video_panel.h"
@@ -16,6 +20,7 @@
 
 #include <QDockWidget>
 #include <QMenuBar>
+#include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 
@@ -87,10 +92,8 @@ void MainWindow::createActions()
         });
 
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
-    analysis->addAction(tr("&Analyse again"), QKeySequence(Qt::Key_F5), this, [this] {
-        if (!videoPath_.isEmpty())
-            openVideo(videoPath_);
-    });
+    analysis->addAction(
+        tr("&Analyse again"), QKeySequence(Qt::Key_F5), this, &MainWindow::analyseAgain);
     analysis->addAction(
         tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
     analysis->addSeparator();
@@ -118,6 +121,43 @@ void MainWindow::createActions()
     }
 }
 
+void MainWindow::showSettings()
+{
+    QSettings store;
+    SettingsDialog dialog(
+        AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_, this);
+    dialog.setClassifierFileCheck(classifierCheck_);
+    if (dialog.exec() == QDialog::Accepted)
+        applySettings(dialog.settings());
+}
+
+BatchDialog* MainWindow::batchDialog()
+{
+    if (batchDialog_)
+        return batchDialog_;
+    // The batch gets networks of its own (the source loads a copy); without a source, those
+    // of the main window (tests with fake networks).
+    batchDialog_ = new BatchDialog(
+        [this](QWidget* parent) -> std::optional<AnalysisEngine> {
+            if (engineSource_)
+                return engineSource_(parent);
+            if (runner_->engine().isReady())
+                return runner_->engine();
+            return std::nullopt;
+        },
+        this);
+    batchDialog_->shareThreshold(threshold_); // its summary counts the events the list shows
+    connect(batchDialog_, &BatchDialog::openResultRequested, this,
+        [this](const BatchFileResult& result) {
+            openSavedResult(QString::fromStdString(result.input.path),
+                QString::fromStdString(result.input.jsonPath()),
+                QString::fromStdString(result.input.csvPath()));
+            raise();
+            activateWindow();
+        });
+    return batchDialog_;
+}
+
 void MainWindow::chooseAndOpen()
 {
     if (const QString path = chooseVideoFile(this); !path.isEmpty())
@@ -126,19 +166,19 @@ void MainWindow::chooseAndOpen()
 
 void MainWindow::exportResultFiles()
 {
-    runResultExport(this, result_, videoPath_);
+    runResultExport(this, result(), videoPath());
 }
 
 void MainWindow::exportTimelinePng()
 {
-    runWidgetPngExport(this, timelinePanel_, videoPath_, QStringLiteral("timeline"), result_);
+    runWidgetPngExport(this, timelinePanel_, videoPath(), QStringLiteral("timeline"), result());
 }
 
 void MainWindow::exportFramePng()
 {
-    runImagePngExport(this, videoPanel_->currentImage(), videoPath_,
+    runImagePngExport(this, videoPanel_->currentImage(), videoPath(),
         QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')),
-        result_);
+        result());
 }
 
 } // namespace vigil::ui

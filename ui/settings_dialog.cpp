@@ -1,5 +1,6 @@
 #include "ui/settings_dialog.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -47,6 +48,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     , backboneBox_(new QComboBox(this))
     , cropsBox_(new QComboBox(this))
     , classifierBox_(new QComboBox(this))
+    , classifierProblem_(new QLabel(this))
     , windowBox_(new QSpinBox(this))
     , strideBox_(new QSpinBox(this))
     , thresholdBox_(new QDoubleSpinBox(this))
@@ -55,8 +57,10 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     , exportEdit_(new QLineEdit(this))
 {
     setWindowTitle(tr("Settings"));
-    backboneBox_->addItem(tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), word(BackboneKind::I3dResNet50));
-    backboneBox_->addItem(tr("ResNet-50, one frame per snippet (resnet50)"), word(BackboneKind::ResNet50));
+    backboneBox_->addItem(
+        tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), word(BackboneKind::I3dResNet50));
+    backboneBox_->addItem(
+        tr("ResNet-50, one frame per snippet (resnet50)"), word(BackboneKind::ResNet50));
     cropsBox_->addItem(tr("Centre crop (fast)"), word(CropMode::Center));
     cropsBox_->addItem(tr("Ten crops, scores averaged (10× slower)"), word(CropMode::Ten));
     classifierBox_->addItem(tr("Default: the installed published classifier"), QString());
@@ -70,8 +74,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: 32)"));
     strideBox_->setRange(1, 1024);
     strideBox_->setSuffix(tr(" snippets"));
-    strideBox_->setToolTip(tr("How far the next window starts; smaller than the window makes them overlap. "
-                              "Never larger than the window: steps between windows would not be scored."));
+    strideBox_->setToolTip(
+        tr("How far the next window starts; smaller than the window makes them overlap. "
+           "Never larger than the window: steps between windows would not be scored."));
     thresholdBox_->setRange(0.0, 1.0);
     thresholdBox_->setDecimals(2);
     thresholdBox_->setSingleStep(0.05);
@@ -79,7 +84,8 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     threadsBox_->setSpecialValueText(tr("all %1 cores").arg(QThread::idealThreadCount()));
     deviceBox_->addItem(tr("CPU"), word(ComputeDevice::Cpu));
     const bool isCudaAvailable = cudaUnavailableReason.isEmpty();
-    deviceBox_->addItem(isCudaAvailable ? tr("CUDA GPU") : tr("CUDA GPU (%1)").arg(cudaUnavailableReason),
+    deviceBox_->addItem(
+        isCudaAvailable ? tr("CUDA GPU") : tr("CUDA GPU (%1)").arg(cudaUnavailableReason),
         word(ComputeDevice::Cuda));
     if (!isCudaAvailable)
         if (auto* items = qobject_cast<QStandardItemModel*>(deviceBox_->model()))
@@ -94,13 +100,19 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     form->addRow(tr("Backbone:"), backboneBox_);
     form->addRow(tr("Crops:"), cropsBox_);
     form->addRow(tr("Classifier:"), classifierBox_);
+    classifierProblem_->setWordWrap(true);
+    classifierProblem_->setStyleSheet(QStringLiteral("QLabel { color: #611a15; }"));
+    classifierProblem_->hide();
+    form->addRow(QString(), classifierProblem_);
     form->addRow(tr("Window:"), windowBox_);
     form->addRow(tr("Stride:"), strideBox_);
     form->addRow(tr("Event threshold:"), thresholdBox_);
     form->addRow(tr("Threads:"), threadsBox_);
     form->addRow(tr("Device:"), deviceBox_);
     form->addRow(tr("Exports to:"), exportRow);
-    auto* note = new QLabel(tr("Used from the next analysis on (Analysis > Analyse again reruns the open video)."), this);
+    auto* note = new QLabel(
+        tr("Used from the next analysis on (Analysis > Analyse again reruns the open video)."),
+        this);
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -112,6 +124,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     select(backboneBox_, word(settings.backbone));
     select(cropsBox_, word(settings.crops));
     select(classifierBox_, settings.classifier);
+    classifierIndex_ = classifierBox_->currentIndex();
     windowBox_->setValue(settings.windowSteps);
     strideBox_->setMaximum(settings.windowSteps);
     strideBox_->setValue(std::min(settings.strideSteps, settings.windowSteps));
@@ -127,9 +140,12 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     connect(classifierBox_, &QComboBox::activated, this, [this] {
         if (classifierBox_->currentData().toString() == kOtherFile)
             chooseClassifierFile();
+        else
+            classifierIndex_ = classifierBox_->currentIndex();
     });
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for exports"), exportEdit_->text());
+        const QString folder = QFileDialog::getExistingDirectory(
+            this, tr("Folder for exports"), exportEdit_->text());
         if (!folder.isEmpty())
             exportEdit_->setText(QDir::toNativeSeparators(folder));
     });
@@ -148,15 +164,39 @@ void SettingsDialog::updateCropChoice()
 
 void SettingsDialog::chooseClassifierFile()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Classifier weights"), QString(),
-        tr("Weights (*.pth *.pt *.pkl);;All files (*)"));
-    if (file.isEmpty()) {
-        classifierBox_->setCurrentIndex(0);
-        return;
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Classifier weights"), QString(), tr("Weights (*.pth *.pt *.pkl);;All files (*)"));
+    if (file.isEmpty() || !useClassifierFile(file))
+        classifierBox_->setCurrentIndex(classifierIndex_);
+}
+
+bool SettingsDialog::useClassifierFile(const QString& file)
+{
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const QString problem = check_ ? check_(file) : QString();
+    QApplication::restoreOverrideCursor();
+    if (!problem.isEmpty()) {
+        classifierProblem_->setText(
+            tr("%1 cannot be the classifier: %2").arg(QDir::toNativeSeparators(file), problem));
+        classifierProblem_->show();
+        classifierBox_->setCurrentIndex(classifierIndex_);
+        return false;
     }
-    const int index = classifierBox_->count() - 1; // before "Other file…"
-    classifierBox_->insertItem(index, QDir::toNativeSeparators(file), file);
+    classifierProblem_->clear();
+    classifierProblem_->hide();
+    int index = classifierBox_->findData(file);
+    if (index < 0) {
+        index = classifierBox_->count() - 1; // before "Other file…"
+        classifierBox_->insertItem(index, QDir::toNativeSeparators(file), file);
+    }
     classifierBox_->setCurrentIndex(index);
+    classifierIndex_ = index;
+    return true;
+}
+
+QString SettingsDialog::classifierProblem() const
+{
+    return classifierProblem_->text();
 }
 
 AppSettings SettingsDialog::settings() const

@@ -1,19 +1,27 @@
 #pragma once
 // SettingsDialog: the analysis settings (backbone, crops, classifier, window and stride,
 // threshold, threads, device, folder for exports) as a form. It edits an AppSettings value; the
-// caller saves it and applies it to the next analysis. GUI thread only.
+// caller saves it and applies it to the next analysis. A classifier file is checked when it is
+// chosen (by the check app/ injects), not when the next analysis fails. GUI thread only.
 
 #include "ui/app_settings.h"
 
 #include <QDialog>
 #include <QStringList>
 
+#include <functional>
+
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
 namespace vigil::ui {
+
+// Why a file cannot be used as the classifier's weights, in words for the user; empty when it
+// can. May take a moment (it loads the file); GUI thread.
+using ClassifierFileCheck = std::function<QString(const QString& file)>;
 
 class SettingsDialog : public QDialog {
     Q_OBJECT
@@ -25,6 +33,14 @@ public:
 
     AppSettings settings() const;
 
+    // Without a check every file is taken as it is (and fails at the next analysis if bad).
+    void setClassifierFileCheck(ClassifierFileCheck check) { check_ = std::move(check); }
+    // What "Other file…" does with the file chosen: checks it, then selects it; false (the
+    // problem shown, the choice before kept) when the check finds a problem.
+    bool useClassifierFile(const QString& file);
+    // The problem with the file last chosen; empty when there was none.
+    QString classifierProblem() const;
+
 private:
     void chooseClassifierFile();
     void updateCropChoice();
@@ -32,6 +48,9 @@ private:
     QComboBox* backboneBox_;
     QComboBox* cropsBox_;
     QComboBox* classifierBox_;
+    QLabel* classifierProblem_;
+    int classifierIndex_ = 0; // the choice before "Other file…", to go back to
+    ClassifierFileCheck check_;
     QSpinBox* windowBox_;
     QSpinBox* strideBox_;
     QDoubleSpinBox* thresholdBox_;

@@ -1,15 +1,19 @@
 // The whole window with fake networks on a generated clip: opening fills the views, clicking the
-// timeline moves the video, the threshold drives the events list, errors show in the window. One
-// test saves a screenshot under the build tree for people to look at.
+// timeline moves the video, the threshold drives the events list, errors show in the window and
+// never under the previous video's results, Analyse again keeps them until new networks load.
+// One test saves a screenshot under the build tree for people to look at.
 
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/analysis_runner.h"
 #include "ui/attention_heatmap_view.h"
+#include "ui/attention_thumbnails.h"
 #include "ui/events_table.h"
+#include "ui/explain_panel.h"
 #include "ui/main_window.h"
 #include "ui/model_status_widget.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
+#include "ui/timeline_viewport.h"
 #include "ui/video_panel.h"
 #include "ui/window_detail_view.h"
 
@@ -90,18 +94,94 @@ TEST_F(MainWindowTest, RaisingTheThresholdShrinksTheEventsList)
         vigil::analysis::findEvents(window_->result()->frameScores, 0.5).size());
 }
 
-TEST_F(MainWindowTest, AnUnreadableFileShowsAnErrorInTheWindow)
+std::string notAVideo()
 {
     const std::string path = vigil::test::scratchDir("ui_not_a_video") + "/not_a_video.mp4";
     std::FILE* file = std::fopen(path.c_str(), "w");
-    ASSERT_TRUE(file);
+    EXPECT_TRUE(file);
     std::fputs("this is not a video", file);
     std::fclose(file);
+    return path;
+}
+
+TEST_F(MainWindowTest, AnUnreadableFileShowsAnErrorInTheWindow)
+{
+    const std::string path = notAVideo();
     QSignalSpy failed(window_.get(), &MainWindow::analysisFailed);
     window_->openVideo(QString::fromStdString(path));
     EXPECT_EQ(failed.count(), 1);
     EXPECT_TRUE(window_->errorText().contains(QStringLiteral("not_a_video.mp4")));
     EXPECT_FALSE(window_->runner()->isRunning());
+}
+
+TEST_F(MainWindowTest, AFailedOpenClearsThePreviousVideosResults)
+{
+    openAndWait();
+    window_->seek(200);
+    ASSERT_GT(window_->eventsTable()->rowCount(), 0);
+    ASSERT_GE(window_->windowDetail()->currentWindow(), 0);
+    ASSERT_TRUE(window_->explainPanel()->explanation());
+    window_->openVideo(QString::fromStdString(notAVideo()));
+    EXPECT_TRUE(window_->errorText().contains(QStringLiteral("not_a_video.mp4")));
+    EXPECT_FALSE(window_->result());
+    EXPECT_FALSE(window_->shownResult());
+    EXPECT_TRUE(window_->videoPath().isEmpty());
+    EXPECT_EQ(window_->windowTitle(), QStringLiteral("Vigil"));
+    EXPECT_EQ(window_->timelinePanel()->viewport()->frameCount(), 0);
+    EXPECT_EQ(window_->timelinePanel()->heatmap()->index().rows(), 0);
+    EXPECT_EQ(window_->eventsTable()->rowCount(), 0);
+    EXPECT_EQ(window_->windowDetail()->currentWindow(), -1);
+    EXPECT_TRUE(window_->thumbnails()->picks().empty());
+    EXPECT_FALSE(window_->explainPanel()->explanation());
+    EXPECT_EQ(window_->explainPanel()->currentWindow(), -1);
+}
+
+// F5 as a person presses it: the window must be active for its shortcut.
+void pressAnalyseAgain(MainWindow& window)
+{
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_F5);
+}
+
+TEST_F(MainWindowTest, AnalyseAgainKeepsTheResultsUntilTheNewNetworksHaveLoaded)
+{
+    openAndWait();
+    const ResultPointer old = window_->result();
+    const int events = window_->eventsTable()->rowCount();
+    window_->runner()->setEngine(AnalysisEngine {}); // as new settings do: networks to load
+    bool wereOldResultsShown = false;
+    window_->setEngineSource([&](QWidget*) -> std::optional<AnalysisEngine> {
+        wereOldResultsShown = window_->shownResult() == old
+            && window_->eventsTable()->rowCount() == events
+            && window_->timelinePanel()->heatmap()->index().rows() == 2;
+        return vigil::test::fakeEngine(4);
+    });
+    QSignalSpy succeeded(window_.get(), &MainWindow::analysisSucceeded);
+    pressAnalyseAgain(*window_);
+    EXPECT_TRUE(wereOldResultsShown);
+    ASSERT_TRUE(succeeded.wait(60000)) << window_->errorText().toStdString();
+    ASSERT_TRUE(window_->result());
+    EXPECT_NE(window_->result(), old);
+    EXPECT_EQ(window_->result()->frameScores, old->frameScores);
+}
+
+TEST_F(MainWindowTest, AnalyseAgainKeepsTheOldResultsWhenTheNetworksCannotLoad)
+{
+    openAndWait();
+    const ResultPointer old = window_->result();
+    const int events = window_->eventsTable()->rowCount();
+    window_->runner()->setEngine(AnalysisEngine {});
+    window_->setEngineSource([](QWidget*) { return std::optional<AnalysisEngine>(); });
+    QSignalSpy started(window_->runner(), &AnalysisRunner::started);
+    pressAnalyseAgain(*window_);
+    EXPECT_EQ(window_->result(), old);
+    EXPECT_EQ(window_->shownResult(), old);
+    EXPECT_EQ(window_->eventsTable()->rowCount(), events);
+    EXPECT_EQ(window_->timelinePanel()->heatmap()->index().rows(), 2);
+    EXPECT_TRUE(window_->errorText().contains(QStringLiteral("previous analysis")))
+        << window_->errorText().toStdString();
+    EXPECT_EQ(started.count(), 0);
 }
 
 TEST_F(MainWindowTest, RendersTheAnalysedWindowToAPng)

@@ -1,6 +1,6 @@
 // Settings persist through QSettings (here on a temporary folder), the dialog edits exactly what
-// it was given, and the main window applies them: the threshold at once, and a new window starts
-// with the saved values.
+// it was given, a classifier file is checked when it is chosen, and the main window applies them:
+// the threshold at once, and a new window starts with the saved values.
 
 #include "tests/support/test_paths.h"
 #include "tests/unit/ui/fake_engine.h"
@@ -10,8 +10,11 @@
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QSettings>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -69,7 +72,8 @@ TEST_F(SettingsTest, SavedSettingsLoadBackAndInvalidValuesKeepTheirDefaults)
 TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
 {
     const AppSettings settings = changedSettings();
-    SettingsDialog dialog(settings, { QStringLiteral("classifier-da64-r3") }, QStringLiteral("CPU only"));
+    SettingsDialog dialog(
+        settings, { QStringLiteral("classifier-da64-r3") }, QStringLiteral("CPU only"));
     EXPECT_EQ(dialog.settings(), settings);
     const std::string shots = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
     std::filesystem::create_directories(shots);
@@ -79,7 +83,8 @@ TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
     bool hasDisabledCuda = false;
     for (QComboBox* box : boxes)
         if (box->findData(QStringLiteral("cuda")) >= 0)
-            hasDisabledCuda = box->itemText(box->findData(QStringLiteral("cuda"))).contains(QStringLiteral("CPU only"));
+            hasDisabledCuda = box->itemText(box->findData(QStringLiteral("cuda")))
+                                  .contains(QStringLiteral("CPU only"));
     EXPECT_TRUE(hasDisabledCuda);
     AppSettings ten = AppSettings {};
     ten.crops = vigil::CropMode::Ten;
@@ -99,6 +104,62 @@ TEST_F(SettingsTest, TheMainWindowSavesAndAppliesThem)
     EXPECT_EQ(AppSettings::load(store), changedSettings());
     MainWindow next(vigil::test::fakeEngine(4));
     EXPECT_DOUBLE_EQ(next.timelinePanel()->timeline()->threshold(), 0.7);
+}
+
+// Stands in for app/'s check (which loads the file as a classifier through core/engine).
+QString fakeClassifierCheck(const QString& file)
+{
+    return file.endsWith(QStringLiteral("bad.pth"))
+        ? QStringLiteral("tensor attention.weight has shape [3, 64], expected [64, 2048]")
+        : QString();
+}
+
+TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
+{
+    SettingsDialog dialog(AppSettings {}, { QStringLiteral("classifier-da64-r3") }, {});
+    QStringList checked;
+    dialog.setClassifierFileCheck([&checked](const QString& file) {
+        checked << file;
+        return fakeClassifierCheck(file);
+    });
+    EXPECT_FALSE(dialog.useClassifierFile(QStringLiteral("/weights/bad.pth")));
+    EXPECT_EQ(checked, QStringList { QStringLiteral("/weights/bad.pth") });
+    EXPECT_TRUE(dialog.classifierProblem().contains(QStringLiteral("attention.weight")));
+    EXPECT_TRUE(dialog.classifierProblem().contains(QStringLiteral("bad.pth")));
+    EXPECT_TRUE(dialog.settings().classifier.isEmpty()); // the default stays chosen
+
+    EXPECT_TRUE(dialog.useClassifierFile(QStringLiteral("/weights/good.pth")));
+    EXPECT_EQ(dialog.settings().classifier, QStringLiteral("/weights/good.pth"));
+    EXPECT_TRUE(dialog.classifierProblem().isEmpty());
+    // A bad file after a good one keeps the good one.
+    EXPECT_FALSE(dialog.useClassifierFile(QStringLiteral("/weights/bad.pth")));
+    EXPECT_EQ(dialog.settings().classifier, QStringLiteral("/weights/good.pth"));
+}
+
+TEST_F(SettingsTest, TheMainWindowGivesItsClassifierCheckToTheSettingsDialog)
+{
+    MainWindow window(vigil::test::fakeEngine(4));
+    int calls = 0;
+    window.setClassifierFileCheck([&calls](const QString& file) {
+        ++calls;
+        return fakeClassifierCheck(file);
+    });
+    QString problem;
+    QTimer::singleShot(0, &window, [&problem] {
+        auto* dialog = qobject_cast<SettingsDialog*>(QApplication::activeModalWidget());
+        ASSERT_TRUE(dialog);
+        dialog->useClassifierFile(QStringLiteral("/weights/bad.pth"));
+        problem = dialog->classifierProblem();
+        dialog->reject();
+    });
+    QAction* settings = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == QStringLiteral("&Settings…"))
+            settings = action;
+    ASSERT_TRUE(settings);
+    settings->trigger(); // modal until the timer above closes it
+    EXPECT_EQ(calls, 1);
+    EXPECT_FALSE(problem.isEmpty());
 }
 
 } // namespace
