@@ -86,6 +86,7 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
     window.setEngineSource(GuiEngineSource(options));
     window.setCudaUnavailableReason(QString::fromStdString(models::cudaUnavailableReason()));
     window.setClassifierFileCheck(classifierFileProblem);
+    window.setNetworkLoader(std::make_shared<const models::TorchNetworkLoader>());
     int screenshotExitCode = kExitOk;
     if (isScreenshot)
         saveScreenshotWhenAnalysed(

@@ -48,6 +48,11 @@ public:
     void setCudaUnavailableReason(const QString& reason) { cudaUnavailableReason_ = reason; }
     // Checks a classifier file chosen in Settings (app/ loads it as core/engine would).
     void setClassifierFileCheck(ClassifierFileCheck check) { classifierCheck_ = std::move(check); }
+    // What the Models dialog reads imported files with (app/ gives LibTorch's networks).
+    void setNetworkLoader(std::shared_ptr<const engine::NetworkLoader> loader)
+    {
+        networkLoader_ = std::move(loader);
+    }
 
     // The open video and its results, which every panel shows.
     CurrentAnalysis* currentAnalysis() const { return current_; }
@@ -130,6 +135,7 @@ private:
     EventThreshold* threshold_;
     EngineSource engineSource_;
     ClassifierFileCheck classifierCheck_;
+    std::shared_ptr<const engine::NetworkLoader> networkLoader_;
     BatchDialog* batchDialog_ = nullptr;
     QString cudaUnavailableReason_;
 };

@@ -102,7 +102,8 @@ void MainWindow::createActions()
     analysis->addAction(tr("&Models…"), this, [this] {
         try {
             ModelsDialog dialog(QString::fromStdString(models_store::modelsFolderFromEnvironment()),
-                QString::fromStdString(models_store::mirrorFromEnvironment()), this);
+                QString::fromStdString(models_store::mirrorFromEnvironment()), networkLoader_,
+                this);
             dialog.exec();
         } catch (const std::exception& error) {
             statusBar()->showMessage(

@@ -1,5 +1,7 @@
 #include "ui/models_dialog.h"
 
+#include "core/engine/weights_import.h"
+
 #include "ui/model_download_dialog.h"
 
 #include "core/models_store/model_manifest.h"
@@ -34,11 +36,16 @@ using models_store::ModelStore;
 QString stateText(InstallState state)
 {
     switch (state) {
-    case InstallState::Missing: return ModelsDialog::tr("missing");
-    case InstallState::Unchecked: return ModelsDialog::tr("installed");
-    case InstallState::Verified: return ModelsDialog::tr("verified");
-    case InstallState::Mismatch: return ModelsDialog::tr("damaged");
-    case InstallState::Unverifiable: return ModelsDialog::tr("installed (no checksum to verify)");
+    case InstallState::Missing:
+        return ModelsDialog::tr("missing");
+    case InstallState::Unchecked:
+        return ModelsDialog::tr("installed");
+    case InstallState::Verified:
+        return ModelsDialog::tr("verified");
+    case InstallState::Mismatch:
+        return ModelsDialog::tr("damaged");
+    case InstallState::Unverifiable:
+        return ModelsDialog::tr("installed (no checksum to verify)");
     }
     return {};
 }
@@ -50,13 +57,18 @@ QString sizeText(int64_t bytes)
     return ModelsDialog::tr("%1 MB").arg(QString::number(static_cast<double>(bytes) / 1e6, 'f', 1));
 }
 
-const ModelEntry& entryAt(int row) { return ModelManifest::builtIn().entries().at(static_cast<size_t>(row)); }
+const ModelEntry& entryAt(int row)
+{
+    return ModelManifest::builtIn().entries().at(static_cast<size_t>(row));
+}
 
 } // namespace
 
-ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror, QWidget* parent)
+ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror,
+    std::shared_ptr<const engine::NetworkLoader> loader, QWidget* parent)
     : QDialog(parent)
     , modelsFolder_(std::move(modelsFolder))
+    , loader_(std::move(loader))
     , mirror_(std::move(mirror))
     , table_(new QStandardItemModel(0, ColumnCount, this))
     , view_(new QTableView(this))
@@ -67,7 +79,8 @@ ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror, QWidget* parent
     , revealButton_(new QPushButton(tr("&Reveal folder"), this))
 {
     setWindowTitle(tr("Models"));
-    table_->setHorizontalHeaderLabels({ tr("Name"), tr("State"), tr("Size"), tr("Description"), tr("From") });
+    table_->setHorizontalHeaderLabels(
+        { tr("Name"), tr("State"), tr("Size"), tr("Description"), tr("From") });
     view_->setModel(table_);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -78,7 +91,8 @@ ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror, QWidget* parent
     statusLabel_->setWordWrap(true);
     statusLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto* folderLabel = new QLabel(tr("Folder: %1").arg(QDir::toNativeSeparators(modelsFolder_)), this);
+    auto* folderLabel
+        = new QLabel(tr("Folder: %1").arg(QDir::toNativeSeparators(modelsFolder_)), this);
     folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* actions = new QHBoxLayout;
     actions->addWidget(fetchButton_);
@@ -100,7 +114,8 @@ ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror, QWidget* parent
     connect(verifyButton_, &QPushButton::clicked, this, [this] { verify(selectedRow()); });
     connect(revealButton_, &QPushButton::clicked, this, &ModelsDialog::revealFolder);
     refresh();
-    connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ModelsDialog::updateButtons);
+    connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        &ModelsDialog::updateButtons);
     if (table_->rowCount() > 0)
         view_->selectRow(0);
     updateButtons();
@@ -183,11 +198,13 @@ void ModelsDialog::fetchSelected()
     const int row = selectedRow();
     if (row < 0 || worker_)
         return;
-    ModelDownloadDialog download(modelsFolder_, { QString::fromStdString(entryAt(row).name) }, mirror_, this);
+    ModelDownloadDialog download(
+        modelsFolder_, { QString::fromStdString(entryAt(row).name) }, mirror_, this);
     const bool isInstalled = download.exec() == QDialog::Accepted;
     errorText_ = download.errorText();
-    statusLabel_->setText(isInstalled ? tr("%1 downloaded and verified.").arg(QString::fromStdString(entryAt(row).name))
-                                      : errorText_);
+    statusLabel_->setText(isInstalled
+            ? tr("%1 downloaded and verified.").arg(QString::fromStdString(entryAt(row).name))
+            : errorText_);
     refresh();
 }
 
@@ -210,15 +227,18 @@ void ModelsDialog::importFile(int row, const QString& file)
     const std::string folder = modelsFolder_.toStdString();
     const std::string path = file.toStdString();
     const std::string name = entryAt(row).name;
-    runInBackground(tr("Importing %1…").arg(QDir::toNativeSeparators(file)), [folder, path, name]() -> QString {
-        try {
-            ModelStore store(folder, ModelManifest::builtIn());
-            store.import(path, *store.manifest().find(name));
-            return {};
-        } catch (const std::exception& error) {
-            return tr("Could not import: %1").arg(QString::fromLocal8Bit(error.what()));
-        }
-    });
+    runInBackground(tr("Importing %1…").arg(QDir::toNativeSeparators(file)),
+        [folder, path, name, loader = loader_]() -> QString {
+            try {
+                if (!loader)
+                    return tr("Could not import: no networks to read the file with");
+                ModelStore store(folder, ModelManifest::builtIn());
+                engine::importWeights(store, path, *store.manifest().find(name), *loader);
+                return {};
+            } catch (const std::exception& error) {
+                return tr("Could not import: %1").arg(QString::fromLocal8Bit(error.what()));
+            }
+        });
 }
 
 void ModelsDialog::verify(int row)
@@ -227,20 +247,21 @@ void ModelsDialog::verify(int row)
         return;
     const std::string folder = modelsFolder_.toStdString();
     const std::string name = entryAt(row).name;
-    runInBackground(tr("Verifying %1…").arg(QString::fromStdString(name)), [folder, name]() -> QString {
-        try {
-            ModelStore store(folder, ModelManifest::builtIn());
-            const auto status = store.status(*store.manifest().find(name), HashCheck::File);
-            if (status.state == InstallState::Mismatch)
-                return tr("%1 is damaged or not the published file: %2")
-                    .arg(QString::fromStdString(name), QString::fromStdString(status.problem));
-            if (status.state == InstallState::Missing)
-                return tr("%1 is not installed.").arg(QString::fromStdString(name));
-            return {};
-        } catch (const std::exception& error) {
-            return tr("Could not verify: %1").arg(QString::fromLocal8Bit(error.what()));
-        }
-    });
+    runInBackground(
+        tr("Verifying %1…").arg(QString::fromStdString(name)), [folder, name]() -> QString {
+            try {
+                ModelStore store(folder, ModelManifest::builtIn());
+                const auto status = store.status(*store.manifest().find(name), HashCheck::File);
+                if (status.state == InstallState::Mismatch)
+                    return tr("%1 is damaged or not the published file: %2")
+                        .arg(QString::fromStdString(name), QString::fromStdString(status.problem));
+                if (status.state == InstallState::Missing)
+                    return tr("%1 is not installed.").arg(QString::fromStdString(name));
+                return {};
+            } catch (const std::exception& error) {
+                return tr("Could not verify: %1").arg(QString::fromLocal8Bit(error.what()));
+            }
+        });
 }
 
 void ModelsDialog::revealFolder()

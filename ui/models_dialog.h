@@ -5,10 +5,13 @@
 // them. Imports and verifies hash files up to ~100 MB, so each runs on one worker thread that the
 // dialog owns and waits for; errors are shown in words. GUI thread only; throws nothing.
 
+#include "core/engine/network_loader.h"
+
 #include <QDialog>
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 class QLabel;
 class QPushButton;
@@ -23,7 +26,10 @@ class ModelsDialog : public QDialog {
 public:
     enum Column { NameColumn, StateColumn, SizeColumn, DescriptionColumn, UrlColumn, ColumnCount };
 
-    ModelsDialog(QString modelsFolder, QString mirror, QWidget* parent = nullptr);
+    // Imports read each file as its network through `loader` (engine::importWeights, as `vigil
+    // models import` does); without one, importing is refused rather than unchecked.
+    ModelsDialog(QString modelsFolder, QString mirror,
+        std::shared_ptr<const engine::NetworkLoader> loader, QWidget* parent = nullptr);
     ~ModelsDialog() override;
 
     const QStandardItemModel* table() const { return table_; }
@@ -49,6 +55,7 @@ private:
     void updateButtons();
 
     QString modelsFolder_;
+    std::shared_ptr<const engine::NetworkLoader> loader_;
     QString mirror_;
     QStandardItemModel* table_;
     QTableView* view_;

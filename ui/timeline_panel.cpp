@@ -42,9 +42,10 @@ TimelinePanel::TimelinePanel(QWidget* parent)
 
     auto* header = new QHBoxLayout;
     header->addWidget(sectionTitle(tr("Anomaly score per frame"), this));
-    auto* hint = new QLabel(tr("click: seek · wheel: zoom · Shift+wheel, middle drag or scroll bar: "
-                               "pan · drag the red line: threshold"),
-        this);
+    auto* hint
+        = new QLabel(tr("click: seek · wheel: zoom · Shift+wheel, middle drag or scroll bar: "
+                        "pan · drag the red line: threshold"),
+            this);
     hint->setForegroundRole(QPalette::PlaceholderText);
     header->addWidget(hint, 1);
     auto* fit = new QPushButton(tr("Fit"), this);
@@ -85,8 +86,8 @@ void TimelinePanel::setResult(const ResultPointer& result)
     heatmap_->setResult(result);
     const int rows = heatmap_->index().rows();
     heatmapTitle_->setText(rows > 0
-            ? tr("Attention per classifier row (%1 rows; colour = the row's softmax weight on each "
-                 "snippet of its window)")
+            ? tr("Attention per classifier row (%1 rows; each row's softmax weight on each snippet "
+                 "of its window, coloured as the legend says)")
                   .arg(rows)
             : tr("Attention per classifier row"));
 }
