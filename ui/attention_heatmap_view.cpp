@@ -42,12 +42,7 @@ void AttentionHeatmapView::setScale(AttentionScale scale)
 
 ColorScale AttentionHeatmapView::colorScale() const
 {
-    ColorScale colors;
-    colors.high = index_.maxValue(scale_);
-    colors.label = attentionScaleLabel(scale_);
-    if (scale_ == AttentionScale::WeightTimesSteps)
-        colors.marked = 1.0;
-    return colors;
+    return attentionColorScale(index_, scale_);
 }
 
 int AttentionHeatmapView::rowAt(double y) const

@@ -1,6 +1,8 @@
 #include "ui/attention_scale.h"
 
 #include "ui/attention_heatmap_view.h"
+#include "ui/attention_index.h"
+#include "ui/matrix_painter.h"
 #include "ui/window_detail_view.h"
 
 #include <QAction>
@@ -34,6 +36,16 @@ QAction* makeAttentionScaleAction(
         detail->setScale(scale);
     });
     return action;
+}
+
+ColorScale attentionColorScale(const AttentionIndex& index, AttentionScale scale)
+{
+    ColorScale colors;
+    colors.high = index.maxValue(scale);
+    colors.label = attentionScaleLabel(scale);
+    if (scale == AttentionScale::WeightTimesSteps)
+        colors.marked = 1.0;
+    return colors;
 }
 
 } // namespace vigil::ui

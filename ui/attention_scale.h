@@ -15,7 +15,9 @@ class QObject;
 namespace vigil::ui {
 
 class AttentionHeatmapView;
+class AttentionIndex;
 class WindowDetailView;
+struct ColorScale;
 
 enum class AttentionScale {
     RawWeight, // the softmax weight itself, 0 .. 1
@@ -29,6 +31,10 @@ inline double scaledWeight(double weight, int64_t steps, AttentionScale scale)
 {
     return scale == AttentionScale::WeightTimesSteps ? weight * static_cast<double>(steps) : weight;
 }
+
+// The colour scale of attention drawn on `scale`: up to the index's largest value, with 1
+// marked on the weight × T scale. The heatmaps and the window detail share it.
+ColorScale attentionColorScale(const AttentionIndex& index, AttentionScale scale);
 
 // The View menu's checkable "Attention colour: weight × T" (object name
 // "attentionScaleAction"), which sets the scale of both views together so that a colour means

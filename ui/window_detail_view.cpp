@@ -55,12 +55,7 @@ void WindowDetailView::setScale(AttentionScale scale)
 
 ColorScale WindowDetailView::colorScale() const
 {
-    ColorScale colors;
-    colors.high = index_.maxValue(scale_);
-    colors.label = attentionScaleLabel(scale_);
-    if (scale_ == AttentionScale::WeightTimesSteps)
-        colors.marked = 1.0;
-    return colors;
+    return attentionColorScale(index_, scale_);
 }
 
 QString WindowDetailView::caption() const
