@@ -1,12 +1,14 @@
 #include "app/cli.h"
 
 #include "app/batch_command.h"
+#include "app/cli_engine.h"
 #include "app/commands.h"
 #include "app/eval_command.h"
 #include "app/exit_codes.h"
 #include "app/explain_command.h"
 #include "app/gui_command.h"
 #include "app/models_command.h"
+#include "app/option_checks.h"
 #include "app/train_command.h"
 #include "core/media/media_log.h"
 
@@ -56,7 +58,7 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
             .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
             ->check(CLI::ExistingFile);
         command.add_option("--frame-step", model.frameStep, "resnet50: use every Nth frame")
-            ->check(CLI::PositiveNumber)
+            ->check(countIn(bounds::frameStep()))
             ->capture_default_str();
     }
     // Not CLI::ExistingFile: a model name is resolved to its installed file (app/models_command.h).
@@ -69,7 +71,7 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
         "trying Vigil out; those scores are not meaningful); named or installed weights are "
         "always used as they are");
     command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(countIn(bounds::threads()))
         ->capture_default_str();
     if (needsBackbone) {
         command
@@ -85,12 +87,12 @@ void addWindowOptions(CLI::App& command, RunOptions& options)
 {
     command
         .add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     command
         .add_option("--stride", options.windows.strideSteps,
             "Steps between window starts (default: the window)")
-        ->check(CLI::PositiveNumber);
+        ->check(countIn(bounds::steps()));
 }
 
 void addOutputOptions(CLI::App& command, RunOptions& options)
@@ -121,7 +123,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
     batch
         ->add_option("-j,--jobs", batchOptions.jobs,
             "Videos analysed at once, each with threads/N network threads")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::jobs()))
         ->capture_default_str();
     batch->add_option("--shard", batchOptions.shard,
         "K/N: analyse only this machine's deterministic share of the files (by a hash of the "
@@ -130,7 +132,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
     batch
         ->add_option("--threshold", batchOptions.threshold,
             "Frame score at or above which a frame is part of an event")
-        ->check(CLI::Range(0.0, 1.0))
+        ->check(numberIn(bounds::threshold()))
         ->capture_default_str();
     return batch;
 }
@@ -177,12 +179,13 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     score
         ->add_option("--snippet-frames", options.snippetFrames,
             "Video frames per feature step, when the features have no sidecar (<name>.json)")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
-    score->add_option("--fps", options.fps,
-        "Frame rate of the features' video, for the times of the frames (default: the "
-        "sidecar's; without either, times are left empty)")
-        ->check(CLI::PositiveNumber);
+    score
+        ->add_option("--fps", options.fps,
+            "Frame rate of the features' video, for the times of the frames (default: the "
+            "sidecar's; without either, times are left empty)")
+        ->check(numberIn(bounds::fps()));
     addOutputOptions(*score, options);
 
     BatchCommandOptions batchOptions;
@@ -197,23 +200,25 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         ->required()
         ->expected(1);
     explain->add_option("--window", explainOptions.windowIndex, "Which window (0 = the first)")
+        ->check(countIn({ 0, bounds::steps().max, {} }))
         ->capture_default_str();
     explain->add_option("--window-steps", options.windows.windowSteps, "Feature steps per window")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     explain
         ->add_option("--stride", options.windows.strideSteps,
             "Steps between window starts (default: the window)")
-        ->check(CLI::PositiveNumber);
+        ->check(countIn(bounds::steps()));
     explain->add_option("--crop", explainOptions.crop, "Which crop of ten-crop features")
+        ->check(countIn(bounds::crop()))
         ->capture_default_str();
     explain->add_option("--top", explainOptions.topSteps, "Steps listed per attention row")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     explain
         ->add_option(
             "--snippet-frames", options.snippetFrames, ".npy input: video frames per feature step")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
     addModelOptions(*explain, options, true);
@@ -234,8 +239,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
-        const int code = cli.exit(error);
-        return code == 0 ? kExitOk : kExitUsage;
+        if (error.get_exit_code() == 0)
+            return cli.exit(error); // --help, --version
+        // One line, as every other refusal: CLI11's own ends with a second "Run with --help".
+        printError(error.what());
+        return kExitUsage;
     }
     media::setMediaLogLevel(
         isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
