@@ -248,7 +248,7 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     media::setMediaLogLevel(
         isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
     if (gui->parsed() || cli.get_subcommands().empty())
-        return runGui(options, guiOptions, argv[0]);
+        return runGui(options, guiOptions, argv[0], cancel);
     if (models.isParsed())
         return models.run(cancel);
     if (explain->parsed())
