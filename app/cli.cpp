@@ -22,20 +22,22 @@ namespace {
 constexpr const char* kFooter = R"(Exit codes:
   0    every input was processed
   1    at least one input failed (each failure is one line on stderr: "vigil: <file>: <problem>")
-  2    usage error, or no weights available
+  2    usage error (a numeric option beyond its bounds: threads and jobs up to the cores), no
+       weights available, or `vigil gui` without a display
   3    batch: there were videos, and none could be analysed
-  130  interrupted (Ctrl+C)
+  130  interrupted (Ctrl+C, SIGTERM; the desktop app closes on the first)
 )";
 
 constexpr const char* kBatchFooter
     = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights
-  status: ok (analysed), failed (a video, or a file named like one, that could not be analysed),
-  skipped (not a video, outputs already complete with --resume, or not reached after Ctrl+C)
+  status: ok (analysed), failed (a video, or a file named like one, that could not be analysed,
+  e.g. a dangling symbolic link; or a subfolder that could not be listed), skipped (not a video,
+  not a regular file, outputs already complete with --resume, or not reached after Ctrl+C)
 Exit codes:
   0    every video was analysed (or already was, with --resume); also when there is none
-  1    some videos failed, others were analysed
-  2    usage error, or no weights available
-  3    videos were found, and none could be analysed
+  1    some videos failed, others were analysed; or summary.csv could not be written
+  2    usage error (an option beyond its bounds, a missing folder), or no weights available
+  3    videos were found, and none could be analysed or their outputs written
   130  interrupted (Ctrl+C): finished outputs are kept and the summary is written
 )";
 
