@@ -44,6 +44,11 @@ int runJob(const batch::BatchJobRequest& request, const engine::Engine& engine,
         printError("note: removed " + std::to_string(outcome.staleTemporariesRemoved)
             + " temporary file(s) that an interrupted run left in " + options.outputDir);
     const batch::BatchReport& report = outcome.report;
+    if (!outcome.summaryProblem.empty()) {
+        printError(outcome.summaryProblem);
+        // No summary is a failure even when every video was analysed.
+        return std::max<int>(exitCodeOf(report), kExitFailedInput);
+    }
     std::printf("wrote %s: %zu ok, %zu failed, %zu skipped\n",
         printable(outcome.summaryPath).c_str(), report.count(batch::FileStatus::Ok),
         report.count(batch::FileStatus::Failed), report.count(batch::FileStatus::Skipped));

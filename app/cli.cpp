@@ -1,12 +1,14 @@
 #include "app/cli.h"
 
 #include "app/batch_command.h"
+#include "app/cli_engine.h"
 #include "app/commands.h"
 #include "app/eval_command.h"
 #include "app/exit_codes.h"
 #include "app/explain_command.h"
 #include "app/gui_command.h"
 #include "app/models_command.h"
+#include "app/option_checks.h"
 #include "app/train_command.h"
 #include "core/media/media_log.h"
 
@@ -20,20 +22,22 @@ namespace {
 constexpr const char* kFooter = R"(Exit codes:
   0    every input was processed
   1    at least one input failed (each failure is one line on stderr: "vigil: <file>: <problem>")
-  2    usage error, or no weights available
+  2    usage error (a numeric option beyond its bounds: threads and jobs up to the cores), no
+       weights available, or `vigil gui` without a display
   3    batch: there were videos, and none could be analysed
-  130  interrupted (Ctrl+C)
+  130  interrupted (Ctrl+C, SIGTERM; the desktop app closes on the first)
 )";
 
 constexpr const char* kBatchFooter
     = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights
-  status: ok (analysed), failed (a video, or a file named like one, that could not be analysed),
-  skipped (not a video, outputs already complete with --resume, or not reached after Ctrl+C)
+  status: ok (analysed), failed (a video, or a file named like one, that could not be analysed,
+  e.g. a dangling symbolic link; or a subfolder that could not be listed), skipped (not a video,
+  not a regular file, outputs already complete with --resume, or not reached after Ctrl+C)
 Exit codes:
   0    every video was analysed (or already was, with --resume); also when there is none
-  1    some videos failed, others were analysed
-  2    usage error, or no weights available
-  3    videos were found, and none could be analysed
+  1    some videos failed, others were analysed; or summary.csv could not be written
+  2    usage error (an option beyond its bounds, a missing folder), or no weights available
+  3    videos were found, and none could be analysed or their outputs written
   130  interrupted (Ctrl+C): finished outputs are kept and the summary is written
 )";
 
@@ -56,7 +60,7 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
             .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
             ->check(CLI::ExistingFile);
         command.add_option("--frame-step", model.frameStep, "resnet50: use every Nth frame")
-            ->check(CLI::PositiveNumber)
+            ->check(countIn(bounds::frameStep()))
             ->capture_default_str();
     }
     // Not CLI::ExistingFile: a model name is resolved to its installed file (app/models_command.h).
@@ -69,7 +73,7 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
         "trying Vigil out; those scores are not meaningful); named or installed weights are "
         "always used as they are");
     command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(countIn(bounds::threads()))
         ->capture_default_str();
     if (needsBackbone) {
         command
@@ -85,12 +89,12 @@ void addWindowOptions(CLI::App& command, RunOptions& options)
 {
     command
         .add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     command
         .add_option("--stride", options.windows.strideSteps,
             "Steps between window starts (default: the window)")
-        ->check(CLI::PositiveNumber);
+        ->check(countIn(bounds::steps()));
 }
 
 void addOutputOptions(CLI::App& command, RunOptions& options)
@@ -121,7 +125,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
     batch
         ->add_option("-j,--jobs", batchOptions.jobs,
             "Videos analysed at once, each with threads/N network threads")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::jobs()))
         ->capture_default_str();
     batch->add_option("--shard", batchOptions.shard,
         "K/N: analyse only this machine's deterministic share of the files (by a hash of the "
@@ -130,7 +134,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
     batch
         ->add_option("--threshold", batchOptions.threshold,
             "Frame score at or above which a frame is part of an event")
-        ->check(CLI::Range(0.0, 1.0))
+        ->check(numberIn(bounds::threshold()))
         ->capture_default_str();
     return batch;
 }
@@ -177,12 +181,13 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     score
         ->add_option("--snippet-frames", options.snippetFrames,
             "Video frames per feature step, when the features have no sidecar (<name>.json)")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
-    score->add_option("--fps", options.fps,
-        "Frame rate of the features' video, for the times of the frames (default: the "
-        "sidecar's; without either, times are left empty)")
-        ->check(CLI::PositiveNumber);
+    score
+        ->add_option("--fps", options.fps,
+            "Frame rate of the features' video, for the times of the frames (default: the "
+            "sidecar's; without either, times are left empty)")
+        ->check(numberIn(bounds::fps()));
     addOutputOptions(*score, options);
 
     BatchCommandOptions batchOptions;
@@ -197,23 +202,25 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         ->required()
         ->expected(1);
     explain->add_option("--window", explainOptions.windowIndex, "Which window (0 = the first)")
+        ->check(countIn({ 0, bounds::steps().max, {} }))
         ->capture_default_str();
     explain->add_option("--window-steps", options.windows.windowSteps, "Feature steps per window")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     explain
         ->add_option("--stride", options.windows.strideSteps,
             "Steps between window starts (default: the window)")
-        ->check(CLI::PositiveNumber);
+        ->check(countIn(bounds::steps()));
     explain->add_option("--crop", explainOptions.crop, "Which crop of ten-crop features")
+        ->check(countIn(bounds::crop()))
         ->capture_default_str();
     explain->add_option("--top", explainOptions.topSteps, "Steps listed per attention row")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     explain
         ->add_option(
             "--snippet-frames", options.snippetFrames, ".npy input: video frames per feature step")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
     addModelOptions(*explain, options, true);
@@ -234,13 +241,16 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
-        const int code = cli.exit(error);
-        return code == 0 ? kExitOk : kExitUsage;
+        if (error.get_exit_code() == 0)
+            return cli.exit(error); // --help, --version
+        // One line, as every other refusal: CLI11's own ends with a second "Run with --help".
+        printError(error.what());
+        return kExitUsage;
     }
     media::setMediaLogLevel(
         isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
     if (gui->parsed() || cli.get_subcommands().empty())
-        return runGui(options, guiOptions, argv[0]);
+        return runGui(options, guiOptions, argv[0], cancel);
     if (models.isParsed())
         return models.run(cancel);
     if (explain->parsed())

@@ -1,7 +1,8 @@
 #include "app/eval_command.h"
 
-#include "app/exit_codes.h"
 #include "app/cli_engine.h"
+#include "app/exit_codes.h"
+#include "app/option_checks.h"
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/eval/evaluation.h"
@@ -45,38 +46,46 @@ std::vector<uint8_t> readLabels(const std::string& path)
     labels.reserve(array.values.size());
     for (float value : array.values) {
         if (value != 0.0f && value != 1.0f)
-            throw IoError(path + ": ground truth labels must be 0 or 1, found " + std::to_string(value));
+            throw IoError(
+                path + ": ground truth labels must be 0 or 1, found " + std::to_string(value));
         labels.push_back(value != 0.0f ? 1 : 0);
     }
     return labels;
 }
 
-json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settings, const engine::Engine& engine)
+json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settings,
+    const engine::Engine& engine)
 {
-    const auto number = [](double value) { return std::isnan(value) ? json(nullptr) : json(value); };
+    const auto number
+        = [](double value) { return std::isnan(value) ? json(nullptr) : json(value); };
     json classes = json::object();
     for (const auto& [name, auc] : report.classRocAuc)
         classes[name] = number(auc);
     json videos = json::array();
     for (const eval::VideoScores& video : report.perVideo) {
-        videos.push_back({{"features", video.featuresPath}, {"class", video.className},
-            {"steps", video.steps}, {"crops", video.crops}, {"frames", video.frameScores.size()}});
+        videos.push_back({ { "features", video.featuresPath }, { "class", video.className },
+            { "steps", video.steps }, { "crops", video.crops },
+            { "frames", video.frameScores.size() } });
     }
     const analysis::WeightsInfo& classifier = engine.description().classifier;
-    return {{"roc_auc", number(report.rocAuc)}, {"pr_auc", number(report.prAuc)},
-        {"frames", report.frames}, {"anomalous_frames", report.anomalousFrames},
-        {"videos", report.videos}, {"split_steps", settings.splitSteps},
-        {"frames_per_step", settings.framesPerStep},
-        {"classifier", {{"path", classifier.path}, {"sha256", classifier.sha256},
-                           {"provenance", toString(classifier.provenance)}, {"name", classifier.name},
-                           {"da", engine.description().hiddenSize}, {"r", engine.description().attentionRows}}},
-        {"class_roc_auc", classes}, {"per_video", videos}, {"warnings", engine.warnings()}};
+    return { { "roc_auc", number(report.rocAuc) }, { "pr_auc", number(report.prAuc) },
+        { "frames", report.frames }, { "anomalous_frames", report.anomalousFrames },
+        { "videos", report.videos }, { "split_steps", settings.splitSteps },
+        { "frames_per_step", settings.framesPerStep },
+        { "classifier",
+            { { "path", classifier.path }, { "sha256", classifier.sha256 },
+                { "provenance", toString(classifier.provenance) }, { "name", classifier.name },
+                { "da", engine.description().hiddenSize },
+                { "r", engine.description().attentionRows } } },
+        { "class_roc_auc", classes }, { "per_video", videos }, { "warnings", engine.warnings() } };
 }
 
-void writeOutputs(const std::string& dir, const eval::EvalReport& report, const json& reportJsonValue)
+void writeOutputs(
+    const std::string& dir, const eval::EvalReport& report, const json& reportJsonValue)
 {
     fs::create_directories(dir);
-    io::writeFileAtomically(dir + "/report.json", [&](std::ostream& out) { out << reportJsonValue.dump(2) << "\n"; });
+    io::writeFileAtomically(
+        dir + "/report.json", [&](std::ostream& out) { out << reportJsonValue.dump(2) << "\n"; });
     io::writeFileAtomically(dir + "/roc.csv", [&](std::ostream& out) {
         out << "fpr,tpr,threshold\n";
         char line[96];
@@ -87,14 +96,17 @@ void writeOutputs(const std::string& dir, const eval::EvalReport& report, const 
     });
     savePlotPng(dir + "/roc.png", [&] {
         return ui::renderRocPlot(report.roc, report.rocAuc,
-            QStringLiteral("Frame-level ROC, %1 videos, %2 frames").arg(report.videos).arg(report.frames));
+            QStringLiteral("Frame-level ROC, %1 videos, %2 frames")
+                .arg(report.videos)
+                .arg(report.frames));
     });
 }
 
 void printReport(const eval::EvalReport& report)
 {
-    std::printf("videos %lld, frames %lld (%lld anomalous)\n", static_cast<long long>(report.videos),
-        static_cast<long long>(report.frames), static_cast<long long>(report.anomalousFrames));
+    std::printf("videos %lld, frames %lld (%lld anomalous)\n",
+        static_cast<long long>(report.videos), static_cast<long long>(report.frames),
+        static_cast<long long>(report.anomalousFrames));
     std::printf("ROC AUC %.4f %%\nPR AUC  %.4f %%\n", report.rocAuc * 100.0, report.prAuc * 100.0);
     for (const auto& [name, auc] : report.classRocAuc)
         std::printf("  %-16s ROC AUC %.2f %%\n", name.c_str(), auc * 100.0);
@@ -107,35 +119,47 @@ EvalCommand::EvalCommand(CLI::App& cli)
     command_ = cli.add_subcommand("eval",
         "Frame-level ROC/PR AUC of a classifier on extracted features, as the paper computes it");
     command_->footer(kFooter);
-    CLI::Option* list = command_->add_option("--list", listPath_, "RTFM list file: one feature path per line")
-                            ->check(CLI::ExistingFile);
-    CLI::Option* dir = command_->add_option("--features-dir", featuresDir_, "Folder of .npy features (name order)")
-                           ->check(CLI::ExistingDirectory);
+    CLI::Option* list
+        = command_->add_option("--list", listPath_, "RTFM list file: one feature path per line")
+              ->check(CLI::ExistingFile);
+    CLI::Option* dir
+        = command_
+              ->add_option("--features-dir", featuresDir_, "Folder of .npy features (name order)")
+              ->check(CLI::ExistingDirectory);
     list->excludes(dir);
-    command_->add_option("--gt", groundTruthPath_, "Concatenated frame labels (.npy)")->check(CLI::ExistingFile);
+    command_->add_option("--gt", groundTruthPath_, "Concatenated frame labels (.npy)")
+        ->check(CLI::ExistingFile);
     command_->add_option("--annotations", annotationsPath_, "UCF-Crime temporal annotation file")
         ->check(CLI::ExistingFile);
     command_->get_option("--gt")->excludes("--annotations");
     command_->add_option("--classifier", model_.classifier,
-        "da64-r3, da128-r7 (installed by `vigil models fetch`; the default when installed), or a state dict (.pth)");
-    command_->add_flag_callback("--demo-weights", [this] { model_.demo = engine::DemoWeights::FillMissing; },
+        "da64-r3, da128-r7 (installed by `vigil models fetch`; the default when installed), or a "
+        "state dict (.pth)");
+    command_->add_flag_callback(
+        "--demo-weights", [this] { model_.demo = engine::DemoWeights::FillMissing; },
         "Seeded random classifier when none is named or installed (scores not meaningful)");
-    command_->add_option("--split", splitSteps_, "Window length in steps (the paper's reproduction uses 28)")
-        ->check(CLI::PositiveNumber)
+    command_
+        ->add_option(
+            "--split", splitSteps_, "Window length in steps (the paper's reproduction uses 28)")
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     command_->add_option("--snippet-frames", framesPerStep_, "Video frames per feature step")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
     command_->add_option("-o,--output", outputDir_, "Write report.json, roc.csv and roc.png here");
-    command_->add_option("--threads", model_.threads, "Network threads (0: all cores)")->capture_default_str();
+    command_->add_option("--threads", model_.threads, "Network threads (0: all cores)")
+        ->check(countIn(bounds::threads()))
+        ->capture_default_str();
     command_->add_flag("--json", isJson_, "Print the report as JSON instead of text");
     command_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
 }
 
 int EvalCommand::run(const CancellationToken& cancel) const
 {
-    if (listPath_.empty() == featuresDir_.empty() || groundTruthPath_.empty() == annotationsPath_.empty()) {
-        printError("eval needs --list or --features-dir, and --gt or --annotations (see vigil eval --help)");
+    if (listPath_.empty() == featuresDir_.empty()
+        || groundTruthPath_.empty() == annotationsPath_.empty()) {
+        printError("eval needs --list or --features-dir, and --gt or --annotations (see vigil eval "
+                   "--help)");
         return kExitUsage;
     }
     try {
@@ -147,8 +171,9 @@ int EvalCommand::run(const CancellationToken& cancel) const
             return exitCode;
         for (const std::string& warning : engine->warnings())
             printError("warning: " + warning);
-        const std::vector<std::string> files
-            = listPath_.empty() ? eval::featureFilesIn(featuresDir_) : eval::readFeatureList(listPath_);
+        const std::vector<std::string> files = listPath_.empty()
+            ? eval::featureFilesIn(featuresDir_)
+            : eval::readFeatureList(listPath_);
         eval::GroundTruth truth;
         if (!groundTruthPath_.empty())
             truth.concatenatedLabels = readLabels(groundTruthPath_);
@@ -157,13 +182,17 @@ int EvalCommand::run(const CancellationToken& cancel) const
         eval::EvalSettings settings;
         settings.splitSteps = splitSteps_;
         settings.framesPerStep = framesPerStep_;
-        const eval::EvalReport report = eval::evaluate(files, truth, engine->classifier(), settings,
-            cancel, [&](int64_t done, int64_t total) {
+        const eval::EvalReport report = eval::evaluate(
+            files, truth, engine->classifier(), settings, cancel, [&](int64_t done, int64_t total) {
                 // One updating line on a terminal; a line per tenth of the videos otherwise.
                 const bool isTerminal = ::isatty(STDERR_FILENO) != 0;
-                if (isQuiet_ || (!isTerminal && done % std::max<int64_t>(total / 10, 1) != 0 && done != total))
+                if (isQuiet_
+                    || (!isTerminal && done % std::max<int64_t>(total / 10, 1) != 0
+                        && done != total))
                     return;
-                std::fprintf(stderr, isTerminal ? "\reval: %lld/%lld feature files%s" : "eval: %lld/%lld feature files%s",
+                std::fprintf(stderr,
+                    isTerminal ? "\reval: %lld/%lld feature files%s"
+                               : "eval: %lld/%lld feature files%s",
                     static_cast<long long>(done), static_cast<long long>(total),
                     isTerminal && done != total ? "" : "\n");
             });

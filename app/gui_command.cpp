@@ -1,11 +1,13 @@
 #include "app/gui_command.h"
 
+#include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/gui_engine.h"
 #include "models/model_factory.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
+#include <QStringList>
 #include <QTimer>
 
 #include <algorithm>
@@ -15,9 +17,39 @@
 namespace vigil::app {
 namespace {
 
-void printError(const std::string& message)
+// Why Qt could not start a window here, checked before QApplication, which would abort (SIGABRT)
+// with its plugin message instead. Empty when QT_QPA_PLATFORM names a platform that needs no
+// display (offscreen, minimal, eglfs, vnc...) or the display it needs is set.
+std::string displayProblem()
 {
-    std::fprintf(stderr, "vigil: %s\n", message.c_str());
+    const QString platforms = qEnvironmentVariable("QT_QPA_PLATFORM");
+    const bool hasX11 = !qEnvironmentVariableIsEmpty("DISPLAY");
+    const bool hasWayland = !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    // Qt tries each of "wayland;xcb" in turn; an empty value means its default, xcb or wayland.
+    for (const QString& platform : platforms.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const bool needsX11 = platform.startsWith(QLatin1String("xcb"));
+        const bool needsWayland = platform.startsWith(QLatin1String("wayland"));
+        if ((!needsX11 && !needsWayland) || (needsX11 && hasX11) || (needsWayland && hasWayland))
+            return {};
+    }
+    if (platforms.trimmed().isEmpty() && (hasX11 || hasWayland))
+        return {};
+    return "gui: needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set (QT_QPA_PLATFORM="
+           "offscreen runs it without one); vigil analyze and vigil batch need none";
+}
+
+// The first SIGINT/SIGTERM only sets `cancel` (a signal handler may do no more): poll it and
+// quit the event loop, so that the window closes and its analysis is cancelled as on a close.
+void quitWhenCancelled(const CancellationToken& cancel, bool& wasCancelled)
+{
+    auto* poll = new QTimer(qApp);
+    QObject::connect(poll, &QTimer::timeout, qApp, [&cancel, &wasCancelled] {
+        if (!cancel.isCancelled())
+            return;
+        wasCancelled = true;
+        QApplication::quit();
+    });
+    poll->start(100);
 }
 
 // Shows the most telling moment, then saves the whole window once it has painted.
@@ -50,7 +82,8 @@ void saveScreenshotWhenAnalysed(ui::MainWindow& window, const QString& path, int
 
 } // namespace
 
-int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
+int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
+    const CancellationToken& cancel)
 {
     const bool isScreenshot = !gui.screenshotPath.empty();
     if (isScreenshot && gui.video.empty()) {
@@ -59,6 +92,10 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
     }
     if (isScreenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (const std::string problem = displayProblem(); !problem.empty()) {
+        printError(problem);
+        return kExitUsage;
+    }
     int argc = 1;
     char* argv[] = { programName, nullptr };
     QApplication app(argc, argv);
@@ -91,10 +128,14 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName)
     if (isScreenshot)
         saveScreenshotWhenAnalysed(
             window, QString::fromStdString(gui.screenshotPath), screenshotExitCode);
+    bool wasCancelled = false;
+    quitWhenCancelled(cancel, wasCancelled);
     window.show();
     if (!gui.video.empty())
         window.openVideo(QString::fromStdString(gui.video));
     const int code = app.exec();
+    if (wasCancelled)
+        return kExitCancelled;
     return isScreenshot ? screenshotExitCode : code;
 }
 

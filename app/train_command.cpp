@@ -1,7 +1,8 @@
 #include "app/train_command.h"
 
-#include "app/exit_codes.h"
 #include "app/cli_engine.h"
+#include "app/exit_codes.h"
+#include "app/option_checks.h"
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
@@ -27,9 +28,10 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-constexpr uint64_t kFoldSeed = 0;  // one split for every seed and setting: paired comparisons
+constexpr uint64_t kFoldSeed = 0; // one split for every seed and setting: paired comparisons
 
-constexpr const char* kFooter = R"(The paper's procedure (docs/PROTOCOL.md section 4): each crop of each training video becomes
+constexpr const char* kFooter
+    = R"(The paper's procedure (docs/PROTOCOL.md section 4): each crop of each training video becomes
 one sample of 32 segment means; per epoch the normal and the anomalous samples are shuffled and
 taken --batch + --batch at a time without replacement (the last incomplete batch is dropped, as
 in the paper's sampler); binary cross-entropy on the sigmoid score; RAdam (lr, betas 0.9/0.999,
@@ -62,7 +64,8 @@ std::string backboneOf(const std::vector<train::LabelledVideo>& videos)
     for (const train::LabelledVideo& video : videos) {
         std::ifstream in(fs::path(video.featuresPath).replace_extension(".json"));
         const json sidecar = json::parse(in, nullptr, false);
-        if (!sidecar.is_object() || !sidecar.contains("backbone") || !sidecar["backbone"].is_string())
+        if (!sidecar.is_object() || !sidecar.contains("backbone")
+            || !sidecar["backbone"].is_string())
             return "unknown";
         const std::string name = sidecar["backbone"];
         if (!backbone.empty() && name != backbone)
@@ -84,9 +87,13 @@ std::string modelPathFor(const std::string& output, const PlannedRun& run, bool 
     return (path.parent_path() / (name + path.extension().string())).string();
 }
 
-json number(double value) { return std::isnan(value) ? json(nullptr) : json(value); }
+json number(double value)
+{
+    return std::isnan(value) ? json(nullptr) : json(value);
+}
 
-void writePlot(const std::string& path, const std::vector<train::SettingSummary>& summaries, const std::string& aucName)
+void writePlot(const std::string& path, const std::vector<train::SettingSummary>& summaries,
+    const std::string& aucName)
 {
     savePlotPng(path, [&] {
         return ui::renderSweepPlot(summaries, QString::fromStdString(aucName),
@@ -117,8 +124,8 @@ std::vector<train::VideoSamples> loadWithProgress(const std::vector<train::Label
 {
     return train::loadSamples(videos, cancel, [&](int64_t done, int64_t total) {
         if (!isQuiet && (done == total || done * 10 / total != (done - 1) * 10 / total))
-            std::fprintf(stderr, "train: read %lld/%lld %s feature files\n", static_cast<long long>(done),
-                static_cast<long long>(total), what.c_str());
+            std::fprintf(stderr, "train: read %lld/%lld %s feature files\n",
+                static_cast<long long>(done), static_cast<long long>(total), what.c_str());
     });
 }
 
@@ -130,45 +137,75 @@ TrainCommand::TrainCommand(CLI::App& cli)
         "Train the attention classifier on extracted features, as the paper does, with validation, "
         "cross-validation, seeds and sweeps");
     command_->footer(kFooter);
-    CLI::Option* labels = command_->add_option("--labels", labelsPath_,
-        "CSV of path,label (0 normal, 1 anomalous); paths relative to the CSV's folder")->check(CLI::ExistingFile);
-    CLI::Option* list = command_->add_option("--list", listPath_, "RTFM list file (with --anomalous-first)")
-                            ->check(CLI::ExistingFile);
+    CLI::Option* labels
+        = command_
+              ->add_option("--labels", labelsPath_,
+                  "CSV of path,label (0 normal, 1 anomalous); paths relative to the CSV's folder")
+              ->check(CLI::ExistingFile);
+    CLI::Option* list
+        = command_->add_option("--list", listPath_, "RTFM list file (with --anomalous-first)")
+              ->check(CLI::ExistingFile);
     labels->excludes(list);
-    command_->add_option("--anomalous-first", anomalousFirst_, "--list: its first N lines are the anomalous videos")
-        ->check(CLI::NonNegativeNumber)->needs(list);
+    command_
+        ->add_option("--anomalous-first", anomalousFirst_,
+            "--list: its first N lines are the anomalous videos")
+        ->check(countIn(bounds::listLines()))
+        ->needs(list);
     command_->add_option("--val", validationPath_, "Validation labels CSV: selects the checkpoint")
         ->check(CLI::ExistingFile);
-    command_->add_option("-o,--output", outputPath_, "Where to save the classifier (.pth)")->required();
-    command_->add_option("--da", hiddenSize_, "Attention hidden units d_a")->check(CLI::PositiveNumber)->capture_default_str();
-    command_->add_option("--r", rows_, "Attention rows r")->check(CLI::PositiveNumber)->capture_default_str();
-    command_->add_option("--epochs", epochs_, "Epochs")->check(CLI::PositiveNumber)->capture_default_str();
-    command_->add_option("--seed", seed_, "Seed of weights, dropout and sampling")->capture_default_str();
-    command_->add_option("--seeds", seeds_, "Several seeds, e.g. 1,2,3 (replaces --seed)")->excludes("--seed");
-    command_->add_option("--folds", folds_, "K-fold cross-validation over the training videos (K >= 2)")
-        ->check(CLI::Range(2, 100));
-    command_->add_option("--sweep", sweep_, "Train every combination, e.g. --sweep da=32,64,128 r=1,3,7")
+    command_->add_option("-o,--output", outputPath_, "Where to save the classifier (.pth)")
+        ->required();
+    command_->add_option("--da", hiddenSize_, "Attention hidden units d_a")
+        ->check(countIn(bounds::hiddenSize()))
+        ->capture_default_str();
+    command_->add_option("--r", rows_, "Attention rows r")
+        ->check(countIn(bounds::rows()))
+        ->capture_default_str();
+    command_->add_option("--epochs", epochs_, "Epochs")
+        ->check(countIn(bounds::epochs()))
+        ->capture_default_str();
+    command_->add_option("--seed", seed_, "Seed of weights, dropout and sampling")
+        ->capture_default_str();
+    command_->add_option("--seeds", seeds_, "Several seeds, e.g. 1,2,3 (replaces --seed)")
+        ->excludes("--seed");
+    command_
+        ->add_option("--folds", folds_, "K-fold cross-validation over the training videos (K >= 2)")
+        ->check(countIn(bounds::folds()));
+    command_
+        ->add_option(
+            "--sweep", sweep_, "Train every combination, e.g. --sweep da=32,64,128 r=1,3,7")
         ->expected(1, 2);
-    command_->add_option("--batch", batchPerClass_, "Normal (and as many anomalous) samples per batch")
-        ->check(CLI::PositiveNumber)->capture_default_str();
-    command_->add_option("--lr", learningRate_, "RAdam learning rate")->check(CLI::PositiveNumber)->capture_default_str();
-    command_->add_option("--val-every", validateEvery_, "With --val: validate every N steps (0: after each epoch)")
-        ->check(CLI::NonNegativeNumber)->capture_default_str();
-    command_->add_option("--threads", threads_, "Intra-op threads (results are reproducible for a given count)")
-        ->check(CLI::PositiveNumber)->capture_default_str();
+    command_
+        ->add_option("--batch", batchPerClass_, "Normal (and as many anomalous) samples per batch")
+        ->check(countIn(bounds::batchPerClass()))
+        ->capture_default_str();
+    command_->add_option("--lr", learningRate_, "RAdam learning rate")
+        ->check(numberIn(bounds::learningRate()))
+        ->capture_default_str();
+    command_
+        ->add_option("--val-every", validateEvery_,
+            "With --val: validate every N steps (0: after each epoch)")
+        ->check(countIn(bounds::validateEvery()))
+        ->capture_default_str();
+    command_
+        ->add_option(
+            "--threads", threads_, "Intra-op threads (results are reproducible for a given count)")
+        ->check(countIn({ 1, bounds::threads().max, bounds::threads().limitedBy }))
+        ->capture_default_str();
     command_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
 }
 
 int TrainCommand::run(const CancellationToken& cancel) const
 {
     if (labelsPath_.empty() == listPath_.empty() || (!listPath_.empty() && anomalousFirst_ < 0)) {
-        printError("train needs --labels CSV, or --list FILE with --anomalous-first N (see vigil train --help)");
+        printError("train needs --labels CSV, or --list FILE with --anomalous-first N (see vigil "
+                   "train --help)");
         return kExitUsage;
     }
     std::vector<train::ClassifierShape> shapes;
-    std::vector<uint64_t> seeds{seed_};
+    std::vector<uint64_t> seeds { seed_ };
     try {
-        shapes = train::parseSweep(sweep_, {hiddenSize_, rows_});
+        shapes = train::parseSweep(sweep_, { hiddenSize_, rows_ });
         if (!seeds_.empty())
             seeds = train::parseSeeds(seeds_);
     } catch (const std::invalid_argument& error) {
@@ -179,31 +216,42 @@ int TrainCommand::run(const CancellationToken& cancel) const
         models::setThreadCount(threads_);
         const std::string source = labelsPath_.empty() ? listPath_ : labelsPath_;
         const std::vector<train::LabelledVideo> labelled = labelsPath_.empty()
-            ? train::readAnomalousFirstList(listPath_, anomalousFirst_) : train::readLabelsCsv(labelsPath_);
+            ? train::readAnomalousFirstList(listPath_, anomalousFirst_)
+            : train::readLabelsCsv(labelsPath_);
         requireBothLabels(labelled, source);
+        if (const std::string problem = train::foldsProblem(
+                train::countLabel(labelled, 0), train::countLabel(labelled, 1), folds_);
+            !problem.empty()) {
+            printError(source + ": " + problem);
+            return kExitUsage;
+        }
         std::vector<train::LabelledVideo> validationLabelled;
         if (!validationPath_.empty()) {
             validationLabelled = train::readLabelsCsv(validationPath_);
             requireBothLabels(validationLabelled, validationPath_);
         }
-        const std::vector<train::VideoSamples> videos = loadWithProgress(labelled, "training", isQuiet_, cancel);
+        const std::vector<train::VideoSamples> videos
+            = loadWithProgress(labelled, "training", isQuiet_, cancel);
         const std::vector<train::VideoSamples> validation
             = loadWithProgress(validationLabelled, "validation", isQuiet_, cancel);
-        if (!validation.empty() && validation.front().samples.dim(2) != videos.front().samples.dim(2))
-            throw Error(validation.front().featuresPath + ": its feature size differs from the training features'");
+        if (!validation.empty()
+            && validation.front().samples.dim(2) != videos.front().samples.dim(2))
+            throw Error(validation.front().featuresPath
+                + ": its feature size differs from the training features'");
         std::vector<const train::VideoSamples*> validationSet;
         for (const train::VideoSamples& video : validation)
             validationSet.push_back(&video);
         std::vector<uint8_t> labels;
         for (const train::VideoSamples& video : videos)
             labels.push_back(video.label);
-        const std::vector<int> folds = folds_ > 0 ? train::assignFolds(labels, folds_, kFoldSeed) : std::vector<int>{};
+        const std::vector<int> folds
+            = folds_ > 0 ? train::assignFolds(labels, folds_, kFoldSeed) : std::vector<int> {};
 
         std::vector<PlannedRun> plan;
         for (const train::ClassifierShape& shape : shapes)
             for (uint64_t seed : seeds)
                 for (int fold = folds_ > 0 ? 0 : -1; fold < std::max(folds_, 0); ++fold)
-                    plan.push_back({shape, seed, fold});
+                    plan.push_back({ shape, seed, fold });
         const bool isSingleRun = plan.size() == 1;
         const std::string aucName = folds_ > 0 ? "held-out video AUC" : "validation video AUC";
         const std::string backbone = backboneOf(labelled);
@@ -221,61 +269,86 @@ int TrainCommand::run(const CancellationToken& cancel) const
             settings.learningRate = learningRate_;
             settings.seed = planned.seed;
             settings.validateEverySteps = validateEvery_;
-            const std::string name = "da" + std::to_string(settings.hiddenSize) + " r" + std::to_string(settings.rows)
-                + " seed " + std::to_string(settings.seed)
+            const std::string name = "da" + std::to_string(settings.hiddenSize) + " r"
+                + std::to_string(settings.rows) + " seed " + std::to_string(settings.seed)
                 + (planned.fold >= 0 ? " fold " + std::to_string(planned.fold) : "");
             models::Validator validate;
             if (!validationSet.empty())
-                validate = [&](const analysis::WindowScorer& scorer) { return train::videoLevelAuc(validationSet, scorer); };
-            const models::TrainingOutcome outcome = models::trainClassifier(pointersTo(videos, folds, planned.fold, false),
-                settings, validate, cancel, [&](const models::TrainingProgress& progress) {
-                    if (isQuiet_ || progress.step % progress.stepsPerEpoch != 0)
-                        return;
-                    std::fprintf(stderr, "train %s: epoch %lld/%lld, loss %.4f", name.c_str(),
-                        static_cast<long long>(progress.epoch), static_cast<long long>(epochs_), progress.meanEpochLoss);
-                    if (!std::isnan(progress.validationAuc))
-                        std::fprintf(stderr, ", validation AUC %.2f %%", progress.validationAuc * 100.0);
-                    std::fprintf(stderr, "\n");
-                });
-            train::RunResult result{planned.shape, planned.seed, planned.fold, outcome.validationAuc, outcome.validationAuc,
-                outcome.selectedStep, outcome.steps, modelPathFor(outputPath_, planned, isSingleRun)};
+                validate = [&](const analysis::WindowScorer& scorer) {
+                    return train::videoLevelAuc(validationSet, scorer);
+                };
+            const models::TrainingOutcome outcome
+                = models::trainClassifier(pointersTo(videos, folds, planned.fold, false), settings,
+                    validate, cancel, [&](const models::TrainingProgress& progress) {
+                        if (isQuiet_ || progress.step % progress.stepsPerEpoch != 0)
+                            return;
+                        std::fprintf(stderr, "train %s: epoch %lld/%lld, loss %.4f", name.c_str(),
+                            static_cast<long long>(progress.epoch), static_cast<long long>(epochs_),
+                            progress.meanEpochLoss);
+                        if (!std::isnan(progress.validationAuc))
+                            std::fprintf(
+                                stderr, ", validation AUC %.2f %%", progress.validationAuc * 100.0);
+                        std::fprintf(stderr, "\n");
+                    });
+            train::RunResult result { planned.shape, planned.seed, planned.fold,
+                outcome.validationAuc, outcome.validationAuc, outcome.selectedStep, outcome.steps,
+                modelPathFor(outputPath_, planned, isSingleRun) };
             if (planned.fold >= 0)
-                result.auc = train::videoLevelAuc(pointersTo(videos, folds, planned.fold, true), outcome.classifier->scorer());
+                result.auc = train::videoLevelAuc(
+                    pointersTo(videos, folds, planned.fold, true), outcome.classifier->scorer());
             outcome.classifier->save(result.modelPath);
-            const json sidecar{{"model", fs::path(result.modelPath).filename().string()},
-                {"architecture", "VideoClassifier (yaegasikk/attention_anomaly_detector)"},
-                {"da", settings.hiddenSize}, {"r", settings.rows}, {"feature_size", outcome.classifier->featureSize()},
-                {"backbone", backbone}, {"train", {{"source", source}, {"videos", labelled.size()},
-                    {"anomalous", train::countLabel(labelled, 1)}, {"files", [&] {
-                        json files = json::array();
-                        for (const train::VideoSamples* video : pointersTo(videos, folds, planned.fold, false))
-                            files.push_back(video->featuresPath);
-                        return files; }()}}},
-                {"validation", validationPath_.empty() ? json(nullptr) : json(validationPath_)},
-                {"fold", planned.fold < 0 ? json(nullptr) : json{{"index", planned.fold}, {"of", folds_}, {"split_seed", kFoldSeed}}},
-                {"seed", settings.seed}, {"epochs", settings.epochs}, {"batch_per_class", settings.batchPerClass},
-                {"optimizer", {{"name", "RAdam"}, {"lr", settings.learningRate}, {"betas", {0.9, 0.999}}, {"eps", 1e-8}}},
-                {"attention_dropout", settings.attentionDropout}, {"threads", threads_}, {"steps", outcome.steps},
-                {"selected_step", outcome.selectedStep}, {"validation_auc", number(outcome.validationAuc)},
-                {"held_out_auc", planned.fold < 0 ? json(nullptr) : number(result.auc)}, {"epoch_losses", outcome.epochLosses}};
-            io::writeFileAtomically(fs::path(result.modelPath).replace_extension(".json").string(), sidecar.dump(2) + "\n");
+            const json sidecar { { "model", fs::path(result.modelPath).filename().string() },
+                { "architecture", "VideoClassifier (yaegasikk/attention_anomaly_detector)" },
+                { "da", settings.hiddenSize }, { "r", settings.rows },
+                { "feature_size", outcome.classifier->featureSize() }, { "backbone", backbone },
+                { "train",
+                    { { "source", source }, { "videos", labelled.size() },
+                        { "anomalous", train::countLabel(labelled, 1) },
+                        { "files",
+                            [&] {
+                                json files = json::array();
+                                for (const train::VideoSamples* video :
+                                    pointersTo(videos, folds, planned.fold, false))
+                                    files.push_back(video->featuresPath);
+                                return files;
+                            }() } } },
+                { "validation", validationPath_.empty() ? json(nullptr) : json(validationPath_) },
+                { "fold",
+                    planned.fold < 0 ? json(nullptr)
+                                     : json { { "index", planned.fold }, { "of", folds_ },
+                                         { "split_seed", kFoldSeed } } },
+                { "seed", settings.seed }, { "epochs", settings.epochs },
+                { "batch_per_class", settings.batchPerClass },
+                { "optimizer",
+                    { { "name", "RAdam" }, { "lr", settings.learningRate },
+                        { "betas", { 0.9, 0.999 } }, { "eps", 1e-8 } } },
+                { "attention_dropout", settings.attentionDropout }, { "threads", threads_ },
+                { "steps", outcome.steps }, { "selected_step", outcome.selectedStep },
+                { "validation_auc", number(outcome.validationAuc) },
+                { "held_out_auc", planned.fold < 0 ? json(nullptr) : number(result.auc) },
+                { "epoch_losses", outcome.epochLosses } };
+            io::writeFileAtomically(fs::path(result.modelPath).replace_extension(".json").string(),
+                sidecar.dump(2) + "\n");
             char aucText[32] = "-";
             if (!std::isnan(result.auc))
                 std::snprintf(aucText, sizeof aucText, "%.2f %%", result.auc * 100.0);
-            std::printf("%s: %s %s, kept step %lld of %lld, wrote %s\n", name.c_str(), aucName.c_str(), aucText,
-                static_cast<long long>(result.selectedStep), static_cast<long long>(result.steps), result.modelPath.c_str());
+            std::printf("%s: %s %s, kept step %lld of %lld, wrote %s\n", name.c_str(),
+                aucName.c_str(), aucText, static_cast<long long>(result.selectedStep),
+                static_cast<long long>(result.steps), result.modelPath.c_str());
             results.push_back(result);
         }
 
         const std::vector<train::SettingSummary> summaries = train::summarise(results);
         std::printf("\n%s", train::summaryTable(summaries, aucName).c_str());
         const std::string base = (output.parent_path() / output.stem()).string();
-        const json header{{"command", "vigil train"}, {"auc", aucName}, {"source", source},
-            {"validation", validationPath_}, {"folds", folds_}, {"epochs", epochs_}, {"seeds", seeds},
-            {"batch_per_class", batchPerClass_}, {"lr", learningRate_}, {"backbone", backbone}};
+        const json header { { "command", "vigil train" }, { "auc", aucName }, { "source", source },
+            { "validation", validationPath_ }, { "folds", folds_ }, { "epochs", epochs_ },
+            { "seeds", seeds }, { "batch_per_class", batchPerClass_ }, { "lr", learningRate_ },
+            { "backbone", backbone } };
         train::writeReportCsv(base + ".report.csv", summaries);
         train::writeReportJson(base + ".report.json", header.dump(), results, summaries);
-        const bool hasAucs = std::any_of(summaries.begin(), summaries.end(), [](const auto& s) { return !s.aucs.empty(); });
+        const bool hasAucs = std::any_of(
+            summaries.begin(), summaries.end(), [](const auto& s) { return !s.aucs.empty(); });
         if (hasAucs)
             writePlot(base + ".report.png", summaries, aucName);
         std::printf("wrote %s.report.csv, %s.report.json%s\n", base.c_str(), base.c_str(),

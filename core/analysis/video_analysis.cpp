@@ -1,10 +1,14 @@
 #include "core/analysis/video_analysis.h"
 
 #include "core/analysis/window_scoring.h"
+#include "core/common/count_limits.h"
 #include "core/common/error.h"
 
 namespace vigil::analysis {
 namespace {
+
+// What one frame costs through to the written outputs: its score, in JSON and in the CSV.
+constexpr uint64_t kBytesPerFrame = 64;
 
 AnalysisResult scoreSequence(const std::string& source, const FloatArray& features,
     const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
@@ -50,6 +54,11 @@ AnalysisResult scoreFeatures(const FloatArray& features, const std::string& feat
     result.featuresPath = featuresPath;
     result.video.fps = timing.fps;
     const int64_t frames = timing.frames > 0 ? timing.frames : result.steps * timing.framesPerStep;
+    // A sidecar's frame count sizes the per-frame scores: refuse one the machine cannot hold.
+    if (const std::string problem = memoryProblem(static_cast<uint64_t>(frames) * kBytesPerFrame,
+            std::to_string(frames) + " frame scores");
+        !problem.empty())
+        throw IoError(featuresPath + ": " + problem);
     mapScoresToFrames(result, timing.framesPerStep, frames);
     return result;
 }

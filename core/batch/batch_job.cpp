@@ -1,6 +1,7 @@
 #include "core/batch/batch_job.h"
 
 #include "core/analysis/weights_summary.h"
+#include "core/common/error.h"
 #include "core/io/atomic_file.h"
 
 #include <algorithm>
@@ -61,7 +62,11 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
             row.weights = weights;
     outcome.summaryPath
         = (std::filesystem::path(request.outputDir) / summaryFileName(request.shard)).string();
-    writeSummary(outcome.summaryPath, outcome.report.rows);
+    try {
+        writeSummary(outcome.summaryPath, outcome.report.rows);
+    } catch (const IoError& error) {
+        outcome.summaryProblem = error.what();
+    }
     return outcome;
 }
 

@@ -35,6 +35,9 @@ struct BatchJobOutcome {
     size_t filesFound = 0;
     size_t staleTemporariesRemoved = 0; // when resuming
     std::string summaryPath;
+    // Why the summary could not be written (its IoError's text); empty when it was. Not thrown,
+    // so that the rows still decide the exit code: a batch whose every write failed analysed none.
+    std::string summaryProblem;
 };
 
 BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine& engine,

@@ -44,22 +44,27 @@ std::string joined(const std::vector<std::string>& parts)
 
 size_t BatchReport::count(FileStatus status) const
 {
-    return static_cast<size_t>(std::count_if(rows.begin(), rows.end(), [&](const BatchRow& row) { return row.status == status; }));
+    return static_cast<size_t>(std::count_if(
+        rows.begin(), rows.end(), [&](const BatchRow& row) { return row.status == status; }));
 }
 
 size_t BatchReport::withResults() const
 {
-    return static_cast<size_t>(std::count_if(rows.begin(), rows.end(), [](const BatchRow& row) { return row.figures.has_value(); }));
+    return static_cast<size_t>(std::count_if(
+        rows.begin(), rows.end(), [](const BatchRow& row) { return row.figures.has_value(); }));
 }
 
 // The state of one run(), shared by its job threads under mutex_.
 class BatchRunner::Run {
 public:
     Run(const BatchRunner& runner, const CancellationToken& cancel, const BatchCallbacks& callbacks)
-        : runner_(runner), cancel_(cancel), callbacks_(callbacks)
+        : runner_(runner)
+        , cancel_(cancel)
+        , callbacks_(callbacks)
     {
         for (const BatchInput& input : runner.inputs_)
-            rows_.push_back({input.relativePath, FileStatus::Skipped, "not reached: the batch was interrupted", {}, 0.0});
+            rows_.push_back({ input.relativePath, FileStatus::Skipped,
+                "not reached: the batch was interrupted", {}, 0.0 });
     }
 
     void work(size_t job)
@@ -82,18 +87,23 @@ public:
         }
     }
 
-    BatchReport report()
-    {
-        return {std::move(rows_), cancel_.isCancelled()};
-    }
+    BatchReport report() { return { std::move(rows_), cancel_.isCancelled() }; }
 
 private:
     BatchRow process(const BatchInput& input, size_t job)
     {
-        BatchRow row{input.relativePath, FileStatus::Skipped, {}, {}, 0.0};
+        BatchRow row { input.relativePath, FileStatus::Skipped, {}, {}, 0.0 };
+        if (!input.problem.empty()) {
+            // A folder's videos, or a file named like a video, were not analysed: a failure.
+            row.status = input.isFolder || hasVideoExtension(input.path) ? FileStatus::Failed
+                                                                         : FileStatus::Skipped;
+            row.message = input.problem;
+            return row;
+        }
         std::string redoNote;
         std::error_code ignored;
-        if (runner_.settings_.resume == ResumeMode::SkipComplete && fs::exists(input.jsonPath(), ignored)) {
+        if (runner_.settings_.resume == ResumeMode::SkipComplete
+            && fs::exists(input.jsonPath(), ignored)) {
             const SavedResult saved = checkSavedResult(input.jsonPath(), input.csvPath(),
                 runner_.settings_.expected, runner_.settings_.threshold);
             if (saved.isComplete) {
@@ -122,7 +132,7 @@ private:
                 notes.insert(notes.begin(), redoNote);
             row.message = joined(notes);
         } catch (const Cancelled&) {
-            throw;  // not a failure of this file: it stays unreached
+            throw; // not a failure of this file: it stays unreached
         } catch (const Error& error) {
             row.status = FileStatus::Failed;
             row.message = withoutPath(error.what(), input.path);
@@ -138,7 +148,7 @@ private:
         const std::lock_guard<std::mutex> lock(mutex_);
         if (!firstAnalysis_)
             firstAnalysis_ = Clock::now();
-        active_[job] = {relativePath, 0.0};
+        active_[job] = { relativePath, 0.0 };
         notifyProgress();
     }
 
@@ -146,7 +156,8 @@ private:
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         if (progress.framesEstimate > 0)
-            active_[job].fraction = std::min(0.99, static_cast<double>(progress.framesDecoded)
+            active_[job].fraction = std::min(0.99,
+                static_cast<double>(progress.framesDecoded)
                     / static_cast<double>(progress.framesEstimate));
         notifyProgress();
     }
@@ -204,17 +215,20 @@ private:
     const CancellationToken& cancel_;
     const BatchCallbacks& callbacks_;
     const Clock::time_point started_ = Clock::now();
-    std::atomic<size_t> next_{0};
+    std::atomic<size_t> next_ { 0 };
     std::mutex mutex_;
     std::vector<BatchRow> rows_;
-    std::map<size_t, ActiveFile> active_;  // job -> the file it analyses
+    std::map<size_t, ActiveFile> active_; // job -> the file it analyses
     std::optional<Clock::time_point> firstAnalysis_;
     size_t done_ = 0;
     size_t analysed_ = 0;
 };
 
-BatchRunner::BatchRunner(std::vector<BatchInput> inputs, BatchSettings settings, std::vector<VideoAnalyzer> analyzers)
-    : inputs_(std::move(inputs)), settings_(std::move(settings)), analyzers_(std::move(analyzers))
+BatchRunner::BatchRunner(
+    std::vector<BatchInput> inputs, BatchSettings settings, std::vector<VideoAnalyzer> analyzers)
+    : inputs_(std::move(inputs))
+    , settings_(std::move(settings))
+    , analyzers_(std::move(analyzers))
 {
     assert(!analyzers_.empty());
 }

@@ -1,5 +1,6 @@
 #include "core/io/feature_sidecar.h"
 
+#include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
 #include "core/io/npy_file.h"
@@ -77,8 +78,12 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
         sidecar.videoPath = video.at("path").get<std::string>();
         sidecar.frames = video.at("frames").get<int64_t>();
         sidecar.fps = video.at("fps").get<double>();
-        if (sidecar.framesPerStep <= 0 || !std::isfinite(sidecar.fps) || sidecar.fps < 0)
-            throw IoError(path + ": snippet_frames or fps out of range");
+        if (const std::string problem
+            = countProblem(std::to_string(sidecar.framesPerStep), bounds::snippetFrames());
+            !problem.empty())
+            throw IoError(path + ": snippet_frames " + problem);
+        if (!std::isfinite(sidecar.fps) || sidecar.fps < 0)
+            throw IoError(path + ": fps out of range");
         return sidecar;
     } catch (const json::exception& failure) {
         throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());

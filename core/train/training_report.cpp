@@ -1,5 +1,6 @@
 #include "core/train/training_report.h"
 
+#include "core/common/count_limits.h"
 #include "core/io/atomic_file.h"
 
 #include <nlohmann/json.hpp>
@@ -47,29 +48,36 @@ std::string formatAuc(double value)
     return text;
 }
 
-nlohmann::json number(double value) { return std::isnan(value) ? nlohmann::json(nullptr) : nlohmann::json(value); }
+nlohmann::json number(double value)
+{
+    return std::isnan(value) ? nlohmann::json(nullptr) : nlohmann::json(value);
+}
 
 } // namespace
 
-std::vector<ClassifierShape> parseSweep(const std::vector<std::string>& terms, ClassifierShape defaults)
+std::vector<ClassifierShape> parseSweep(
+    const std::vector<std::string>& terms, ClassifierShape defaults)
 {
-    std::vector<int64_t> hidden{defaults.hiddenSize};
-    std::vector<int64_t> rows{defaults.rows};
+    std::vector<int64_t> hidden { defaults.hiddenSize };
+    std::vector<int64_t> rows { defaults.rows };
     for (const std::string& term : terms) {
         const size_t equals = term.find('=');
         const std::string name = term.substr(0, equals);
         if (equals == std::string::npos || (name != "da" && name != "r"))
             throw std::invalid_argument("--sweep: expected da=LIST or r=LIST, got '" + term + "'");
         std::vector<int64_t> values = positiveIntegers(term.substr(equals + 1), "--sweep " + name);
+        // Bounded like --da and --r: a value sizes the network's weight tensors.
+        const CountBound bound = name == "da" ? bounds::hiddenSize() : bounds::rows();
         for (int64_t value : values)
-            if (value == 0)
-                throw std::invalid_argument("--sweep " + name + ": values must be positive");
+            if (const std::string problem = countProblem(std::to_string(value), bound);
+                !problem.empty())
+                throw std::invalid_argument("--sweep " + name + ": " + problem);
         (name == "da" ? hidden : rows) = std::move(values);
     }
     std::vector<ClassifierShape> shapes;
     for (int64_t h : hidden)
         for (int64_t r : rows)
-            shapes.push_back({h, r});
+            shapes.push_back({ h, r });
     return shapes;
 }
 
@@ -89,7 +97,7 @@ std::vector<SettingSummary> summarise(const std::vector<RunResult>& runs)
             return s.shape.hiddenSize == run.shape.hiddenSize && s.shape.rows == run.shape.rows;
         });
         if (found == summaries.end())
-            found = summaries.insert(summaries.end(), SettingSummary{run.shape, {}, kNan, kNan});
+            found = summaries.insert(summaries.end(), SettingSummary { run.shape, {}, kNan, kNan });
         if (!std::isnan(run.auc))
             found->aucs.push_back(run.auc);
     }
@@ -116,9 +124,11 @@ std::string summaryTable(const std::vector<SettingSummary>& summaries, const std
     std::string table = "   da    r  runs  mean " + aucName + " %   std %\n";
     for (const SettingSummary& summary : summaries) {
         char line[160];
-        std::snprintf(line, sizeof line, "%5lld %4lld %5zu  %*s  %7s\n", static_cast<long long>(summary.shape.hiddenSize),
-            static_cast<long long>(summary.shape.rows), summary.aucs.size(), static_cast<int>(aucName.size() + 7),
-            formatAuc(summary.mean).c_str(), formatAuc(summary.standardDeviation).c_str());
+        std::snprintf(line, sizeof line, "%5lld %4lld %5zu  %*s  %7s\n",
+            static_cast<long long>(summary.shape.hiddenSize),
+            static_cast<long long>(summary.shape.rows), summary.aucs.size(),
+            static_cast<int>(aucName.size() + 7), formatAuc(summary.mean).c_str(),
+            formatAuc(summary.standardDeviation).c_str());
         table += line;
     }
     return table;
@@ -130,7 +140,8 @@ void writeReportCsv(const std::string& path, const std::vector<SettingSummary>& 
         out << "da,r,runs,mean_auc,std_auc,aucs\n";
         for (const SettingSummary& summary : summaries) {
             char line[128];
-            std::snprintf(line, sizeof line, "%lld,%lld,%zu,%.9g,%.9g,", static_cast<long long>(summary.shape.hiddenSize),
+            std::snprintf(line, sizeof line, "%lld,%lld,%zu,%.9g,%.9g,",
+                static_cast<long long>(summary.shape.hiddenSize),
                 static_cast<long long>(summary.shape.rows), summary.aucs.size(), summary.mean,
                 summary.standardDeviation);
             out << line;
@@ -143,22 +154,24 @@ void writeReportCsv(const std::string& path, const std::vector<SettingSummary>& 
     });
 }
 
-void writeReportJson(const std::string& path, const std::string& headerJson, const std::vector<RunResult>& runs,
-    const std::vector<SettingSummary>& summaries)
+void writeReportJson(const std::string& path, const std::string& headerJson,
+    const std::vector<RunResult>& runs, const std::vector<SettingSummary>& summaries)
 {
     nlohmann::json report = nlohmann::json::parse(headerJson);
     nlohmann::json runList = nlohmann::json::array();
     for (const RunResult& run : runs) {
-        runList.push_back({{"da", run.shape.hiddenSize}, {"r", run.shape.rows}, {"seed", run.seed},
-            {"fold", run.fold < 0 ? nlohmann::json(nullptr) : nlohmann::json(run.fold)}, {"auc", number(run.auc)},
-            {"validation_auc", number(run.validationAuc)}, {"selected_step", run.selectedStep},
-            {"steps", run.steps}, {"model", run.modelPath}});
+        runList.push_back(
+            { { "da", run.shape.hiddenSize }, { "r", run.shape.rows }, { "seed", run.seed },
+                { "fold", run.fold < 0 ? nlohmann::json(nullptr) : nlohmann::json(run.fold) },
+                { "auc", number(run.auc) }, { "validation_auc", number(run.validationAuc) },
+                { "selected_step", run.selectedStep }, { "steps", run.steps },
+                { "model", run.modelPath } });
     }
     nlohmann::json settingList = nlohmann::json::array();
     for (const SettingSummary& summary : summaries) {
-        settingList.push_back({{"da", summary.shape.hiddenSize}, {"r", summary.shape.rows},
-            {"runs", summary.aucs.size()}, {"mean_auc", number(summary.mean)},
-            {"std_auc", number(summary.standardDeviation)}, {"aucs", summary.aucs}});
+        settingList.push_back({ { "da", summary.shape.hiddenSize }, { "r", summary.shape.rows },
+            { "runs", summary.aucs.size() }, { "mean_auc", number(summary.mean) },
+            { "std_auc", number(summary.standardDeviation) }, { "aucs", summary.aucs } });
     }
     report["runs"] = runList;
     report["settings"] = settingList;

@@ -16,22 +16,27 @@ namespace vigil::train {
 struct VideoSamples {
     std::string featuresPath;
     uint8_t label = 0;
-    FloatArray samples;  // [crops, 32, featureSize]
+    FloatArray samples; // [crops, 32, featureSize]
 };
 
 using LoadProgressCallback = std::function<void(int64_t done, int64_t total)>;
 
 // Reads each file (.npy [T, C, F] or [T, F]); all must share one feature size.
-std::vector<VideoSamples> loadSamples(const std::vector<LabelledVideo>& videos, const CancellationToken& cancel,
-    const LoadProgressCallback& onProgress = {});
+std::vector<VideoSamples> loadSamples(const std::vector<LabelledVideo>& videos,
+    const CancellationToken& cancel, const LoadProgressCallback& onProgress = {});
 
 // Fold 0..folds-1 for each video, stratified: the videos of each label are shuffled with `seed`
 // and dealt round-robin, so every fold holds nearly the same share of anomalous videos.
 std::vector<int> assignFolds(const std::vector<uint8_t>& labels, int folds, uint64_t seed);
 
+// Empty when every one of `folds` held-out folds can get a normal and an anomalous video (its
+// AUC needs both); otherwise why not. Without it a fold's AUC would be NaN, reported as a result.
+std::string foldsProblem(int64_t normalVideos, int64_t anomalousVideos, int folds);
+
 // Video-level ROC AUC (core/eval's rocAuc, ties as scikit-learn): each video's score is the mean
 // over its crops of the classifier's score on the crop's 32-segment sample, the same input the
 // classifier is trained on. NaN when the videos hold only one label.
-double videoLevelAuc(const std::vector<const VideoSamples*>& videos, const analysis::WindowScorer& scorer);
+double videoLevelAuc(
+    const std::vector<const VideoSamples*>& videos, const analysis::WindowScorer& scorer);
 
 } // namespace vigil::train

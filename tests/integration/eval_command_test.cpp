@@ -140,5 +140,22 @@ TEST_F(EvalCommand, NeedsAFeatureSourceAndAGroundTruth)
     EXPECT_NE(run.output.find("--gt or --annotations"), std::string::npos) << run.output;
 }
 
+TEST_F(EvalCommand, RefusesAGroundTruthOfASingleClassInsteadOfPrintingNan)
+{
+    // Every frame normal: ROC and PR AUC are undefined; they were printed as "nan %", exit 0.
+    io::writeNpy(dir_ + "/gt-normal.npy", FloatArray::zeros({ (40 + 20 + 33 + 12) * 16 }));
+    const CommandResult run
+        = runCommand(kVigil + " eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
+            + shellQuoted(dir_ + "/gt-normal.npy") + " --demo-weights -q");
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    EXPECT_NE(
+        run.output.find(
+            "vigil: the ground truth marks no frame anomalous: ROC and PR AUC need both normal "
+            "and anomalous frames\n"),
+        std::string::npos)
+        << run.output;
+    EXPECT_EQ(run.output.find("nan"), std::string::npos) << run.output;
+}
+
 } // namespace
 } // namespace vigil::test

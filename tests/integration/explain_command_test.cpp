@@ -74,5 +74,20 @@ TEST(ExplainCommand, ExplainsAWindowOfAVideo)
     EXPECT_NE(run.output.find("A [2, 3]"), std::string::npos) << run.output;
 }
 
+TEST(ExplainCommand, RefusesFeaturesWithNoStepsInOneLine)
+{
+    // Zero steps made the window range "0..18446744073709551615" (an unsigned 0 - 1).
+    const std::string dir = scratchDir("explain_empty");
+    io::writeNpy(dir + "/empty.npy", FloatArray::zeros({ 0, 1, 2048 }));
+    const CommandResult run = runCommand(kVigil + " explain " + shellQuoted(dir + "/empty.npy")
+        + " --demo-weights 2>&1 | grep -v 'demo (seeded'");
+    EXPECT_EQ(run.output,
+        "vigil: " + dir + "/empty.npy: has no feature steps, so no window to explain\n");
+    EXPECT_EQ(run.output.find("18446744073709551615"), std::string::npos) << run.output;
+    const CommandResult code
+        = runCommand(kVigil + " explain " + shellQuoted(dir + "/empty.npy") + " --demo-weights");
+    EXPECT_EQ(code.exitCode, 1) << code.output;
+}
+
 } // namespace
 } // namespace vigil::test
