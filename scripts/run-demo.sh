@@ -26,9 +26,8 @@ fi
 
 demo=()
 if [ ${#missing[@]} -gt 0 ]; then
+  # Demo weights fill in only what is missing: an installed classifier is still used.
   demo=(--demo-weights)
-  # --demo-weights alone would replace the classifier too; keep the published one if it is here.
-  [[ " ${missing[*]} " == *" classifier-da64-r3 "* ]] || demo+=(--classifier da64-r3)
   cat >&2 <<BANNER
 =====================================================================
  DEMO WEIGHTS: ${missing[*]} could not be fetched (no network?),
