@@ -160,9 +160,12 @@ FeatureComparison compareFeatures(const FloatArray& a, const FloatArray& b)
     checkShape(a, "A");
     checkShape(b, "B");
     FeatureComparison r;
-    r.stepsA = a.dim(0), r.stepsB = b.dim(0);
-    r.cropsA = a.dim(1), r.cropsB = b.dim(1);
-    r.featureSizeA = a.dim(2), r.featureSizeB = b.dim(2);
+    r.stepsA = a.dim(0);
+    r.stepsB = b.dim(0);
+    r.cropsA = a.dim(1);
+    r.cropsB = b.dim(1);
+    r.featureSizeA = a.dim(2);
+    r.featureSizeB = b.dim(2);
     if (r.featureSizeA == r.featureSizeB)
         r.alignment = alignSteps(a, b);
     if (r.alignment.overlap > 0) {

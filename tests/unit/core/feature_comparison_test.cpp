@@ -179,7 +179,7 @@ TEST(FeatureComparison, ComparesCropMeansWhenTheCropCountsDiffer)
     EXPECT_NEAR(r.meanCosine, 1.0, 1e-6);
 }
 
-TEST(FeatureComparison, RefusesNothingButSaysWhenThereIsNothingToCompare)
+TEST(FeatureComparison, SaysWhenThereIsNothingToCompareAndRefusesOtherRanks)
 {
     const FloatArray a = makeFeatures(13);
     EXPECT_EQ(compareFeatures(a, FloatArray::zeros({ 4, 1, 32 })).verdict,
