@@ -3,6 +3,7 @@
 #include "app/batch_command.h"
 #include "app/cli_engine.h"
 #include "app/commands.h"
+#include "app/compare_command.h"
 #include "app/eval_command.h"
 #include "app/exit_codes.h"
 #include "app/explain_command.h"
@@ -168,9 +169,15 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
 
     CLI::App* features = cli.add_subcommand("features",
         "Extract backbone features: writes DIR/<stem>.npy, float32 [steps, crops, 2048]");
-    features->add_option("videos", options.inputs, "Video files")->required();
+    // Required below unless `features compare` (app/compare_command.h) is the command.
+    features->add_option("videos", options.inputs, "Video files");
     addModelOptions(*features, options, true);
     addOutputOptions(*features, options);
+    CompareCommand comparison(*features);
+    features->final_callback([&options, &comparison] {
+        if (!comparison.isParsed() && options.inputs.empty())
+            throw CLI::RequiredError("videos");
+    });
 
     CLI::App* score = cli.add_subcommand("score",
         "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the "
@@ -263,6 +270,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return runAnalyze(options, cancel);
     if (batch->parsed())
         return runBatch(options, batchOptions, cancel);
+    if (comparison.isParsed())
+        return comparison.run();
     if (features->parsed())
         return runFeatures(options, cancel);
     return runScore(options, cancel);

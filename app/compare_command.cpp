@@ -1,0 +1,239 @@
+#include "app/compare_command.h"
+
+#include "app/cli_engine.h"
+#include "app/exit_codes.h"
+#include "core/common/error.h"
+#include "core/eval/feature_comparison.h"
+#include "core/eval/score_agreement.h"
+#include "core/io/feature_sidecar.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace vigil::app {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFooter
+    = R"text(B is compared with A: B's steps and crops are matched to A's first.
+Verdicts: "same protocol"; "one step shorter: last snippet dropped vs padded" (or which end);
+"crop order differs (B's crops 5..9 are A's 0..4, ...)"; "scale differs by x2.2:
+normalisation?"; "close features (cosine 0.95)"; "different features (cosine 0.31)"; several
+joined by "; ". With --classifier or --demo-weights, both are scored over the same windows of
+the steps they share, and the Pearson correlation of their window and frame scores is shown.
+Exit codes: 0 compared (whatever the verdict), 1 a file could not be read, 2 usage or weights.)text";
+
+struct Inputs {
+    FloatArray a, b;
+    int64_t framesPerStep = 16; // A's sidecar's, when it has one
+};
+
+struct Scores {
+    eval::ScoreAgreement agreement;
+    std::string classifier; // its name, or its file
+    int64_t windowSteps = 0;
+};
+
+json number(double value)
+{
+    return std::isnan(value) ? json(nullptr) : json(value);
+}
+
+std::string rText(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4f", value);
+    return std::isnan(value) ? "n/a" : text;
+}
+
+json comparisonJson(const eval::FeatureComparison& r, const std::string& a, const std::string& b)
+{
+    return { { "verdict", r.verdict },
+        { "a",
+            { { "path", a }, { "steps", r.stepsA }, { "crops", r.cropsA },
+                { "feature_size", r.featureSizeA } } },
+        { "b",
+            { { "path", b }, { "steps", r.stepsB }, { "crops", r.cropsB },
+                { "feature_size", r.featureSizeB } } },
+        { "alignment",
+            { { "first_step_a", r.alignment.firstStepA },
+                { "first_step_b", r.alignment.firstStepB },
+                { "overlap_steps", r.alignment.overlap } } },
+        { "crop_of_b", r.cropOfB },
+        { "cosine",
+            { { "mean", r.meanCosine }, { "min", r.minCosine }, { "worst_step_a", r.worstStepA },
+                { "per_step", r.stepCosine }, { "per_crop", r.cropCosine } } },
+        { "norm_ratio",
+            { { "mean", r.normRatio }, { "spread", r.normRatioSpread },
+                { "per_step", r.stepNormRatio } } } };
+}
+
+json scoresJson(const std::optional<Scores>& scores)
+{
+    if (!scores)
+        return nullptr;
+    const eval::ScoreAgreement& s = scores->agreement;
+    return { { "classifier", scores->classifier }, { "window_steps", scores->windowSteps },
+        { "windows", s.windowScoresA.size() }, { "frames", s.frames },
+        { "window_pearson", number(s.windowPearson) }, { "frame_pearson", number(s.framePearson) },
+        { "window_scores_a", s.windowScoresA }, { "window_scores_b", s.windowScoresB } };
+}
+
+void printShapes(const eval::FeatureComparison& r, const std::string& a, const std::string& b)
+{
+    std::printf("A: %s: %lld steps, %lld crop(s), %lld features\n", a.c_str(),
+        static_cast<long long>(r.stepsA), static_cast<long long>(r.cropsA),
+        static_cast<long long>(r.featureSizeA));
+    std::printf("B: %s: %lld steps, %lld crop(s), %lld features\n", b.c_str(),
+        static_cast<long long>(r.stepsB), static_cast<long long>(r.cropsB),
+        static_cast<long long>(r.featureSizeB));
+}
+
+void printMeasures(const eval::FeatureComparison& r)
+{
+    const eval::StepAlignment& s = r.alignment;
+    std::printf("steps compared: %lld (A's %lld.. with B's %lld..)\n",
+        static_cast<long long>(s.overlap), static_cast<long long>(s.firstStepA),
+        static_cast<long long>(s.firstStepB));
+    std::printf("cosine: mean %.4f, min %.4f at A's step %lld\n", r.meanCosine, r.minCosine,
+        static_cast<long long>(r.worstStepA));
+    if (!r.cropCosine.empty()) {
+        std::printf("cosine per crop (A's order):");
+        for (double value : r.cropCosine)
+            std::printf(" %.4f", value);
+        std::printf("\nB's crop for each of A's crops:");
+        for (int64_t crop : r.cropOfB)
+            std::printf(" %lld", static_cast<long long>(crop));
+        std::printf("\n");
+    }
+    std::printf("norm ratio B/A: %.4f (varies by %.1f %% over steps)\n", r.normRatio,
+        r.normRatioSpread * 100.0);
+}
+
+void printText(const eval::FeatureComparison& r, const std::optional<Scores>& scores,
+    const std::string& a, const std::string& b)
+{
+    std::printf("%s\n", r.verdict.c_str());
+    printShapes(r, a, b);
+    if (r.alignment.overlap > 0)
+        printMeasures(r);
+    if (scores)
+        std::printf("scores (%s, windows of %lld steps): %zu windows; Pearson r %s (window "
+                    "scores), %s (frame scores)\n",
+            scores->classifier.c_str(), static_cast<long long>(scores->windowSteps),
+            scores->agreement.windowScoresA.size(), rText(scores->agreement.windowPearson).c_str(),
+            rText(scores->agreement.framePearson).c_str());
+}
+
+std::string classifierName(const analysis::WeightsInfo& classifier)
+{
+    if (classifier.isDemo())
+        return "demo classifier";
+    return classifier.name.empty() ? classifier.path : classifier.name;
+}
+
+// Scores A and B over the same windows of the steps they share. False after printing why not,
+// with exitCode set; true and no scores when the classifier cannot take these features.
+bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOptions,
+    const Inputs& inputs, const eval::FeatureComparison& comparison, std::optional<Scores>& scores,
+    int& exitCode)
+{
+    const std::optional<analysis::WindowSettings> windows = windowSettings(windowOptions);
+    if (!windows) {
+        exitCode = kExitUsage;
+        return false;
+    }
+    engine::ModelRequest request = model;
+    request.needs = engine::NeededNetworks::ClassifierOnly;
+    const std::optional<engine::Engine> engine = loadCliEngine(request, exitCode);
+    if (!engine)
+        return false;
+    for (const std::string& warning : engine->warnings())
+        printError("warning: " + warning);
+    const analysis::WindowScorer& scorer = engine->classifier();
+    if (comparison.featureSizeA != scorer.featureSize()
+        || comparison.featureSizeB != scorer.featureSize()) {
+        printError("warning: scores not compared: the classifier takes "
+            + std::to_string(scorer.featureSize()) + " features per step");
+        return true;
+    }
+    try {
+        scores = Scores { eval::compareScores(inputs.a, inputs.b, comparison.alignment, scorer,
+                              { windows->windowSteps, windows->strideSteps, inputs.framesPerStep }),
+            classifierName(engine->description().classifier), windows->windowSteps };
+    } catch (const std::exception& error) {
+        printError(error.what());
+        exitCode = kExitFailedInput;
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+CompareCommand::CompareCommand(CLI::App& features)
+{
+    command_ = features.add_subcommand("compare",
+        "Compare two feature files of the same video (someone's released features and yours): "
+        "step counts, crop order, scale, cosine similarity, and a one-line verdict first");
+    command_->footer(kFooter);
+    // Not CLI::ExistingFile: a file that cannot be read is exit 1, as in every other command.
+    command_->add_option("a", pathA_, "Features A (.npy [steps, crops, F] or [steps, F])")
+        ->required();
+    command_->add_option("b", pathB_, "Features B, compared with A")->required();
+    command_->add_option("--classifier", model_.classifier,
+        "Also compare the scores: da64-r3, da128-r7 (installed by `vigil models fetch`) or a "
+        "state dict (.pth)");
+    command_->add_flag_callback(
+        "--demo-weights", [this] { model_.demo = engine::DemoWeights::FillMissing; },
+        "Also compare the scores, with a seeded random classifier when none is named or "
+        "installed");
+    command_->add_option("--window", windows_.windowSteps, "Feature steps per classifier window")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    command_
+        ->add_option(
+            "--stride", windows_.strideSteps, "Steps between window starts (default: the window)")
+        ->check(CLI::PositiveNumber);
+    command_->add_flag("--json", isJson_, "Print everything as JSON instead of text");
+}
+
+bool CompareCommand::isScoring() const
+{
+    return !model_.classifier.empty() || model_.demo == engine::DemoWeights::FillMissing;
+}
+
+int CompareCommand::run() const
+{
+    Inputs inputs;
+    try {
+        inputs.a = io::readFeatures(pathA_);
+        inputs.b = io::readFeatures(pathB_);
+        if (const auto sidecar = io::readFeatureSidecar(io::sidecarPathFor(pathA_)))
+            inputs.framesPerStep = sidecar->framesPerStep;
+    } catch (const std::exception& error) {
+        printError(error.what());
+        return kExitFailedInput;
+    }
+    const eval::FeatureComparison comparison = eval::compareFeatures(inputs.a, inputs.b);
+    std::optional<Scores> scores;
+    if (isScoring()) {
+        int exitCode = kExitOk;
+        if (!scoreBoth(model_, windows_, inputs, comparison, scores, exitCode))
+            return exitCode;
+    }
+    if (isJson_) {
+        json value = comparisonJson(comparison, pathA_, pathB_);
+        value["scores"] = scoresJson(scores);
+        std::printf("%s\n", value.dump(2).c_str());
+    } else {
+        printText(comparison, scores, pathA_, pathB_);
+    }
+    return kExitOk;
+}
+
+} // namespace vigil::app
