@@ -2,6 +2,7 @@
 
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
+#include "app/option_checks.h"
 #include "core/common/error.h"
 #include "core/eval/feature_comparison.h"
 #include "core/eval/score_agreement.h"
@@ -193,12 +194,12 @@ CompareCommand::CompareCommand(CLI::App& features)
         "Also compare the scores, with a seeded random classifier when none is named or "
         "installed");
     command_->add_option("--window", windows_.windowSteps, "Feature steps per classifier window")
-        ->check(CLI::PositiveNumber)
+        ->check(countIn(bounds::steps()))
         ->capture_default_str();
     command_
         ->add_option(
             "--stride", windows_.strideSteps, "Steps between window starts (default: the window)")
-        ->check(CLI::PositiveNumber);
+        ->check(countIn(bounds::steps()));
     command_->add_flag("--json", isJson_, "Print everything as JSON instead of text");
 }
 
