@@ -1,8 +1,9 @@
 #include "app/explain_command.h"
 
-#include "app/exit_codes.h"
 #include "app/cli_engine.h"
+#include "app/exit_codes.h"
 #include "app/progress_printer.h"
+#include "core/analysis/window_slices.h"
 #include "core/analysis/windows.h"
 #include "core/common/error.h"
 #include "core/io/feature_sidecar.h"
@@ -21,9 +22,9 @@ using nlohmann::json;
 
 // What the explanation is about: the window's features and where its steps are in the video.
 struct ExplainInput {
-    FloatArray features;               // [steps, crops, F]
+    FloatArray features; // [steps, crops, F]
     int64_t framesPerStep = 16;
-    std::vector<int64_t> framePtsUs;   // empty for a .npy
+    std::vector<int64_t> framePtsUs; // empty for a .npy
 };
 
 bool isFeatureFile(const std::string& path)
@@ -31,8 +32,8 @@ bool isFeatureFile(const std::string& path)
     return std::filesystem::path(path).extension() == ".npy";
 }
 
-ExplainInput readInput(const std::string& path, const engine::Engine& engine, const RunOptions& options,
-    const CancellationToken& cancel)
+ExplainInput readInput(const std::string& path, const engine::Engine& engine,
+    const RunOptions& options, const CancellationToken& cancel)
 {
     ExplainInput input;
     if (isFeatureFile(path)) {
@@ -47,24 +48,17 @@ ExplainInput readInput(const std::string& path, const engine::Engine& engine, co
     return input;
 }
 
-FloatArray cropSequence(const FloatArray& features, const analysis::WindowSpan& span, int64_t crop)
+std::string shape(const FloatArray& array)
 {
-    const int64_t crops = features.dim(1), size = features.dim(2);
-    FloatArray sequence = FloatArray::zeros({ span.stepCount(), size });
-    for (int64_t t = 0; t < span.stepCount(); ++t) {
-        const float* from = features.data() + ((span.firstStep + t) * crops + crop) * size;
-        std::copy(from, from + size, sequence.data() + t * size);
-    }
-    return sequence;
+    return array.shapeText();
 }
-
-std::string shape(const FloatArray& array) { return array.shapeText(); }
 
 std::string range(const FloatArray& array)
 {
     const auto [low, high] = std::minmax_element(array.values.begin(), array.values.end());
     char text[64];
-    std::snprintf(text, sizeof text, "values %.3g .. %.3g", static_cast<double>(*low), static_cast<double>(*high));
+    std::snprintf(text, sizeof text, "values %.3g .. %.3g", static_cast<double>(*low),
+        static_cast<double>(*high));
     return text;
 }
 
@@ -73,36 +67,50 @@ std::string stepPlace(const ExplainInput& input, int64_t step)
     const int64_t first = step * input.framesPerStep, last = first + input.framesPerStep - 1;
     std::string place = "frames " + std::to_string(first) + "-" + std::to_string(last);
     if (first < static_cast<int64_t>(input.framePtsUs.size()))
-        place += ", " + formatDuration(static_cast<double>(input.framePtsUs[static_cast<size_t>(first)]) / 1e6);
+        place += ", "
+            + formatDuration(
+                static_cast<double>(input.framePtsUs[static_cast<size_t>(first)]) / 1e6);
     return place;
 }
 
-void printText(const analysis::WindowExplanation& e, const ExplainInput& input, const analysis::WindowSpan& span,
-    size_t windowCount, int64_t windowIndex, int64_t crop, float windowScore, const ExplainOptions& options)
+void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
+    const analysis::WindowSpan& span, size_t windowCount, int64_t windowIndex, int64_t crop,
+    float windowScore, const ExplainOptions& options)
 {
     const int64_t crops = input.features.dim(1);
     const int64_t firstFrame = span.firstStep * input.framesPerStep;
     const int64_t lastFrame = (span.lastStep + 1) * input.framesPerStep - 1;
     std::string when;
     if (lastFrame < static_cast<int64_t>(input.framePtsUs.size()))
-        when = ", " + formatDuration(input.framePtsUs[static_cast<size_t>(firstFrame)] / 1e6) + " to "
-            + formatDuration(input.framePtsUs[static_cast<size_t>(lastFrame)] / 1e6);
+        when = ", " + formatDuration(input.framePtsUs[static_cast<size_t>(firstFrame)] / 1e6)
+            + " to " + formatDuration(input.framePtsUs[static_cast<size_t>(lastFrame)] / 1e6);
     std::printf("Window %lld (of %zu): steps %lld-%lld, frames %lld-%lld%s; crop %lld of %lld\n\n",
         static_cast<long long>(windowIndex), windowCount, static_cast<long long>(span.firstStep),
         static_cast<long long>(span.lastStep), static_cast<long long>(firstFrame),
-        static_cast<long long>(lastFrame), when.c_str(), static_cast<long long>(crop), static_cast<long long>(crops));
+        static_cast<long long>(lastFrame), when.c_str(), static_cast<long long>(crop),
+        static_cast<long long>(crops));
     const long long T = e.steps, F = e.featureSize, da = e.hiddenSize, r = e.rows;
-    std::printf("  x                 [%lld, %lld]  the window: one %lld-d feature per step\n", T, F, F);
-    std::printf("  W1 x + b1         %-12s %lld hidden units per step, %s\n", shape(e.hiddenLinear).c_str(), da, range(e.hiddenLinear).c_str());
-    std::printf("  tanh              %-12s %s\n", shape(e.hiddenTanh).c_str(), range(e.hiddenTanh).c_str());
-    std::printf("  W2 (.) + b2       %-12s one logit per step for each of the r = %lld attention rows\n", shape(e.logits).c_str(), r);
-    std::printf("  softmax over T    A %-10s over the %lld steps (time), not the features: each column sums to 1\n", shape(e.attention).c_str(), T);
-    std::printf("  M = xᵀA           %-12s column k = the steps' features averaged with row k's weights\n", shape(e.pooled).c_str());
+    std::printf(
+        "  x                 [%lld, %lld]  the window: one %lld-d feature per step\n", T, F, F);
+    std::printf("  W1 x + b1         %-12s %lld hidden units per step, %s\n",
+        shape(e.hiddenLinear).c_str(), da, range(e.hiddenLinear).c_str());
+    std::printf(
+        "  tanh              %-12s %s\n", shape(e.hiddenTanh).c_str(), range(e.hiddenTanh).c_str());
+    std::printf(
+        "  W2 (.) + b2       %-12s one logit per step for each of the r = %lld attention rows\n",
+        shape(e.logits).c_str(), r);
+    std::printf("  softmax over T    A %-10s over the %lld steps (time), not the features: each "
+                "column sums to 1\n",
+        shape(e.attention).c_str(), T);
+    std::printf(
+        "  M = xᵀA           %-12s column k = the steps' features averaged with row k's weights\n",
+        shape(e.pooled).c_str());
     std::printf("  flatten           [%lld]       index f*r + k\n", F * r);
     std::printf("  fc1               %-12s %s\n", shape(e.fc1).c_str(), range(e.fc1).c_str());
     std::printf("  fc2               [1]          logit %.6f\n", static_cast<double>(e.fc2));
     std::printf("  sigmoid           score %.6f", static_cast<double>(e.score));
-    std::printf(crops > 1 ? "  (the window's score, mean over %lld crops: %.6f)\n\n" : "  (the window's score in the result: %.6f)\n\n",
+    std::printf(crops > 1 ? "  (the window's score, mean over %lld crops: %.6f)\n\n"
+                          : "  (the window's score in the result: %.6f)\n\n",
         static_cast<long long>(crops), static_cast<double>(windowScore));
 
     std::printf("Attention A, one line per row (weight of each step; columns sum to 1):\n");
@@ -113,7 +121,8 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input, 
                 static_cast<double>(e.attention.values[static_cast<size_t>(t * e.rows + k)]));
         std::printf("\n");
     }
-    std::printf("\nWhere each row looks (top %lld steps):\n", static_cast<long long>(options.topSteps));
+    std::printf(
+        "\nWhere each row looks (top %lld steps):\n", static_cast<long long>(options.topSteps));
     for (int64_t k = 0; k < e.rows; ++k) {
         std::printf("  row %lld:", static_cast<long long>(k + 1));
         for (const auto& [step, weight] : analysis::topSteps(e, k, options.topSteps))
@@ -121,14 +130,18 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input, 
                 stepPlace(input, span.firstStep + step).c_str(), static_cast<double>(weight));
         std::printf("\n");
     }
-    std::printf("\nHow alike the rows are, AᵀA [%lld, %lld] (diagonal: how peaked a row is; off-diagonal: overlap):\n", r, r);
+    std::printf("\nHow alike the rows are, AᵀA [%lld, %lld] (diagonal: how peaked a row is; "
+                "off-diagonal: overlap):\n",
+        r, r);
     for (int64_t i = 0; i < e.rows; ++i) {
         std::printf("  ");
         for (int64_t j = 0; j < e.rows; ++j)
-            std::printf(" %.3f", static_cast<double>(e.rowSimilarity.values[static_cast<size_t>(i * e.rows + j)]));
+            std::printf(" %.3f",
+                static_cast<double>(e.rowSimilarity.values[static_cast<size_t>(i * e.rows + j)]));
         std::printf("\n");
     }
-    std::printf("  redundancy ||AᵀA - I||_F = %.4f (the structured self-attention penalty; 0 = each row on its own single step)\n\n",
+    std::printf("  redundancy ||AᵀA - I||_F = %.4f (the structured self-attention penalty; 0 = "
+                "each row on its own single step)\n\n",
         e.redundancy);
     std::printf("score = sigmoid(fc2(fc1(flatten(xᵀ·softmax_T(W2 tanh(W1 x + b1) + b2)))))\n");
 }
@@ -138,8 +151,8 @@ json arrayJson(const FloatArray& array)
     return { { "shape", array.shape }, { "values", array.values } };
 }
 
-json explanationJson(const analysis::WindowExplanation& e, const analysis::WindowSpan& span, int64_t windowIndex,
-    int64_t crop, float windowScore, const ExplainOptions& options)
+json explanationJson(const analysis::WindowExplanation& e, const analysis::WindowSpan& span,
+    int64_t windowIndex, int64_t crop, float windowScore, const ExplainOptions& options)
 {
     json rows = json::array();
     for (int64_t k = 0; k < e.rows; ++k) {
@@ -148,18 +161,23 @@ json explanationJson(const analysis::WindowExplanation& e, const analysis::Windo
             top.push_back({ { "step", span.firstStep + step }, { "weight", weight } });
         rows.push_back(top);
     }
-    return { { "window", windowIndex }, { "first_step", span.firstStep }, { "last_step", span.lastStep },
-        { "crop", crop }, { "steps", e.steps }, { "feature_size", e.featureSize }, { "da", e.hiddenSize },
-        { "r", e.rows }, { "hidden_linear", arrayJson(e.hiddenLinear) }, { "hidden_tanh", arrayJson(e.hiddenTanh) },
-        { "logits", arrayJson(e.logits) }, { "attention", arrayJson(e.attention) }, { "pooled", arrayJson(e.pooled) },
-        { "fc1", arrayJson(e.fc1) }, { "fc2", e.fc2 }, { "score", e.score }, { "window_score", windowScore },
-        { "row_similarity", arrayJson(e.rowSimilarity) }, { "redundancy", e.redundancy }, { "top_steps", rows },
-        { "formula", "score = sigmoid(fc2(fc1(flatten(x^T softmax_T(W2 tanh(W1 x + b1) + b2)))))" } };
+    return {
+        { "window", windowIndex }, { "first_step", span.firstStep }, { "last_step", span.lastStep },
+        { "crop", crop }, { "steps", e.steps }, { "feature_size", e.featureSize },
+        { "da", e.hiddenSize }, { "r", e.rows }, { "hidden_linear", arrayJson(e.hiddenLinear) },
+        { "hidden_tanh", arrayJson(e.hiddenTanh) }, { "logits", arrayJson(e.logits) },
+        { "attention", arrayJson(e.attention) }, { "pooled", arrayJson(e.pooled) },
+        { "fc1", arrayJson(e.fc1) }, { "fc2", e.fc2 }, { "score", e.score },
+        { "window_score", windowScore }, { "row_similarity", arrayJson(e.rowSimilarity) },
+        { "redundancy", e.redundancy }, { "top_steps", rows },
+        { "formula", "score = sigmoid(fc2(fc1(flatten(x^T softmax_T(W2 tanh(W1 x + b1) + b2)))))" }
+    };
 }
 
 } // namespace
 
-int runExplain(const RunOptions& options, const ExplainOptions& explain, const CancellationToken& cancel)
+int runExplain(
+    const RunOptions& options, const ExplainOptions& explain, const CancellationToken& cancel)
 {
     const std::string& path = options.inputs.front();
     const std::optional<analysis::WindowSettings> settings = windowSettings(options.windows);
@@ -176,33 +194,38 @@ int runExplain(const RunOptions& options, const ExplainOptions& explain, const C
         for (const std::string& warning : engine->warnings())
             printError("warning: " + warning);
         const ExplainInput input = readInput(path, *engine, options, cancel);
-        const std::vector<analysis::WindowSpan> spans
-            = analysis::planWindows(input.features.dim(0), settings->windowSteps, settings->strideSteps);
+        const std::vector<analysis::WindowSpan> spans = analysis::planWindows(
+            input.features.dim(0), settings->windowSteps, settings->strideSteps);
         if (spans.empty())
             throw IoError(path + ": has no feature steps, so no window to explain");
         if (explain.windowIndex < 0 || explain.windowIndex >= static_cast<int64_t>(spans.size()))
-            throw IoError(path + ": window " + std::to_string(explain.windowIndex) + " does not exist; it has "
-                + std::to_string(spans.size()) + " windows (0.." + std::to_string(spans.size() - 1) + ")");
+            throw IoError(path + ": window " + std::to_string(explain.windowIndex)
+                + " does not exist; it has " + std::to_string(spans.size()) + " windows (0.."
+                + std::to_string(spans.size() - 1) + ")");
         if (explain.crop < 0 || explain.crop >= input.features.dim(1))
-            throw IoError(path + ": crop " + std::to_string(explain.crop) + " does not exist; it has "
-                + std::to_string(input.features.dim(1)) + " crops");
+            throw IoError(path + ": crop " + std::to_string(explain.crop)
+                + " does not exist; it has " + std::to_string(input.features.dim(1)) + " crops");
         const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
-        const analysis::WindowExplanation explanation
-            = engine->explainer()->explain(cropSequence(input.features, span, explain.crop));
-        // The window's score as analyze computes it (all crops), to show that the walkthrough is it.
-        FloatArray window = FloatArray::zeros({ input.features.dim(1), span.stepCount(), input.features.dim(2) });
-        for (int64_t c = 0; c < input.features.dim(1); ++c) {
-            const FloatArray sequence = cropSequence(input.features, span, c);
-            std::copy(sequence.values.begin(), sequence.values.end(), window.data() + c * sequence.size());
-        }
-        const std::vector<float> cropScores = engine->classifier().score(window).cropScores;
+        const analysis::WindowExplanation explanation = engine->explainer()->explain(
+            analysis::windowOfCrop(input.features, span, explain.crop));
+        // The window's score as analyze computes it (all crops), to show that the walkthrough is
+        // it.
+        const std::vector<float> cropScores
+            = engine->classifier()
+                  .score(analysis::windowOfAllCrops(input.features, span))
+                  .cropScores;
         float windowScore = 0.0f;
         for (float score : cropScores)
             windowScore += score / static_cast<float>(cropScores.size());
         if (explain.isJson)
-            std::printf("%s\n", explanationJson(explanation, span, explain.windowIndex, explain.crop, windowScore, explain).dump(1).c_str());
+            std::printf("%s\n",
+                explanationJson(
+                    explanation, span, explain.windowIndex, explain.crop, windowScore, explain)
+                    .dump(1)
+                    .c_str());
         else
-            printText(explanation, input, span, spans.size(), explain.windowIndex, explain.crop, windowScore, explain);
+            printText(explanation, input, span, spans.size(), explain.windowIndex, explain.crop,
+                windowScore, explain);
         return kExitOk;
     } catch (const Cancelled&) {
         printError("cancelled");

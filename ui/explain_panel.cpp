@@ -1,7 +1,7 @@
 #include "ui/explain_panel.h"
 
+#include "core/analysis/window_slices.h"
 #include "ui/thumbnail_loader.h"
-#include "ui/window_features.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -19,7 +19,8 @@ namespace vigil::ui {
 // A QTextBrowser that takes the page's pictures from the panel instead of files.
 class ExplainBrowser : public QTextBrowser {
 public:
-    ExplainBrowser(const ExplainPage& page, const QHash<qint64, QImage>& thumbnails, QWidget* parent)
+    ExplainBrowser(
+        const ExplainPage& page, const QHash<qint64, QImage>& thumbnails, QWidget* parent)
         : QTextBrowser(parent)
         , page_(page)
         , thumbnails_(thumbnails)
@@ -78,14 +79,14 @@ ExplainPanel::ExplainPanel(QWidget* parent)
         if (link.startsWith(QLatin1String("seek:")))
             emit seekRequested(link.mid(5).toLongLong());
     });
-    connect(loader_, &ThumbnailLoader::thumbnailReady, this,
-        [this](qint64 frame, const QImage& image) {
+    connect(
+        loader_, &ThumbnailLoader::thumbnailReady, this, [this](qint64 frame, const QImage& image) {
             if (thumbnails_.size() > 64)
                 thumbnails_.clear();
             thumbnails_.insert(frame, image);
             // Replaces the placeholder the document may have cached under this name.
-            browser_->document()->addResource(QTextDocument::ImageResource,
-                QUrl(QStringLiteral("thumb:%1").arg(frame)), image);
+            browser_->document()->addResource(
+                QTextDocument::ImageResource, QUrl(QStringLiteral("thumb:%1").arg(frame)), image);
             if (page_.thumbnailFrames.contains(frame))
                 showPage();
         });
@@ -198,7 +199,7 @@ void ExplainPanel::refresh()
     const analysis::WindowResult& window = *index_.window(windowIndex_);
     try {
         const FloatArray x
-            = windowCropFeatures(*features_, window.firstStep, window.lastStep, crop_);
+            = analysis::windowOfCrop(*features_, { window.firstStep, window.lastStep }, crop_);
         explanation_ = explainer_->explain(x);
         ExplainContext context;
         context.windowIndex = windowIndex_;
@@ -234,9 +235,9 @@ void ExplainPanel::refresh()
 
 void ExplainPanel::showMessage(const QString& message)
 {
-    browser_->setHtml(QStringLiteral("<p style='color:%1;'>%2</p>")
-                          .arg(palette().color(QPalette::PlaceholderText).name(),
-                              message.toHtmlEscaped()));
+    browser_->setHtml(
+        QStringLiteral("<p style='color:%1;'>%2</p>")
+            .arg(palette().color(QPalette::PlaceholderText).name(), message.toHtmlEscaped()));
 }
 
 void ExplainPanel::showPage()

@@ -1,26 +1,12 @@
 #include "core/analysis/window_scoring.h"
 
+#include "core/analysis/window_slices.h"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace vigil::analysis {
 namespace {
-
-// Copies steps [first, last] of every crop into a [C, steps, D] array.
-FloatArray sliceWindow(const FloatArray& features, const WindowSpan& span)
-{
-    const int64_t crops = features.dim(1);
-    const int64_t size = features.dim(2);
-    FloatArray window = FloatArray::zeros({crops, span.stepCount(), size});
-    for (int64_t c = 0; c < crops; ++c) {
-        for (int64_t t = span.firstStep; t <= span.lastStep; ++t) {
-            const float* src = features.data() + (t * crops + c) * size;
-            float* dst = window.data() + (c * span.stepCount() + (t - span.firstStep)) * size;
-            std::copy(src, src + size, dst);
-        }
-    }
-    return window;
-}
 
 // [C, steps, r] -> [r, steps], averaged over crops.
 FloatArray meanAttentionRows(const FloatArray& attention)
@@ -28,7 +14,7 @@ FloatArray meanAttentionRows(const FloatArray& attention)
     const int64_t crops = attention.dim(0);
     const int64_t steps = attention.dim(1);
     const int64_t rows = attention.dim(2);
-    FloatArray mean = FloatArray::zeros({rows, steps});
+    FloatArray mean = FloatArray::zeros({ rows, steps });
     for (int64_t c = 0; c < crops; ++c)
         for (int64_t t = 0; t < steps; ++t)
             for (int64_t k = 0; k < rows; ++k)
@@ -41,15 +27,15 @@ FloatArray meanAttentionRows(const FloatArray& attention)
 
 } // namespace
 
-std::vector<WindowResult> scoreWindows(
-    const FloatArray& features, const WindowScorer& scorer, int64_t windowSteps, int64_t strideSteps)
+std::vector<WindowResult> scoreWindows(const FloatArray& features, const WindowScorer& scorer,
+    int64_t windowSteps, int64_t strideSteps)
 {
     if (features.rank() != 3 || features.dim(1) < 1)
-        throw std::invalid_argument("features must be [steps, crops, size], got "
-            + features.shapeText());
+        throw std::invalid_argument(
+            "features must be [steps, crops, size], got " + features.shapeText());
     std::vector<WindowResult> results;
     for (const WindowSpan& span : planWindows(features.dim(0), windowSteps, strideSteps)) {
-        WindowScore scored = scorer.score(sliceWindow(features, span));
+        WindowScore scored = scorer.score(windowOfAllCrops(features, span));
         WindowResult window;
         window.firstStep = span.firstStep;
         window.lastStep = span.lastStep;
@@ -69,7 +55,7 @@ void mapScoresToFrames(AnalysisResult& result, int64_t framesPerStep, int64_t fr
     std::vector<WindowSpan> spans;
     std::vector<float> scores;
     for (WindowResult& window : result.windows) {
-        spans.push_back({window.firstStep, window.lastStep});
+        spans.push_back({ window.firstStep, window.lastStep });
         scores.push_back(window.score);
         window.firstFrame = window.firstStep * framesPerStep;
         window.lastFrame = (window.lastStep + 1) * framesPerStep - 1;

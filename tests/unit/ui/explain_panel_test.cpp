@@ -7,7 +7,6 @@
 #include "ui/explain_panel.h"
 #include "ui/main_window.h"
 #include "ui/video_panel.h"
-#include "ui/window_features.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -56,14 +55,15 @@ TEST_F(ExplainPanelTest, ShowsTheComputationOfTheWindowUnderThePlayhead)
         EXPECT_EQ(e.rows, 2);
         EXPECT_NEAR(e.score, window.score, 1e-6);
         const QString text = panel->text();
-        EXPECT_TRUE(text.contains(QStringLiteral("Window %1 of %2").arg(expectedWindow + 1).arg(windows.size())))
+        EXPECT_TRUE(text.contains(
+            QStringLiteral("Window %1 of %2").arg(expectedWindow + 1).arg(windows.size())))
             << text.left(200).toStdString();
         // x's first value is the window's first snippet index (the fake extractor's feature 0).
         EXPECT_TRUE(text.contains(QStringLiteral("x[0, :4]: %1.000").arg(window.firstStep)))
             << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("score %1").arg(e.score, 0, 'f', 4)));
         EXPECT_TRUE(text.contains(QStringLiteral("✓ the same as the result")));
-        EXPECT_TRUE(text.contains(QStringLiteral("[%1, 8]").arg(e.steps)));  // W1 x + b1: [T, da]
+        EXPECT_TRUE(text.contains(QStringLiteral("[%1, 8]").arg(e.steps))); // W1 x + b1: [T, da]
         EXPECT_TRUE(text.contains(QStringLiteral("redundancy")));
     }
 }
@@ -76,7 +76,7 @@ TEST_F(ExplainPanelTest, ShowsThumbnailsOfTheSnippetsEachRowWeighsMostAndSeeksTo
     const QVector<qint64> frames = panel->thumbnailFrames();
     ASSERT_FALSE(frames.isEmpty());
     for (const qint64 frame : frames) {
-        EXPECT_GE(frame, 12 * 16);  // window 3 holds snippets 12..15
+        EXPECT_GE(frame, 12 * 16); // window 3 holds snippets 12..15
         EXPECT_LT(frame, 16 * 16);
         QTRY_VERIFY_WITH_TIMEOUT(panel->hasThumbnail(frame), 20000);
     }
@@ -93,19 +93,6 @@ TEST_F(ExplainPanelTest, SaysWhyWhenTheFeaturesAreNotInMemory)
     panel->setPlayheadFrame(10);
     EXPECT_FALSE(panel->explanation());
     EXPECT_TRUE(panel->text().contains(QStringLiteral("Analyse again")));
-}
-
-TEST(WindowFeatures, CutsOneCropOfOneWindow)
-{
-    vigil::FloatArray features = vigil::FloatArray::zeros({ 5, 2, 3 });
-    for (size_t i = 0; i < features.values.size(); ++i)
-        features.values[i] = static_cast<float>(i);
-    const vigil::FloatArray x = windowCropFeatures(features, 1, 3, 1);
-    ASSERT_EQ(x.shape, (std::vector<int64_t> { 3, 3 }));
-    EXPECT_EQ(x.values[0], 9.0f);   // step 1, crop 1, feature 0: (1*2+1)*3
-    EXPECT_EQ(x.values[8], 23.0f);  // step 3, crop 1, feature 2
-    EXPECT_THROW(windowCropFeatures(features, 3, 5, 0), std::out_of_range);
-    EXPECT_THROW(windowCropFeatures(features, 0, 1, 2), std::out_of_range);
 }
 
 } // namespace
