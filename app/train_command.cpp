@@ -6,6 +6,7 @@
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/train/training_plan.h"
 #include "core/train/training_report.h"
 #include "core/train/training_set.h"
 #include "models/classifier_trainer.h"
@@ -50,43 +51,6 @@ Outputs: -o model.pth (PyTorch state dict; torch.load + load_state_dict) and mod
 settings and scores). With several runs each model is <stem>-da<D>-r<R>-seed<S>[-fold<K>].pth.
 Always <stem>.report.csv, <stem>.report.json and, when there are AUCs, <stem>.report.png.)";
 
-struct PlannedRun {
-    train::ClassifierShape shape;
-    uint64_t seed = 0;
-    int fold = -1;
-};
-
-// The backbone named by the features' sidecar JSON (<file>.json beside <file>.npy), when every
-// training file has one and they agree.
-std::string backboneOf(const std::vector<train::LabelledVideo>& videos)
-{
-    std::string backbone;
-    for (const train::LabelledVideo& video : videos) {
-        std::ifstream in(fs::path(video.featuresPath).replace_extension(".json"));
-        const json sidecar = json::parse(in, nullptr, false);
-        if (!sidecar.is_object() || !sidecar.contains("backbone")
-            || !sidecar["backbone"].is_string())
-            return "unknown";
-        const std::string name = sidecar["backbone"];
-        if (!backbone.empty() && name != backbone)
-            return "mixed";
-        backbone = name;
-    }
-    return backbone.empty() ? "unknown" : backbone;
-}
-
-std::string modelPathFor(const std::string& output, const PlannedRun& run, bool isSingleRun)
-{
-    if (isSingleRun)
-        return output;
-    const fs::path path(output);
-    std::string name = path.stem().string() + "-da" + std::to_string(run.shape.hiddenSize) + "-r"
-        + std::to_string(run.shape.rows) + "-seed" + std::to_string(run.seed);
-    if (run.fold >= 0)
-        name += "-fold" + std::to_string(run.fold);
-    return (path.parent_path() / (name + path.extension().string())).string();
-}
-
 json number(double value)
 {
     return std::isnan(value) ? json(nullptr) : json(value);
@@ -99,24 +63,6 @@ void writePlot(const std::string& path, const std::vector<train::SettingSummary>
         return ui::renderSweepPlot(summaries, QString::fromStdString(aucName),
             QStringLiteral("vigil train: %1 per setting").arg(QString::fromStdString(aucName)));
     });
-}
-
-std::vector<const train::VideoSamples*> pointersTo(const std::vector<train::VideoSamples>& videos,
-    const std::vector<int>& folds, int fold, bool isHeldOut)
-{
-    std::vector<const train::VideoSamples*> chosen;
-    for (size_t i = 0; i < videos.size(); ++i)
-        if (fold < 0 ? !isHeldOut : (folds[i] == fold) == isHeldOut)
-            chosen.push_back(&videos[i]);
-    return chosen;
-}
-
-void requireBothLabels(const std::vector<train::LabelledVideo>& videos, const std::string& source)
-{
-    if (train::countLabel(videos, 0) == 0 || train::countLabel(videos, 1) == 0)
-        throw IoError(source + ": needs both normal (0) and anomalous (1) videos; has "
-            + std::to_string(train::countLabel(videos, 0)) + " normal and "
-            + std::to_string(train::countLabel(videos, 1)) + " anomalous");
 }
 
 std::vector<train::VideoSamples> loadWithProgress(const std::vector<train::LabelledVideo>& videos,
@@ -218,7 +164,7 @@ int TrainCommand::run(const CancellationToken& cancel) const
         const std::vector<train::LabelledVideo> labelled = labelsPath_.empty()
             ? train::readAnomalousFirstList(listPath_, anomalousFirst_)
             : train::readLabelsCsv(labelsPath_);
-        requireBothLabels(labelled, source);
+        train::requireBothLabels(labelled, source);
         if (const std::string problem = train::foldsProblem(
                 train::countLabel(labelled, 0), train::countLabel(labelled, 1), folds_);
             !problem.empty()) {
@@ -228,7 +174,7 @@ int TrainCommand::run(const CancellationToken& cancel) const
         std::vector<train::LabelledVideo> validationLabelled;
         if (!validationPath_.empty()) {
             validationLabelled = train::readLabelsCsv(validationPath_);
-            requireBothLabels(validationLabelled, validationPath_);
+            train::requireBothLabels(validationLabelled, validationPath_);
         }
         const std::vector<train::VideoSamples> videos
             = loadWithProgress(labelled, "training", isQuiet_, cancel);
@@ -247,20 +193,16 @@ int TrainCommand::run(const CancellationToken& cancel) const
         const std::vector<int> folds
             = folds_ > 0 ? train::assignFolds(labels, folds_, kFoldSeed) : std::vector<int> {};
 
-        std::vector<PlannedRun> plan;
-        for (const train::ClassifierShape& shape : shapes)
-            for (uint64_t seed : seeds)
-                for (int fold = folds_ > 0 ? 0 : -1; fold < std::max(folds_, 0); ++fold)
-                    plan.push_back({ shape, seed, fold });
+        const std::vector<train::PlannedRun> plan = train::planRuns(shapes, seeds, folds_);
         const bool isSingleRun = plan.size() == 1;
         const std::string aucName = folds_ > 0 ? "held-out video AUC" : "validation video AUC";
-        const std::string backbone = backboneOf(labelled);
+        const std::string backbone = train::trainedOnBackbone(labelled);
         const fs::path output(outputPath_);
         if (!output.parent_path().empty())
             fs::create_directories(output.parent_path());
 
         std::vector<train::RunResult> results;
-        for (const PlannedRun& planned : plan) {
+        for (const train::PlannedRun& planned : plan) {
             models::TrainSettings settings;
             settings.hiddenSize = planned.shape.hiddenSize;
             settings.rows = planned.shape.rows;
@@ -278,8 +220,8 @@ int TrainCommand::run(const CancellationToken& cancel) const
                     return train::videoLevelAuc(validationSet, scorer);
                 };
             const models::TrainingOutcome outcome
-                = models::trainClassifier(pointersTo(videos, folds, planned.fold, false), settings,
-                    validate, cancel, [&](const models::TrainingProgress& progress) {
+                = models::trainClassifier(train::videosOfRun(videos, folds, planned.fold, false),
+                    settings, validate, cancel, [&](const models::TrainingProgress& progress) {
                         if (isQuiet_ || progress.step % progress.stepsPerEpoch != 0)
                             return;
                         std::fprintf(stderr, "train %s: epoch %lld/%lld, loss %.4f", name.c_str(),
@@ -292,10 +234,11 @@ int TrainCommand::run(const CancellationToken& cancel) const
                     });
             train::RunResult result { planned.shape, planned.seed, planned.fold,
                 outcome.validationAuc, outcome.validationAuc, outcome.selectedStep, outcome.steps,
-                modelPathFor(outputPath_, planned, isSingleRun) };
+                train::modelPathFor(outputPath_, planned, isSingleRun) };
             if (planned.fold >= 0)
-                result.auc = train::videoLevelAuc(
-                    pointersTo(videos, folds, planned.fold, true), outcome.classifier->scorer());
+                result.auc
+                    = train::videoLevelAuc(train::videosOfRun(videos, folds, planned.fold, true),
+                        outcome.classifier->scorer());
             outcome.classifier->save(result.modelPath);
             const json sidecar { { "model", fs::path(result.modelPath).filename().string() },
                 { "architecture", "VideoClassifier (yaegasikk/attention_anomaly_detector)" },
@@ -308,7 +251,7 @@ int TrainCommand::run(const CancellationToken& cancel) const
                             [&] {
                                 json files = json::array();
                                 for (const train::VideoSamples* video :
-                                    pointersTo(videos, folds, planned.fold, false))
+                                    train::videosOfRun(videos, folds, planned.fold, false))
                                     files.push_back(video->featuresPath);
                                 return files;
                             }() } } },

@@ -1,0 +1,46 @@
+#include "core/io/feature_sidecar.h"
+#include "core/train/training_plan.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+
+namespace vigil::train {
+namespace {
+
+TEST(TrainingPlan, RunsEveryShapeWithEverySeedOnEveryFold)
+{
+    const std::vector<PlannedRun> plan = planRuns({ { 64, 3 }, { 128, 7 } }, { 1, 2 }, 3);
+    ASSERT_EQ(plan.size(), 12u);
+    EXPECT_EQ(plan[0].fold, 0);
+    EXPECT_EQ(plan[11].shape.hiddenSize, 128);
+    EXPECT_EQ(plan[11].seed, 2u);
+    EXPECT_EQ(plan[11].fold, 2);
+    EXPECT_EQ(planRuns({ { 64, 3 } }, { 7 }, 0).front().fold, -1);
+}
+
+TEST(TrainingPlan, NamesEachRunsWeightsBesideTheOutput)
+{
+    const PlannedRun run { { 64, 3 }, 9111, 2 };
+    EXPECT_EQ(modelPathFor("out/model.pth", run, true), "out/model.pth");
+    EXPECT_EQ(modelPathFor("out/model.pth", run, false), "out/model-da64-r3-seed9111-fold2.pth");
+}
+
+TEST(TrainingPlan, TakesTheBackboneFromTheFeaturesSidecars)
+{
+    const std::string dir = test::scratchDir("training_plan_sidecar");
+    io::FeatureSidecar sidecar;
+    sidecar.model.backbone = BackboneKind::ResNet50;
+    io::writeFeatureSidecar(dir + "/a.json", sidecar);
+    io::writeFeatureSidecar(dir + "/b.json", sidecar);
+    std::vector<LabelledVideo> videos { { dir + "/a.npy", 0 }, { dir + "/b.npy", 1 } };
+    EXPECT_EQ(trainedOnBackbone(videos), "resnet50");
+    sidecar.model.backbone = BackboneKind::I3dResNet50;
+    io::writeFeatureSidecar(dir + "/b.json", sidecar);
+    EXPECT_EQ(trainedOnBackbone(videos), "mixed");
+    videos.pop_back(); // a.npy alone, then one without a sidecar
+    videos.push_back({ dir + "/c.npy", 1 });
+    EXPECT_EQ(trainedOnBackbone(videos), "unknown");
+}
+
+} // namespace
+} // namespace vigil::train
