@@ -3,6 +3,7 @@
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/gui_engine.h"
+#include "core/analysis/weights_summary.h"
 #include "models/model_factory.h"
 #include "ui/main_window.h"
 
@@ -64,8 +65,10 @@ void saveScreenshotWhenAnalysed(ui::MainWindow& window, const QString& path, int
             // Long enough for the thumbnails of the window under the playhead to be decoded.
             QTimer::singleShot(1500, &window, [&window, path, &exitCode] {
                 exitCode = window.grab().save(path, "PNG") ? kExitOk : kExitFailedInput;
+                // The networks of what the picture shows, as its status bar names them.
                 if (exitCode == kExitOk)
-                    std::printf("wrote %s\n", path.toLocal8Bit().constData());
+                    std::printf("wrote %s (%s)\n", path.toLocal8Bit().constData(),
+                        analysis::weightsSummary(window.result()->model).c_str());
                 else
                     printError("cannot write " + path.toStdString());
                 QApplication::quit();

@@ -94,6 +94,25 @@ TEST_F(OneEngine, DemoWeightsFillOnlyTheNetworkThatHasNone)
         << run.output;
 }
 
+// The desktop app resolves weights through the same engine: with --demo-weights (as with its
+// "Continue with demo weights") the installed backbone stays published in what it shows.
+TEST_F(OneEngine, TheDesktopAppFillsOnlyTheMissingNetworkToo)
+{
+    const std::string pkl = dir_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl";
+    writeI3dCaffe2File(pkl);
+    ASSERT_EQ(vigil("models import " + shellQuoted(pkl) + " --as i3d-r50-kinetics").exitCode, 0);
+    const std::string shot = dir_ + "/gui-demo-fill.png";
+    const CommandResult run = runCommand(
+        "QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=" + shellQuoted(dir_ + "/gui-config")
+        + " VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + VIGIL_EXECUTABLE + " gui "
+        + shellQuoted(clip_) + " --demo-weights --screenshot " + shellQuoted(shot));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_TRUE(fs::exists(shot));
+    EXPECT_NE(run.output.find("classifier: DEMO \u00b7 backbone: published i3d-r50-kinetics"),
+        std::string::npos)
+        << run.output;
+}
+
 TEST_F(OneEngine, FeaturesNeedNoClassifierAndLeaveASidecar)
 {
     const std::string out = dir_ + "/features";
