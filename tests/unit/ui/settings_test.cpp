@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTimer>
 #include <gtest/gtest.h>
 
@@ -112,6 +113,30 @@ QString fakeClassifierCheck(const QString& file)
     return file.endsWith(QStringLiteral("bad.pth"))
         ? QStringLiteral("tensor attention.weight has shape [3, 64], expected [64, 2048]")
         : QString();
+}
+
+// A stride larger than the window would leave steps that no window scores: the dialog never
+// lets one be chosen, also when the window shrinks under it or a saved stride is too large.
+TEST_F(SettingsTest, TheStrideCannotExceedTheWindow)
+{
+    AppSettings saved;
+    saved.windowSteps = 8;
+    saved.strideSteps = 16;
+    SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"));
+    EXPECT_EQ(dialog.settings().strideSteps, 8);
+    QSpinBox* window = nullptr;
+    QSpinBox* stride = nullptr;
+    for (QSpinBox* box : dialog.findChildren<QSpinBox*>()) {
+        if (box->suffix().contains(QStringLiteral("snippets")))
+            (window ? stride : window) = box;
+    }
+    ASSERT_TRUE(window && stride);
+    stride->setValue(8);
+    window->setValue(4);
+    EXPECT_EQ(dialog.settings().windowSteps, 4);
+    EXPECT_EQ(dialog.settings().strideSteps, 4);
+    stride->setValue(100);
+    EXPECT_EQ(dialog.settings().strideSteps, 4);
 }
 
 TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
