@@ -4,10 +4,10 @@
 #include "app/exit_codes.h"
 #include "app/progress_printer.h"
 #include "core/common/error.h"
+#include "core/engine/weights_import.h"
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_fetch.h"
 #include "core/models_store/model_locations.h"
-#include "core/engine/weights_import.h"
 #include "models/model_factory.h"
 
 #include <chrono>
@@ -198,7 +198,8 @@ int importModel(ModelStore& store, const std::string& file, const std::string& n
         printError(name + ": unknown model (known: " + store.manifest().knownNames() + ")");
         return kExitUsage;
     }
-    const std::string path = engine::importWeights(store, file, *entry, models::TorchNetworkLoader());
+    const std::string path
+        = engine::importWeights(store, file, *entry, models::TorchNetworkLoader());
     const ModelStatus status = store.status(*entry, HashCheck::CacheOrFile);
     std::printf("%s: installed %s (from %s, %s)\n", entry->name.c_str(), path.c_str(), file.c_str(),
         installedText(*entry, status.sha256).c_str());

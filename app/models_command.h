@@ -15,7 +15,7 @@ namespace vigil::app {
 // Owns the `models` subcommand's parsed values; CLI11 points into it, so it stays in place.
 class ModelsCommand {
 public:
-    explicit ModelsCommand(CLI::App& cli);  // adds `models` and its subcommands to cli
+    explicit ModelsCommand(CLI::App& cli); // adds `models` and its subcommands to cli
     ModelsCommand(const ModelsCommand&) = delete;
     ModelsCommand& operator=(const ModelsCommand&) = delete;
 

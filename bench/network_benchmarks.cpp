@@ -45,7 +45,8 @@ models::BackboneTuning tuningOf(int64_t code)
 // One network per (kind, tuning), kept for the whole run: loading is not what is measured.
 const analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
 {
-    static std::map<std::pair<BackboneKind, int64_t>, std::shared_ptr<const analysis::FeatureExtractor>>
+    static std::map<std::pair<BackboneKind, int64_t>,
+        std::shared_ptr<const analysis::FeatureExtractor>>
         cache;
     auto& slot = cache[{ kind, tuning }];
     if (!slot) {

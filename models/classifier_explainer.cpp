@@ -7,10 +7,12 @@ namespace vigil::models {
 namespace {
 
 // A Linear layer of the classifier by its state-dict name ("self_anttention.0", "fc1").
-torch::Tensor applyLinear(const torch::nn::Module& module, const std::string& name, const torch::Tensor& input)
+torch::Tensor applyLinear(
+    const torch::nn::Module& module, const std::string& name, const torch::Tensor& input)
 {
     const auto parameters = module.named_parameters(/*recurse=*/true);
-    return torch::nn::functional::linear(input, parameters[name + ".weight"], parameters[name + ".bias"]);
+    return torch::nn::functional::linear(
+        input, parameters[name + ".weight"], parameters[name + ".bias"]);
 }
 
 } // namespace
@@ -28,12 +30,12 @@ analysis::WindowExplanation TorchWindowExplainer::explain(const FloatArray& sequ
         throw ModelError("explain needs one window [steps, " + std::to_string(options.featureSize)
             + "], got " + sequence.shapeText());
     try {
-        const torch::Tensor x = toTensor(sequence);                                   // [T, F]
+        const torch::Tensor x = toTensor(sequence); // [T, F]
         const torch::Tensor hiddenLinear = applyLinear(*classifier_, "self_anttention.0", x);
-        const torch::Tensor hiddenTanh = torch::tanh(hiddenLinear);                   // [T, da]
+        const torch::Tensor hiddenTanh = torch::tanh(hiddenLinear); // [T, da]
         const torch::Tensor logits = applyLinear(*classifier_, "self_anttention.2", hiddenTanh);
-        const torch::Tensor attention = torch::softmax(logits, 0);                    // over T
-        const torch::Tensor pooled = torch::mm(x.transpose(0, 1), attention);         // [F, r]
+        const torch::Tensor attention = torch::softmax(logits, 0); // over T
+        const torch::Tensor pooled = torch::mm(x.transpose(0, 1), attention); // [F, r]
         const torch::Tensor fc1 = applyLinear(*classifier_, "fc1", pooled.flatten()); // row-major
         const torch::Tensor fc2 = applyLinear(*classifier_, "fc2", fc1);
         const torch::Tensor similarity = torch::mm(attention.transpose(0, 1), attention);
@@ -56,7 +58,8 @@ analysis::WindowExplanation TorchWindowExplainer::explain(const FloatArray& sequ
         explanation.redundancy = torch::frobenius_norm(similarity - identity).item<double>();
         return explanation;
     } catch (const c10::Error& error) {
-        throw ModelError("explain failed on window " + sequence.shapeText() + ": " + error.what_without_backtrace());
+        throw ModelError("explain failed on window " + sequence.shapeText() + ": "
+            + error.what_without_backtrace());
     }
 }
 

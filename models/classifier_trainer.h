@@ -20,14 +20,14 @@
 namespace vigil::models {
 
 struct TrainSettings {
-    int64_t hiddenSize = 64;   // d_a
-    int64_t rows = 3;          // r
+    int64_t hiddenSize = 64; // d_a
+    int64_t rows = 3; // r
     int64_t epochs = 10;
     int64_t batchPerClass = 32;
     double learningRate = 1e-3;
     double attentionDropout = 0.3;
     uint64_t seed = 1;
-    int64_t validateEverySteps = 0;  // 0: at the end of each epoch
+    int64_t validateEverySteps = 0; // 0: at the end of each epoch
 };
 
 // A trained classifier, in evaluation mode; shared and immutable apart from its scorer's use.
@@ -45,18 +45,18 @@ private:
 };
 
 struct TrainingProgress {
-    int64_t epoch = 0;           // 1-based
-    int64_t step = 0;            // optimiser steps so far
+    int64_t epoch = 0; // 1-based
+    int64_t step = 0; // optimiser steps so far
     int64_t stepsPerEpoch = 0;
-    double meanEpochLoss = 0.0;  // over the epoch's steps so far
-    double validationAuc = 0.0;  // NaN when no validation ran at this call
+    double meanEpochLoss = 0.0; // over the epoch's steps so far
+    double validationAuc = 0.0; // NaN when no validation ran at this call
 };
 
 struct TrainingOutcome {
     std::shared_ptr<const TrainedClassifier> classifier;
     int64_t steps = 0;
-    int64_t selectedStep = 0;    // steps done when the kept weights were taken
-    double validationAuc = 0.0;  // of the kept weights; NaN without a validator
+    int64_t selectedStep = 0; // steps done when the kept weights were taken
+    double validationAuc = 0.0; // of the kept weights; NaN without a validator
     std::vector<double> epochLosses;
 };
 
@@ -66,7 +66,8 @@ using TrainingProgressCallback = std::function<void(const TrainingProgress&)>;
 
 // With a validator the kept weights are those of the first checkpoint with the best validation
 // AUC (strictly better replaces, as the paper's max_auc_score < auc_score); without, the last.
-TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& videos, const TrainSettings& settings,
-    const Validator& validate, const CancellationToken& cancel, const TrainingProgressCallback& onProgress = {});
+TrainingOutcome trainClassifier(const std::vector<const train::VideoSamples*>& videos,
+    const TrainSettings& settings, const Validator& validate, const CancellationToken& cancel,
+    const TrainingProgressCallback& onProgress = {});
 
 } // namespace vigil::models

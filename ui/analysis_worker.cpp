@@ -31,8 +31,7 @@ void AnalysisWorker::run()
         analysis::WindowStream stream(
             engine.classifier(), engine_.windows, engine.pipeline().framesPerStep());
         analysis::ExtractedFeatures extracted = engine.extract(
-            path, *cancel_,
-            [this](const analysis::ExtractionProgress& p) { reportExtraction(p); },
+            path, *cancel_, [this](const analysis::ExtractionProgress& p) { reportExtraction(p); },
             [this, &stream](const FloatArray& steps) {
                 windowsScored_ += stream.append(steps);
                 reportWindows(stream, false);
@@ -70,7 +69,8 @@ void AnalysisWorker::reportWindows(const analysis::WindowStream& stream, bool is
         return;
     lastPartialAt_ = now;
     windowsReported_ = stream.windowCount();
-    auto partial = std::make_shared<analysis::AnalysisResult>(stream.partialResult(engine_.engine->description()));
+    auto partial = std::make_shared<analysis::AnalysisResult>(
+        stream.partialResult(engine_.engine->description()));
     partial->video.path = videoPath_.toStdString(); // names the run; the rest comes at the end
     emit windowsScored(std::move(partial));
 }

@@ -11,10 +11,10 @@
 namespace vigil::analysis {
 
 struct WeightsInfo {
-    std::string path;        // empty for demo weights
-    std::string sha256;      // of the file; empty for demo weights
+    std::string path; // empty for demo weights
+    std::string sha256; // of the file; empty for demo weights
     Provenance provenance = Provenance::Demo;
-    std::string name;        // published weights: their manifest name; else empty
+    std::string name; // published weights: their manifest name; else empty
 
     bool isDemo() const { return provenance == Provenance::Demo; }
 };
@@ -24,20 +24,20 @@ struct ModelDescription {
     CropMode crops = CropMode::Center;
     WeightsInfo backboneWeights;
     WeightsInfo classifier;
-    int64_t hiddenSize = 0;      // d_a
-    int64_t attentionRows = 0;   // r
+    int64_t hiddenSize = 0; // d_a
+    int64_t attentionRows = 0; // r
 
     bool usesDemoWeights() const { return backboneWeights.isDemo() || classifier.isDemo(); }
 };
 
 struct ProtocolSettings {
-    int64_t snippetFrames = 16;  // frames one feature step stands for
+    int64_t snippetFrames = 16; // frames one feature step stands for
     int64_t windowSteps = 32;
     int64_t strideSteps = 32;
 };
 
 struct VideoSummary {
-    bool isKnown = false;  // false when scoring features without their video
+    bool isKnown = false; // false when scoring features without their video
     std::string path;
     int64_t frames = 0;
     double fps = 0.0;
@@ -51,21 +51,21 @@ struct WindowResult {
     int64_t lastStep = 0;
     int64_t firstFrame = 0;
     int64_t lastFrame = 0;
-    float score = 0.0f;           // mean over crops
+    float score = 0.0f; // mean over crops
     std::vector<float> cropScores;
-    FloatArray attention;         // [r, steps], mean over crops; each row sums to 1
+    FloatArray attention; // [r, steps], mean over crops; each row sums to 1
 };
 
 struct AnalysisResult {
     VideoSummary video;
     ModelDescription model;
     ProtocolSettings protocol;
-    std::string featuresPath;  // set when scoring a .npy
+    std::string featuresPath; // set when scoring a .npy
     int64_t steps = 0;
     int64_t crops = 0;
     std::vector<WindowResult> windows;
-    std::vector<float> frameScores;    // one per decoded frame
-    std::vector<int64_t> framePtsUs;   // presentation time of each decoded frame
+    std::vector<float> frameScores; // one per decoded frame
+    std::vector<int64_t> framePtsUs; // presentation time of each decoded frame
     std::vector<std::string> warnings;
 };
 

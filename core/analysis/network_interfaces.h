@@ -25,8 +25,8 @@ public:
 };
 
 struct WindowScore {
-    std::vector<float> cropScores;  // [C]: one score in [0, 1] per crop sequence
-    FloatArray attention;           // [C, steps, r]: softmax over steps for each row
+    std::vector<float> cropScores; // [C]: one score in [0, 1] per crop sequence
+    FloatArray attention; // [C, steps, r]: softmax over steps for each row
 };
 
 // Scores one window of feature steps with the attention classifier.

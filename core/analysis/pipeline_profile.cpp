@@ -20,7 +20,10 @@ std::string line(const char* format, double a, double b = 0.0, double c = 0.0)
     return text;
 }
 
-double perSecond(double count, double seconds) { return seconds > 0.0 ? count / seconds : 0.0; }
+double perSecond(double count, double seconds)
+{
+    return seconds > 0.0 ? count / seconds : 0.0;
+}
 
 } // namespace
 
@@ -36,16 +39,22 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
         + std::to_string(p.networkInputs) + " network inputs\n";
     text += "  stage                         seconds   % of wall\n";
     text += line("  decode (producer)            %8.3f   %5.1f\n", p.decodeS, p.decodeS * share);
-    text += line("  preprocess (producer)        %8.3f   %5.1f\n", p.preprocessS, p.preprocessS * share);
-    text += line("  producer waits (queue full)  %8.3f   %5.1f\n", p.producerBlockedS, p.producerBlockedS * share);
+    text += line(
+        "  preprocess (producer)        %8.3f   %5.1f\n", p.preprocessS, p.preprocessS * share);
+    text += line("  producer waits (queue full)  %8.3f   %5.1f\n", p.producerBlockedS,
+        p.producerBlockedS * share);
     text += line("  network                      %8.3f   %5.1f\n", p.networkS, p.networkS * share);
-    text += line("  network waits (queue empty)  %8.3f   %5.1f\n", p.networkStarvedS, p.networkStarvedS * share);
-    text += line("  scoring (%.0f windows)         %8.3f   %5.1f\n", static_cast<double>(windows), scoringS, scoringS * share);
+    text += line("  network waits (queue empty)  %8.3f   %5.1f\n", p.networkStarvedS,
+        p.networkStarvedS * share);
+    text += line("  scoring (%.0f windows)         %8.3f   %5.1f\n", static_cast<double>(windows),
+        scoringS, scoringS * share);
     text += line("  wall                         %8.3f\n", wall);
     text += line("  frames/s %.1f   snippets/s %.2f   network inputs/s %.2f\n",
-        perSecond(static_cast<double>(p.frames), wall), perSecond(static_cast<double>(p.steps), wall),
+        perSecond(static_cast<double>(p.frames), wall),
+        perSecond(static_cast<double>(p.steps), wall),
         perSecond(static_cast<double>(p.networkInputs), wall));
-    text += line("  GFLOP/s %.1f over the wall time, %.1f while the network runs (%.2f GFLOP per input)\n",
+    text += line(
+        "  GFLOP/s %.1f over the wall time, %.1f while the network runs (%.2f GFLOP per input)\n",
         perSecond(gflop, wall), perSecond(gflop, p.networkS), backboneGflopPerInput(kind));
     return text;
 }

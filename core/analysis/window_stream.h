@@ -36,7 +36,7 @@ private:
     int64_t featureSize_ = 0;
     int64_t stepsSeen_ = 0;
     int64_t bufferFirstStep_ = 0; // step of buffer_'s first row
-    std::vector<float> buffer_;   // steps not yet needed by a scored window, [steps, crops, size]
+    std::vector<float> buffer_; // steps not yet needed by a scored window, [steps, crops, size]
     std::vector<WindowResult> windows_;
 };
 

@@ -22,7 +22,7 @@ std::vector<WindowSpan> planWindows(int64_t steps, int64_t windowSteps, int64_t 
     std::vector<WindowSpan> windows;
     for (int64_t first = 0; first < steps; first += strideSteps) {
         const int64_t last = std::min(first + windowSteps, steps) - 1;
-        windows.push_back({first, last});
+        windows.push_back({ first, last });
         if (last == steps - 1)
             break;
     }

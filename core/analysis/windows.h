@@ -10,7 +10,7 @@ namespace vigil::analysis {
 
 struct WindowSpan {
     int64_t firstStep = 0;
-    int64_t lastStep = 0;  // inclusive
+    int64_t lastStep = 0; // inclusive
     int64_t stepCount() const { return lastStep - firstStep + 1; }
     bool operator==(const WindowSpan& other) const
     {
@@ -28,8 +28,8 @@ std::vector<WindowSpan> planWindows(int64_t steps, int64_t windowSteps, int64_t 
 std::string windowProblem(int64_t windowSteps, int64_t strideSteps);
 
 // Score of each step: the mean of the scores of the windows that contain it.
-std::vector<float> stepScores(const std::vector<WindowSpan>& windows,
-    const std::vector<float>& windowScores, int64_t steps);
+std::vector<float> stepScores(
+    const std::vector<WindowSpan>& windows, const std::vector<float>& windowScores, int64_t steps);
 
 // Score of each of frameCount frames when step t stands for frames [t*framesPerStep,
 // (t+1)*framesPerStep); frames after the last step take the last step's score.

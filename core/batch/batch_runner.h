@@ -28,35 +28,36 @@ enum class ResumeMode { AnalyseAll, SkipComplete };
 
 struct BatchSettings {
     ResumeMode resume = ResumeMode::AnalyseAll;
-    ExpectedSettings expected;  // what SkipComplete requires of saved results
-    double threshold = 0.5;     // frame scores at or above it form events
+    ExpectedSettings expected; // what SkipComplete requires of saved results
+    double threshold = 0.5; // frame scores at or above it form events
 };
 
 struct BatchProgress {
     size_t filesDone = 0;
     size_t filesTotal = 0;
-    std::vector<std::string> currentFiles;  // relative paths being analysed now
-    double currentFileFraction = 0.0;       // how far the first of them is, 0..1
+    std::vector<std::string> currentFiles; // relative paths being analysed now
+    double currentFileFraction = 0.0; // how far the first of them is, 0..1
     double elapsedS = 0.0;
-    double etaS = -1.0;  // from the analysis rate so far; negative while unknown
+    double etaS = -1.0; // from the analysis rate so far; negative while unknown
 };
 
 struct BatchCallbacks {
-    std::function<void(const BatchProgress&)> progressChanged;  // often; throttle before drawing
+    std::function<void(const BatchProgress&)> progressChanged; // often; throttle before drawing
     std::function<void(const BatchInput&, const BatchRow&)> fileFinished;
 };
 
 struct BatchReport {
-    std::vector<BatchRow> rows;  // one per input, in input order
+    std::vector<BatchRow> rows; // one per input, in input order
     bool wasCancelled = false;
 
     size_t count(FileStatus status) const;
-    size_t withResults() const;  // rows with figures: analysed now, or complete from before
+    size_t withResults() const; // rows with figures: analysed now, or complete from before
 };
 
 class BatchRunner {
 public:
-    BatchRunner(std::vector<BatchInput> inputs, BatchSettings settings, std::vector<VideoAnalyzer> analyzers);
+    BatchRunner(std::vector<BatchInput> inputs, BatchSettings settings,
+        std::vector<VideoAnalyzer> analyzers);
     BatchRunner(const BatchRunner&) = delete;
     BatchRunner& operator=(const BatchRunner&) = delete;
 

@@ -23,7 +23,7 @@ bool hasType(const json& value, json::value_t type)
     if (type == json::value_t::number_float)
         return value.is_number();
     if (type == json::value_t::number_integer)
-        return value.is_number_integer();  // signed or unsigned
+        return value.is_number_integer(); // signed or unsigned
     return value.type() == type;
 }
 
@@ -31,7 +31,7 @@ const json& member(const json& object, const char* key, json::value_t type, cons
 {
     const auto it = object.find(key);
     if (it == object.end() || !hasType(*it, type))
-        throw Incomplete{std::string(where) + " lacks a valid \"" + key + "\""};
+        throw Incomplete { std::string(where) + " lacks a valid \"" + key + "\"" };
     return *it;
 }
 
@@ -59,11 +59,11 @@ json readJson(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw Incomplete{"no " + path};
+        throw Incomplete { "no " + path };
     try {
         return json::parse(in);
     } catch (const json::exception& error) {
-        throw Incomplete{path + " does not parse: " + error.what()};
+        throw Incomplete { path + " does not parse: " + error.what() };
     }
 }
 
@@ -72,8 +72,9 @@ void checkWeights(const json& model, const char* key, const analysis::WeightsInf
     const json& weights = object(model, key, "model");
     if (text(weights, "provenance", key) != toString(expected.provenance)
         || text(weights, "sha256", key) != expected.sha256)
-        throw Incomplete{std::string("made with other ") + key + " (" + text(weights, "provenance", key)
-            + " " + text(weights, "sha256", key).substr(0, 12) + ")"};
+        throw Incomplete { std::string("made with other ") + key + " ("
+            + text(weights, "provenance", key) + " " + text(weights, "sha256", key).substr(0, 12)
+            + ")" };
 }
 
 void checkSettings(const json& document, const ExpectedSettings& expected)
@@ -84,7 +85,7 @@ void checkSettings(const json& document, const ExpectedSettings& expected)
         || text(model, "crops", "model") != toString(expected.model.crops)
         || integer(protocol, "window_steps", "protocol") != expected.windowSteps
         || integer(protocol, "stride_steps", "protocol") != expected.strideSteps)
-        throw Incomplete{"made with other settings (backbone, crops, window or stride)"};
+        throw Incomplete { "made with other settings (backbone, crops, window or stride)" };
     checkWeights(model, "backbone_weights", expected.model.backboneWeights);
     checkWeights(model, "classifier", expected.model.classifier);
     integer(protocol, "snippet_frames", "protocol");
@@ -96,11 +97,11 @@ void checkWindows(const json& document)
     integer(document, "crops", "the result");
     const json& windows = member(document, "windows", json::value_t::array, "the result");
     if (steps > 0 && windows.empty())
-        throw Incomplete{"no windows for " + std::to_string(steps) + " steps"};
+        throw Incomplete { "no windows for " + std::to_string(steps) + " steps" };
     for (const json& window : windows) {
         if (!window.is_object())
-            throw Incomplete{"a window is not an object"};
-        for (const char* key : {"first_step", "last_step", "first_frame", "last_frame"})
+            throw Incomplete { "a window is not an object" };
+        for (const char* key : { "first_step", "last_step", "first_frame", "last_frame" })
             integer(window, key, "a window");
         number(window, "score", "a window");
         member(window, "attention", json::value_t::array, "a window");
@@ -112,13 +113,13 @@ std::vector<float> frameScoresOf(const json& document, int64_t frames)
 {
     const json& scores = member(document, "frame_scores", json::value_t::array, "the result");
     if (static_cast<int64_t>(scores.size()) != frames)
-        throw Incomplete{"frame_scores has " + std::to_string(scores.size()) + " values for "
-            + std::to_string(frames) + " frames"};
+        throw Incomplete { "frame_scores has " + std::to_string(scores.size()) + " values for "
+            + std::to_string(frames) + " frames" };
     std::vector<float> values;
     values.reserve(scores.size());
     for (const json& score : scores) {
         if (!score.is_number())
-            throw Incomplete{"frame_scores holds a value that is not a number"};
+            throw Incomplete { "frame_scores holds a value that is not a number" };
         values.push_back(score.get<float>());
     }
     return values;
@@ -129,16 +130,16 @@ std::vector<double> frameTimesOf(const std::string& csvPath, const std::vector<f
 {
     std::ifstream in(csvPath, std::ios::binary);
     if (!in)
-        throw Incomplete{"no " + csvPath};
+        throw Incomplete { "no " + csvPath };
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string contents = buffer.str();
     if (contents.empty() || contents.back() != '\n')
-        throw Incomplete{csvPath + " does not end with a complete line"};
+        throw Incomplete { csvPath + " does not end with a complete line" };
     std::istringstream lines(contents);
     std::string line;
     if (!std::getline(lines, line) || line != "frame,time_s,score")
-        throw Incomplete{csvPath + " lacks the header frame,time_s,score"};
+        throw Incomplete { csvPath + " lacks the header frame,time_s,score" };
     std::vector<double> times;
     times.reserve(scores.size());
     while (std::getline(lines, line)) {
@@ -147,14 +148,16 @@ std::vector<double> frameTimesOf(const std::string& csvPath, const std::vector<f
         const long long index = std::strtoll(line.c_str(), &end, 10);
         const double timeS = *end == ',' ? std::strtod(end + 1, &end) : 0.0;
         const double score = *end == ',' ? std::strtod(end + 1, &end) : 0.0;
-        if (line.empty() || *end != '\0' || index < 0 || static_cast<size_t>(index) != frame || frame >= scores.size()
+        if (line.empty() || *end != '\0' || index < 0 || static_cast<size_t>(index) != frame
+            || frame >= scores.size()
             || std::fabs(score - static_cast<double>(scores[frame])) > 1e-5)
-            throw Incomplete{csvPath + ": row " + std::to_string(frame + 1) + " does not match the JSON"};
+            throw Incomplete { csvPath + ": row " + std::to_string(frame + 1)
+                + " does not match the JSON" };
         times.push_back(timeS);
     }
     if (times.size() != scores.size())
-        throw Incomplete{csvPath + " has " + std::to_string(times.size()) + " rows, expected "
-            + std::to_string(scores.size())};
+        throw Incomplete { csvPath + " has " + std::to_string(times.size()) + " rows, expected "
+            + std::to_string(scores.size()) };
     return times;
 }
 
@@ -167,7 +170,7 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
     try {
         const json document = readJson(jsonPath);
         if (!document.is_object())
-            throw Incomplete{jsonPath + " is not a JSON object"};
+            throw Incomplete { jsonPath + " is not a JSON object" };
         const json& video = object(document, "video", "the result");
         text(video, "path", "video");
         const int64_t frames = integer(video, "frames", "video");
@@ -183,7 +186,7 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
         saved.isComplete = true;
     } catch (const Incomplete& incomplete) {
         saved.problem = incomplete.problem;
-    } catch (const json::exception& error) {  // a value of the wrong kind deep inside
+    } catch (const json::exception& error) { // a value of the wrong kind deep inside
         saved.problem = jsonPath + ": " + error.what();
     }
     return saved;

@@ -23,7 +23,7 @@ struct ExpectedSettings {
 
 struct SavedResult {
     bool isComplete = false;
-    std::string problem;  // why not, when not complete ("scores.csv has 12 rows, expected 40")
+    std::string problem; // why not, when not complete ("scores.csv has 12 rows, expected 40")
     VideoFigures figures; // when complete
 };
 

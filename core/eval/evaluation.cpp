@@ -14,16 +14,18 @@ FloatArray readStepsCropsFeatures(const std::string& path)
 {
     FloatArray features = io::readFeatures(path);
     if (features.dim(0) == 0)
-        throw IoError(path + ": expected features [steps, crops, 2048], found " + features.shapeText());
+        throw IoError(
+            path + ": expected features [steps, crops, 2048], found " + features.shapeText());
     return features;
 }
 
-std::vector<uint8_t> labelsFromConcatenated(const std::vector<uint8_t>& all, size_t& offset,
-    size_t frames, const std::string& path)
+std::vector<uint8_t> labelsFromConcatenated(
+    const std::vector<uint8_t>& all, size_t& offset, size_t frames, const std::string& path)
 {
     if (offset + frames > all.size())
-        throw IoError(path + ": the ground truth ends before this video (" + std::to_string(all.size())
-            + " labels, this video needs " + std::to_string(offset) + " + " + std::to_string(frames)
+        throw IoError(path + ": the ground truth ends before this video ("
+            + std::to_string(all.size()) + " labels, this video needs " + std::to_string(offset)
+            + " + " + std::to_string(frames)
             + "); the feature list and the ground truth do not match");
     std::vector<uint8_t> labels(all.begin() + static_cast<std::ptrdiff_t>(offset),
         all.begin() + static_cast<std::ptrdiff_t>(offset + frames));
@@ -72,8 +74,8 @@ std::vector<float> paperFrameScores(
 }
 
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
-    const analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
-    const EvalProgressCallback& onProgress)
+    const analysis::WindowScorer& scorer, const EvalSettings& settings,
+    const CancellationToken& cancel, const EvalProgressCallback& onProgress)
 {
     if (truth.concatenatedLabels.has_value() == truth.annotations.has_value())
         throw std::invalid_argument("evaluate needs exactly one kind of ground truth");
@@ -96,9 +98,11 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
         if (truth.annotations) {
             const VideoAnnotation* annotation = truth.annotations->find(path);
             if (!annotation)
-                throw IoError(path + ": video " + videoKey(path) + " has no line in the annotation file");
+                throw IoError(
+                    path + ": video " + videoKey(path) + " has no line in the annotation file");
             video.className = annotation->className;
-            video.frameLabels = frameLabels(*annotation, static_cast<int64_t>(video.frameScores.size()));
+            video.frameLabels
+                = frameLabels(*annotation, static_cast<int64_t>(video.frameScores.size()));
         } else {
             video.frameLabels = labelsFromConcatenated(
                 *truth.concatenatedLabels, labelOffset, video.frameScores.size(), path);
@@ -106,12 +110,14 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
         append(allScores, allLabels, video);
         report.perVideo.push_back(std::move(video));
         if (onProgress)
-            onProgress(static_cast<int64_t>(report.perVideo.size()), static_cast<int64_t>(featureFiles.size()));
+            onProgress(static_cast<int64_t>(report.perVideo.size()),
+                static_cast<int64_t>(featureFiles.size()));
     }
     if (truth.concatenatedLabels && labelOffset != truth.concatenatedLabels->size())
         throw IoError("the ground truth has " + std::to_string(truth.concatenatedLabels->size())
-            + " frame labels but the " + std::to_string(featureFiles.size()) + " feature files cover "
-            + std::to_string(labelOffset) + " frames; the feature list and the ground truth do not match");
+            + " frame labels but the " + std::to_string(featureFiles.size())
+            + " feature files cover " + std::to_string(labelOffset)
+            + " frames; the feature list and the ground truth do not match");
     report.frames = static_cast<int64_t>(allScores.size());
     report.videos = static_cast<int64_t>(report.perVideo.size());
     for (uint8_t label : allLabels)

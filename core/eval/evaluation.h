@@ -25,13 +25,13 @@ struct GroundTruth {
 };
 
 struct EvalSettings {
-    int64_t splitSteps = 28;      // the paper's reproduction command
+    int64_t splitSteps = 28; // the paper's reproduction command
     int64_t framesPerStep = 16;
 };
 
 struct VideoScores {
     std::string featuresPath;
-    std::string className;        // from the annotations; empty with concatenated labels
+    std::string className; // from the annotations; empty with concatenated labels
     int64_t steps = 0;
     int64_t crops = 0;
     std::vector<float> frameScores;
@@ -45,7 +45,7 @@ struct EvalReport {
     int64_t videos = 0;
     int64_t anomalousFrames = 0;
     std::vector<CurvePoint> roc;
-    std::map<std::string, double> classRocAuc;  // each anomaly class against all Normal videos
+    std::map<std::string, double> classRocAuc; // each anomaly class against all Normal videos
     std::vector<VideoScores> perVideo;
 };
 
@@ -53,11 +53,11 @@ struct EvalReport {
 using EvalProgressCallback = std::function<void(int64_t, int64_t)>;
 
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
-    const analysis::WindowScorer& scorer, const EvalSettings& settings, const CancellationToken& cancel,
-    const EvalProgressCallback& onProgress = {});
+    const analysis::WindowScorer& scorer, const EvalSettings& settings,
+    const CancellationToken& cancel, const EvalProgressCallback& onProgress = {});
 
 // The frame scores of one feature array [T, C, F] (or [T, F]) under the paper's protocol.
-std::vector<float> paperFrameScores(const FloatArray& features, const analysis::WindowScorer& scorer,
-    const EvalSettings& settings);
+std::vector<float> paperFrameScores(
+    const FloatArray& features, const analysis::WindowScorer& scorer, const EvalSettings& settings);
 
 } // namespace vigil::eval

@@ -15,8 +15,8 @@ using nlohmann::json;
 
 json weightsJson(const analysis::WeightsInfo& weights)
 {
-    return {{"path", weights.path}, {"sha256", weights.sha256},
-        {"provenance", toString(weights.provenance)}, {"name", weights.name}};
+    return { { "path", weights.path }, { "sha256", weights.sha256 },
+        { "provenance", toString(weights.provenance) }, { "name", weights.name } };
 }
 
 json windowJson(const analysis::WindowResult& window)
@@ -28,9 +28,10 @@ json windowJson(const analysis::WindowResult& window)
         const auto begin = window.attention.values.begin() + k * steps;
         attention.push_back(std::vector<float>(begin, begin + steps));
     }
-    return {{"first_step", window.firstStep}, {"last_step", window.lastStep},
-        {"first_frame", window.firstFrame}, {"last_frame", window.lastFrame},
-        {"score", window.score}, {"crop_scores", window.cropScores}, {"attention", attention}};
+    return { { "first_step", window.firstStep }, { "last_step", window.lastStep },
+        { "first_frame", window.firstFrame }, { "last_frame", window.lastFrame },
+        { "score", window.score }, { "crop_scores", window.cropScores },
+        { "attention", attention } };
 }
 
 } // namespace
@@ -40,22 +41,24 @@ std::string resultToJson(const analysis::AnalysisResult& result)
     json document;
     if (result.video.isKnown) {
         const auto& video = result.video;
-        document["video"] = {{"path", video.path}, {"frames", video.frames}, {"fps", video.fps},
-            {"width", video.width}, {"height", video.height}, {"duration_s", video.durationS}};
+        document["video"] = { { "path", video.path }, { "frames", video.frames },
+            { "fps", video.fps }, { "width", video.width }, { "height", video.height },
+            { "duration_s", video.durationS } };
     } else {
         // fps: from the features' sidecar or --fps; null when neither said it.
-        document["features"] = {{"path", result.featuresPath},
-            {"fps", result.video.fps > 0 ? json(result.video.fps) : json(nullptr)}};
+        document["features"] = { { "path", result.featuresPath },
+            { "fps", result.video.fps > 0 ? json(result.video.fps) : json(nullptr) } };
     }
     const auto& model = result.model;
     json classifier = weightsJson(model.classifier);
     classifier["da"] = model.hiddenSize;
     classifier["r"] = model.attentionRows;
-    document["model"] = {{"backbone", toString(model.backbone)}, {"crops", toString(model.crops)},
-        {"backbone_weights", weightsJson(model.backboneWeights)}, {"classifier", classifier}};
-    document["protocol"] = {{"snippet_frames", result.protocol.snippetFrames},
-        {"window_steps", result.protocol.windowSteps},
-        {"stride_steps", result.protocol.strideSteps}};
+    document["model"] = { { "backbone", toString(model.backbone) },
+        { "crops", toString(model.crops) },
+        { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier } };
+    document["protocol"] = { { "snippet_frames", result.protocol.snippetFrames },
+        { "window_steps", result.protocol.windowSteps },
+        { "stride_steps", result.protocol.strideSteps } };
     document["steps"] = result.steps;
     document["crops"] = result.crops;
     document["windows"] = json::array();
@@ -74,7 +77,8 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
         // A time that is not known is left empty, never written as 0.
         char time[32] = "";
         if (frame < result.framePtsUs.size())
-            std::snprintf(time, sizeof time, "%.6f", static_cast<double>(result.framePtsUs[frame]) / 1e6);
+            std::snprintf(
+                time, sizeof time, "%.6f", static_cast<double>(result.framePtsUs[frame]) / 1e6);
         else if (result.video.fps > 0.0)
             std::snprintf(time, sizeof time, "%.6f", static_cast<double>(frame) / result.video.fps);
         std::snprintf(line, sizeof line, "%zu,%s,%.6f\n", frame, time,
@@ -92,7 +96,7 @@ WrittenFiles writeResultFiles(
     if (error)
         throw IoError(outputDir + ": cannot create output folder: " + error.message());
     const std::filesystem::path base = std::filesystem::path(outputDir) / stem;
-    WrittenFiles files{base.string() + ".vigil.json", base.string() + ".scores.csv"};
+    WrittenFiles files { base.string() + ".vigil.json", base.string() + ".scores.csv" };
     writeFileAtomically(files.csvPath, scoresToCsv(result));
     writeFileAtomically(files.jsonPath, resultToJson(result));
     return files;

@@ -104,7 +104,8 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, size_t frames)
     while (std::getline(in, line) && !line.empty()) {
         const size_t comma = line.find(',');
         if (comma == std::string::npos)
-            throw IoError(csvPath + ": row " + std::to_string(pts.size() + 1) + " is not frame,time_s,score");
+            throw IoError(
+                csvPath + ": row " + std::to_string(pts.size() + 1) + " is not frame,time_s,score");
         pts.push_back(std::llround(std::strtod(line.c_str() + comma + 1, nullptr) * 1e6));
     }
     if (pts.size() != frames)

@@ -10,9 +10,9 @@ std::optional<InstalledWeights> findInstalled(ModelStore& store, const ModelEntr
     if (status.state == InstallState::Missing)
         return std::nullopt;
     if (status.state == InstallState::Mismatch)
-        throw ModelError(entry.name + ": installed file " + status.path + " is damaged (" + status.problem
-            + "); run: vigil models fetch " + entry.name);
-    return InstalledWeights{status.path, entry.name, status.sha256, entry.trainedOn};
+        throw ModelError(entry.name + ": installed file " + status.path + " is damaged ("
+            + status.problem + "); run: vigil models fetch " + entry.name);
+    return InstalledWeights { status.path, entry.name, status.sha256, entry.trainedOn };
 }
 
 std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store)
@@ -29,7 +29,8 @@ std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store)
 std::optional<InstalledWeights> findDefaultBackbone(ModelStore& store, BackboneKind backbone)
 {
     for (const ModelEntry& entry : store.manifest().entries()) {
-        if (entry.kind != ModelKind::Backbone || fromString<BackboneKind>(entry.backbone) != backbone)
+        if (entry.kind != ModelKind::Backbone
+            || fromString<BackboneKind>(entry.backbone) != backbone)
             continue;
         if (std::optional<InstalledWeights> installed = findInstalled(store, entry))
             return installed;

@@ -14,9 +14,9 @@ namespace vigil::models_store {
 
 struct InstalledWeights {
     std::string path;
-    std::string name;       // the manifest entry's name
+    std::string name; // the manifest entry's name
     std::string sha256;
-    std::string trainedOn;  // classifiers: the backbone of their training features
+    std::string trainedOn; // classifiers: the backbone of their training features
 };
 
 // nullopt when the entry's file is not installed.

@@ -1,6 +1,6 @@
 #pragma once
-// A small but complete AnalysisResult, as engine::Engine::analyze would return it for a 25 fps clip, for
-// tests that write, read back or summarise results without running the networks.
+// A small but complete AnalysisResult, as engine::Engine::analyze would return it for a 25 fps
+// clip, for tests that write, read back or summarise results without running the networks.
 
 #include "core/analysis/analysis_result.h"
 #include "core/batch/saved_result.h"
@@ -11,26 +11,27 @@
 namespace vigil::test {
 
 // frameScores.size() frames at 25 fps; one window with one attention row over two steps.
-inline analysis::AnalysisResult syntheticResult(const std::string& path, const std::vector<float>& frameScores)
+inline analysis::AnalysisResult syntheticResult(
+    const std::string& path, const std::vector<float>& frameScores)
 {
     analysis::AnalysisResult result;
-    result.video = {true, path, static_cast<int64_t>(frameScores.size()), 25.0, 160, 120,
-        static_cast<double>(frameScores.size()) / 25.0};
+    result.video = { true, path, static_cast<int64_t>(frameScores.size()), 25.0, 160, 120,
+        static_cast<double>(frameScores.size()) / 25.0 };
     result.model.backbone = BackboneKind::I3dResNet50;
     result.model.crops = CropMode::Center;
     result.model.backboneWeights.provenance = Provenance::Demo;
     result.model.classifier.provenance = Provenance::Demo;
     result.model.hiddenSize = 64;
     result.model.attentionRows = 1;
-    result.protocol = {16, 32, 32};
+    result.protocol = { 16, 32, 32 };
     result.steps = 2;
     result.crops = 1;
     analysis::WindowResult window;
     window.lastStep = 1;
     window.lastFrame = static_cast<int64_t>(frameScores.size()) - 1;
     window.score = frameScores.empty() ? 0.0f : frameScores.front();
-    window.cropScores = {window.score};
-    window.attention = FloatArray{{1, 2}, {0.25f, 0.75f}};
+    window.cropScores = { window.score };
+    window.attention = FloatArray { { 1, 2 }, { 0.25f, 0.75f } };
     result.windows.push_back(window);
     result.frameScores = frameScores;
     for (size_t frame = 0; frame < frameScores.size(); ++frame)

@@ -45,15 +45,15 @@ protected:
                 ++calls_[fs::path(path).filename().string()];
             }
             if (onProgress)
-                onProgress({2, 4, 0});
+                onProgress({ 2, 4, 0 });
             if (!failing.empty() && fs::path(path).filename() == failing)
                 throw MediaError(path + ": decoder exploded");
-            return test::syntheticResult(path, {0.2f, 0.6f, 0.7f, 0.1f, 0.9f});
+            return test::syntheticResult(path, { 0.2f, 0.6f, 0.7f, 0.1f, 0.9f });
         };
     }
 
-    BatchReport runBatch(std::vector<VideoAnalyzer> analyzers, ResumeMode resume = ResumeMode::AnalyseAll,
-        const BatchCallbacks& callbacks = {})
+    BatchReport runBatch(std::vector<VideoAnalyzer> analyzers,
+        ResumeMode resume = ResumeMode::AnalyseAll, const BatchCallbacks& callbacks = {})
     {
         BatchSettings settings;
         settings.resume = resume;
@@ -81,17 +81,20 @@ TEST_F(BatchRunnerTest, ReportsEveryFileAndGoesOnAfterAFailure)
 {
     std::vector<std::string> finished;
     BatchCallbacks callbacks;
-    callbacks.fileFinished = [&](const BatchInput& input, const BatchRow&) { finished.push_back(input.relativePath); };
-    const BatchReport report = runBatch({countingAnalyzer("a.avi")}, ResumeMode::AnalyseAll, callbacks);
+    callbacks.fileFinished
+        = [&](const BatchInput& input, const BatchRow&) { finished.push_back(input.relativePath); };
+    const BatchReport report
+        = runBatch({ countingAnalyzer("a.avi") }, ResumeMode::AnalyseAll, callbacks);
 
     ASSERT_EQ(report.rows.size(), 5u);
     EXPECT_FALSE(report.wasCancelled);
     EXPECT_EQ(finished.size(), 5u);
     auto rows = rowsByPath(report);
     EXPECT_EQ(rows.at("a.avi")->status, FileStatus::Failed);
-    EXPECT_EQ(rows.at("a.avi")->message, "decoder exploded");  // the path is in its own column
+    EXPECT_EQ(rows.at("a.avi")->message, "decoder exploded"); // the path is in its own column
     EXPECT_EQ(rows.at("broken.mp4")->status, FileStatus::Failed);
-    EXPECT_EQ(rows.at("broken.mp4")->message.rfind("not a video: ", 0), 0u) << rows.at("broken.mp4")->message;
+    EXPECT_EQ(rows.at("broken.mp4")->message.rfind("not a video: ", 0), 0u)
+        << rows.at("broken.mp4")->message;
     EXPECT_EQ(rows.at("empty.mp4")->status, FileStatus::Failed);
     EXPECT_EQ(rows.at("notes.txt")->status, FileStatus::Skipped);
     EXPECT_EQ(rows.at("notes.txt")->message.rfind("not a video: ", 0), 0u);
@@ -104,47 +107,49 @@ TEST_F(BatchRunnerTest, ReportsEveryFileAndGoesOnAfterAFailure)
     EXPECT_FALSE(fs::exists(dir_ + "/out/a.vigil.json"));
     EXPECT_EQ(report.count(FileStatus::Failed), 3u);
     EXPECT_EQ(report.withResults(), 1u);
-    EXPECT_EQ(calls_.count("broken.mp4") + calls_.count("notes.txt") + calls_.count("empty.mp4"), 0u)
+    EXPECT_EQ(
+        calls_.count("broken.mp4") + calls_.count("notes.txt") + calls_.count("empty.mp4"), 0u)
         << "files that are not videos never reach the analyzer";
 }
 
 TEST_F(BatchRunnerTest, ResumeSkipsCompleteOutputsAndRedoesDamagedOnes)
 {
-    ASSERT_EQ(runBatch({countingAnalyzer()}).withResults(), 2u);
+    ASSERT_EQ(runBatch({ countingAnalyzer() }).withResults(), 2u);
     EXPECT_EQ(calls_["a.avi"], 1);
     const std::string json = dir_ + "/out/a.vigil.json";
     fs::resize_file(json, fs::file_size(json) / 2);
 
-    const BatchReport again = runBatch({countingAnalyzer()}, ResumeMode::SkipComplete);
+    const BatchReport again = runBatch({ countingAnalyzer() }, ResumeMode::SkipComplete);
     EXPECT_EQ(calls_["a.avi"], 2) << "the damaged output is redone";
     EXPECT_EQ(calls_["b.avi"], 1) << "the complete output is not";
     auto rows = rowsByPath(again);
     EXPECT_EQ(rows.at("a.avi")->status, FileStatus::Ok);
-    EXPECT_NE(rows.at("a.avi")->message.find("incomplete"), std::string::npos) << rows.at("a.avi")->message;
+    EXPECT_NE(rows.at("a.avi")->message.find("incomplete"), std::string::npos)
+        << rows.at("a.avi")->message;
     EXPECT_EQ(rows.at("sub/b.avi")->status, FileStatus::Skipped);
     ASSERT_TRUE(rows.at("sub/b.avi")->figures) << "skipped rows carry the saved figures";
     EXPECT_EQ(rows.at("sub/b.avi")->figures->frames, 5);
     EXPECT_FLOAT_EQ(rows.at("sub/b.avi")->figures->maxScore, 0.9f);
     EXPECT_DOUBLE_EQ(rows.at("sub/b.avi")->figures->maxScoreTimeS, 0.16);
 
-    runBatch({countingAnalyzer()}, ResumeMode::AnalyseAll);
+    runBatch({ countingAnalyzer() }, ResumeMode::AnalyseAll);
     EXPECT_EQ(calls_["b.avi"], 2) << "without resume everything is analysed again";
 }
 
 TEST_F(BatchRunnerTest, RunsJobsConcurrentlyAndKeepsTheInputOrder)
 {
-    std::atomic<int> running{0};
-    std::atomic<int> mostRunning{0};
-    auto overlapping = [&](const std::string& path, const CancellationToken&, const analysis::ExtractionProgressCallback&) {
+    std::atomic<int> running { 0 };
+    std::atomic<int> mostRunning { 0 };
+    auto overlapping = [&](const std::string& path, const CancellationToken&,
+                           const analysis::ExtractionProgressCallback&) {
         const int now = ++running;
         int seen = mostRunning.load();
-        while (now > seen && !mostRunning.compare_exchange_weak(seen, now)) {
-        }
+        while (now > seen && !mostRunning.compare_exchange_weak(seen, now)) { }
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         --running;
-        return test::syntheticResult(path, {0.5f});
+        return test::syntheticResult(path, { 0.5f });
     };
-    const BatchReport report = runBatch({overlapping, overlapping});
+    const BatchReport report = runBatch({ overlapping, overlapping });
     EXPECT_EQ(mostRunning.load(), 2);
     ASSERT_EQ(report.rows.size(), inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i)
@@ -155,13 +160,13 @@ TEST_F(BatchRunnerTest, RunsJobsConcurrentlyAndKeepsTheInputOrder)
 TEST_F(BatchRunnerTest, CancellingLeavesTheUnreachedFilesSkippedAndWritesNothingForThem)
 {
     CancellationToken cancel;
-    BatchRunner runner(inputs_, BatchSettings{},
-        {[&cancel](const std::string&, const CancellationToken& token, const analysis::ExtractionProgressCallback&)
-                -> analysis::AnalysisResult {
-            cancel.cancel();  // as Ctrl+C would, in the middle of the first video
+    BatchRunner runner(inputs_, BatchSettings {},
+        { [&cancel](const std::string&, const CancellationToken& token,
+              const analysis::ExtractionProgressCallback&) -> analysis::AnalysisResult {
+            cancel.cancel(); // as Ctrl+C would, in the middle of the first video
             token.throwIfCancelled();
             return {};
-        }});
+        } });
     const BatchReport report = runner.run(cancel);
     EXPECT_TRUE(report.wasCancelled);
     EXPECT_EQ(report.withResults(), 0u);
@@ -177,15 +182,17 @@ TEST_F(BatchRunnerTest, ReportsFilesDoneTheCurrentFileAndAnEstimate)
     std::vector<BatchProgress> updates;
     BatchCallbacks callbacks;
     callbacks.progressChanged = [&](const BatchProgress& progress) { updates.push_back(progress); };
-    runBatch({countingAnalyzer()}, ResumeMode::AnalyseAll, callbacks);
+    runBatch({ countingAnalyzer() }, ResumeMode::AnalyseAll, callbacks);
     ASSERT_FALSE(updates.empty());
     EXPECT_EQ(updates.back().filesDone, 5u);
     EXPECT_EQ(updates.back().filesTotal, 5u);
     bool sawCurrent = false;
     bool sawEstimate = false;
     for (const BatchProgress& progress : updates) {
-        sawCurrent = sawCurrent || (!progress.currentFiles.empty() && progress.currentFiles.front() == "a.avi");
-        sawEstimate = sawEstimate || (progress.etaS >= 0.0 && progress.filesDone < progress.filesTotal);
+        sawCurrent = sawCurrent
+            || (!progress.currentFiles.empty() && progress.currentFiles.front() == "a.avi");
+        sawEstimate
+            = sawEstimate || (progress.etaS >= 0.0 && progress.filesDone < progress.filesTotal);
     }
     EXPECT_TRUE(sawCurrent);
     EXPECT_TRUE(sawEstimate);

@@ -13,15 +13,16 @@ namespace {
 
 TEST(VideoFigures, CountsRunsOfFramesAtOrAboveTheThreshold)
 {
-    EXPECT_EQ(countEvents({0.1f, 0.6f, 0.7f, 0.2f, 0.5f, 0.5f, 0.4f, 0.9f}, 0.5), 3);
-    EXPECT_EQ(countEvents({0.1f, 0.2f}, 0.5), 0);
-    EXPECT_EQ(countEvents({0.9f, 0.9f}, 0.5), 1);
+    EXPECT_EQ(countEvents({ 0.1f, 0.6f, 0.7f, 0.2f, 0.5f, 0.5f, 0.4f, 0.9f }, 0.5), 3);
+    EXPECT_EQ(countEvents({ 0.1f, 0.2f }, 0.5), 0);
+    EXPECT_EQ(countEvents({ 0.9f, 0.9f }, 0.5), 1);
     EXPECT_EQ(countEvents({}, 0.5), 0);
 }
 
 TEST(VideoFigures, TakeTheFirstPeakAndItsPresentationTime)
 {
-    const analysis::AnalysisResult result = test::syntheticResult("v.mp4", {0.2f, 0.8f, 0.3f, 0.8f, 0.1f});
+    const analysis::AnalysisResult result
+        = test::syntheticResult("v.mp4", { 0.2f, 0.8f, 0.3f, 0.8f, 0.1f });
     const VideoFigures figures = figuresOf(result, 0.5);
     EXPECT_EQ(figures.frames, 5);
     EXPECT_DOUBLE_EQ(figures.durationS, 0.2);
@@ -43,32 +44,35 @@ TEST(BatchSummary, QuotesFieldsOnlyWhenCsvNeedsIt)
 TEST(BatchSummary, HasOneRowPerFileWithEmptyFiguresWhereThereAreNone)
 {
     std::vector<BatchRow> rows;
-    rows.push_back({"cam 1/a,b.mp4", FileStatus::Ok, "", VideoFigures{40, 1.6, 0.75f, 0.52, 2}, 3.456,
-        "classifier: published classifier-da64-r3 \u00b7 backbone: DEMO"});
-    rows.push_back({"notes.txt", FileStatus::Skipped, "not a video: Invalid data found when processing input", {}, 0.01});
-    rows.push_back({"bad.mp4", FileStatus::Failed, "cannot open: \"moov\" missing", {}, 0.0});
+    rows.push_back({ "cam 1/a,b.mp4", FileStatus::Ok, "", VideoFigures { 40, 1.6, 0.75f, 0.52, 2 },
+        3.456, "classifier: published classifier-da64-r3 \u00b7 backbone: DEMO" });
+    rows.push_back({ "notes.txt", FileStatus::Skipped,
+        "not a video: Invalid data found when processing input", {}, 0.01 });
+    rows.push_back({ "bad.mp4", FileStatus::Failed, "cannot open: \"moov\" missing", {}, 0.0 });
     EXPECT_EQ(summaryToCsv(rows),
         "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
-        "\"cam 1/a,b.mp4\",ok,,40,1.600,0.750000,0.520,2,3.46,classifier: published classifier-da64-r3 \u00b7 backbone: DEMO\n"
+        "\"cam 1/a,b.mp4\",ok,,40,1.600,0.750000,0.520,2,3.46,classifier: published "
+        "classifier-da64-r3 \u00b7 backbone: DEMO\n"
         "notes.txt,skipped,not a video: Invalid data found when processing input,,,,,,0.01,\n"
         "bad.mp4,failed,\"cannot open: \"\"moov\"\" missing\",,,,,,0.00,\n");
 }
 
 TEST(BatchSummary, NamesTheFileAfterTheShard)
 {
-    EXPECT_EQ(summaryFileName(Shard{}), "summary.csv");
-    EXPECT_EQ(summaryFileName(Shard{3, 8}), "summary-3-of-8.csv");
+    EXPECT_EQ(summaryFileName(Shard {}), "summary.csv");
+    EXPECT_EQ(summaryFileName(Shard { 3, 8 }), "summary-3-of-8.csv");
 }
 
 TEST(BatchSummary, WritesTheFileWithoutLeavingTemporaries)
 {
     const std::string dir = test::scratchDir("batch_summary_write");
-    writeSummary(dir + "/summary.csv", {{"a.mp4", FileStatus::Failed, "x", {}, 1.0}});
+    writeSummary(dir + "/summary.csv", { { "a.mp4", FileStatus::Failed, "x", {}, 1.0 } });
     std::ifstream in(dir + "/summary.csv");
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(text.str(), "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
-                          "a.mp4,failed,x,,,,,,1.00,\n");
+    EXPECT_EQ(text.str(),
+        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
+        "a.mp4,failed,x,,,,,,1.00,\n");
     size_t files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir))
         ++files;

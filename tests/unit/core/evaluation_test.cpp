@@ -58,11 +58,12 @@ TEST(Evaluation, SplitsIntoWindowsAveragesCropsAndRepeatsStepsSixteenTimes)
     MeanOfFirstValue scorer;
     EvalSettings settings;
     settings.splitSteps = 2;
-    const std::vector<float> frames = paperFrameScores(features({ 0.2f, 0.4f, 0.9f }, 2), scorer, settings);
+    const std::vector<float> frames
+        = paperFrameScores(features({ 0.2f, 0.4f, 0.9f }, 2), scorer, settings);
     ASSERT_EQ(frames.size(), 48u);
-    EXPECT_NEAR(frames[0], 0.3f, 1e-6);   // window of steps 0-1, mean over crops
+    EXPECT_NEAR(frames[0], 0.3f, 1e-6); // window of steps 0-1, mean over crops
     EXPECT_NEAR(frames[31], 0.3f, 1e-6);
-    EXPECT_NEAR(frames[32], 0.9f, 1e-6);  // the last, shorter window
+    EXPECT_NEAR(frames[32], 0.9f, 1e-6); // the last, shorter window
     EXPECT_EQ(scorer.calls, 2);
 }
 
@@ -74,7 +75,8 @@ protected:
         // Video a: anomalous in its second step; video b (normal): low scores.
         io::writeNpy(dir_ + "/Arrest001_x264_i3d.npy", features({ 0.1f, 0.8f }, 2));
         io::writeNpy(dir_ + "/Normal_Videos_002_x264_i3d.npy", features({ 0.3f, 0.2f, 0.1f }, 2));
-        std::ofstream(dir_ + "/test.list") << "Arrest001_x264_i3d.npy\n" << dir_ << "/Normal_Videos_002_x264_i3d.npy\n";
+        std::ofstream(dir_ + "/test.list") << "Arrest001_x264_i3d.npy\n"
+                                           << dir_ << "/Normal_Videos_002_x264_i3d.npy\n";
         settings_.splitSteps = 1;
     }
     std::string dir_;
@@ -87,11 +89,13 @@ TEST_F(EvaluationOnDisk, GivesThePerfectAucWhenTheAnomalousStepScoresHighest)
 {
     GroundTruth truth;
     truth.annotations = TemporalAnnotations::parse(
-        "Arrest001_x264.mp4 Arrest 16 40 -1 -1\nNormal_Videos_002_x264.mp4 Normal -1 -1 -1 -1\n", "ann");
-    const EvalReport report = evaluate(readFeatureList(dir_ + "/test.list"), truth, scorer_, settings_, cancel_);
+        "Arrest001_x264.mp4 Arrest 16 40 -1 -1\nNormal_Videos_002_x264.mp4 Normal -1 -1 -1 -1\n",
+        "ann");
+    const EvalReport report
+        = evaluate(readFeatureList(dir_ + "/test.list"), truth, scorer_, settings_, cancel_);
     EXPECT_EQ(report.videos, 2);
     EXPECT_EQ(report.frames, 80);
-    EXPECT_EQ(report.anomalousFrames, 16);  // 16..31: the annotation runs past the last snippet
+    EXPECT_EQ(report.anomalousFrames, 16); // 16..31: the annotation runs past the last snippet
     EXPECT_DOUBLE_EQ(report.rocAuc, 1.0);
     ASSERT_EQ(report.classRocAuc.count("Arrest"), 1u);
     EXPECT_DOUBLE_EQ(report.classRocAuc.at("Arrest"), 1.0);
@@ -101,7 +105,7 @@ TEST_F(EvaluationOnDisk, ReadsConcatenatedLabelsAndNamesAMismatch)
 {
     GroundTruth truth;
     std::vector<uint8_t> labels(80, 0);
-    std::fill(labels.begin(), labels.begin() + 16, 1);  // the low-scoring first step: AUC 0.25
+    std::fill(labels.begin(), labels.begin() + 16, 1); // the low-scoring first step: AUC 0.25
     truth.concatenatedLabels = labels;
     const auto files = featureFilesIn(dir_);
     const EvalReport report = evaluate(files, truth, scorer_, settings_, cancel_);
@@ -113,7 +117,8 @@ TEST_F(EvaluationOnDisk, ReadsConcatenatedLabelsAndNamesAMismatch)
         evaluate(files, truth, scorer_, settings_, cancel_);
         FAIL() << "a ground truth one frame short was accepted";
     } catch (const IoError& error) {
-        EXPECT_NE(std::string(error.what()).find("Normal_Videos_002_x264_i3d.npy"), std::string::npos)
+        EXPECT_NE(
+            std::string(error.what()).find("Normal_Videos_002_x264_i3d.npy"), std::string::npos)
             << error.what();
     }
     truth.concatenatedLabels = std::vector<uint8_t>(81, 0);
@@ -123,12 +128,14 @@ TEST_F(EvaluationOnDisk, ReadsConcatenatedLabelsAndNamesAMismatch)
 TEST_F(EvaluationOnDisk, NamesAVideoWithoutAnnotation)
 {
     GroundTruth truth;
-    truth.annotations = TemporalAnnotations::parse("Arrest001_x264.mp4 Arrest 16 40 -1 -1\n", "ann");
+    truth.annotations
+        = TemporalAnnotations::parse("Arrest001_x264.mp4 Arrest 16 40 -1 -1\n", "ann");
     try {
         evaluate(featureFilesIn(dir_), truth, scorer_, settings_, cancel_);
         FAIL() << "a video without annotation was accepted";
     } catch (const IoError& error) {
-        EXPECT_NE(std::string(error.what()).find("Normal_Videos_002_x264"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("Normal_Videos_002_x264"), std::string::npos)
+            << error.what();
     }
 }
 
@@ -144,7 +151,8 @@ TEST(FeatureList, ResolvesRelativePathsFromTheListFolderAndRejectsAnEmptyList)
 {
     const std::string dir = test::scratchDir("feature_list");
     std::ofstream(dir + "/a.list") << "# comment\n  x_i3d.npy \r\n/abs/y_i3d.npy\n\n";
-    EXPECT_EQ(readFeatureList(dir + "/a.list"), (std::vector<std::string> { dir + "/x_i3d.npy", "/abs/y_i3d.npy" }));
+    EXPECT_EQ(readFeatureList(dir + "/a.list"),
+        (std::vector<std::string> { dir + "/x_i3d.npy", "/abs/y_i3d.npy" }));
     std::ofstream(dir + "/empty.list") << "\n";
     EXPECT_THROW(readFeatureList(dir + "/empty.list"), IoError);
     EXPECT_THROW(readFeatureList(dir + "/missing.list"), IoError);

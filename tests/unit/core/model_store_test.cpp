@@ -230,7 +230,8 @@ TEST(ModelStore, FindsTheInstalledBackboneForItsNetwork)
     ModelStore store(folder, manifestFor("x", backbone));
     EXPECT_FALSE(findDefaultBackbone(store, BackboneKind::I3dResNet50));
     writeFile(folder + "/b.pkl", "any bytes: no checksum is published");
-    const std::optional<InstalledWeights> found = findDefaultBackbone(store, BackboneKind::I3dResNet50);
+    const std::optional<InstalledWeights> found
+        = findDefaultBackbone(store, BackboneKind::I3dResNet50);
     ASSERT_TRUE(found);
     EXPECT_EQ(found->name, "backbone-tiny");
     EXPECT_EQ(store.status(*store.manifest().find("backbone-tiny"), HashCheck::CacheOnly).state,

@@ -15,7 +15,8 @@ namespace {
 
 TEST(ResultReader, ReadsBackWhatWasWritten)
 {
-    analysis::AnalysisResult written = test::syntheticResult("/videos/a b.mp4", { 0.1f, 0.9f, 0.25f, 0.5f });
+    analysis::AnalysisResult written
+        = test::syntheticResult("/videos/a b.mp4", { 0.1f, 0.9f, 0.25f, 0.5f });
     written.warnings = { "2 damaged frames could not be decoded and were skipped" };
     written.framePtsUs[3] = 123457;
     const WrittenFiles files = writeResultFiles(written, test::scratchDir("result_reader"), "a b");
@@ -46,7 +47,8 @@ TEST(ResultReader, RefusesAHalfWrittenJsonOrAShortCsvNamingTheFile)
         readResultFiles(dir + "/cut.vigil.json", files.csvPath);
         FAIL() << "a cut JSON was read";
     } catch (const IoError& error) {
-        EXPECT_NE(std::string(error.what()).find("cut.vigil.json"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("cut.vigil.json"), std::string::npos)
+            << error.what();
     }
     writeFileAtomically(dir + "/short.scores.csv", "frame,time_s,score\n0,0.0,0.1\n");
     EXPECT_THROW(readResultFiles(files.jsonPath, dir + "/short.scores.csv"), IoError);

@@ -34,7 +34,8 @@ protected:
     void SetUp() override
     {
         const std::string dir = test::scratchDir("saved_result");
-        files_ = io::writeResultFiles(test::syntheticResult("clip.mp4", {0.1f, 0.7f, 0.6f, 0.2f, 0.9f}), dir, "clip");
+        files_ = io::writeResultFiles(
+            test::syntheticResult("clip.mp4", { 0.1f, 0.7f, 0.6f, 0.2f, 0.9f }), dir, "clip");
     }
     SavedResult check(const ExpectedSettings& settings = kSettings) const
     {
@@ -74,11 +75,11 @@ TEST_F(SavedResultTest, RejectsJsonThatBreaksTheContract)
 TEST_F(SavedResultTest, RejectsAMissingOrShortCsv)
 {
     const std::string csv = readText(files_.csvPath);
-    writeText(files_.csvPath, csv.substr(0, csv.rfind('\n', csv.size() - 2) + 1));  // last row gone
+    writeText(files_.csvPath, csv.substr(0, csv.rfind('\n', csv.size() - 2) + 1)); // last row gone
     SavedResult saved = check();
     EXPECT_FALSE(saved.isComplete);
     EXPECT_NE(saved.problem.find("4 rows, expected 5"), std::string::npos) << saved.problem;
-    writeText(files_.csvPath, csv.substr(0, csv.size() - 3));  // cut inside the last line
+    writeText(files_.csvPath, csv.substr(0, csv.size() - 3)); // cut inside the last line
     EXPECT_FALSE(check().isComplete);
     fs::remove(files_.csvPath);
     EXPECT_FALSE(check().isComplete);
@@ -100,8 +101,10 @@ TEST_F(SavedResultTest, RejectsResultsMadeWithOtherSettings)
 {
     EXPECT_FALSE(check(test::demoSettings(BackboneKind::ResNet50)).isComplete);
     EXPECT_FALSE(check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Ten)).isComplete);
-    EXPECT_FALSE(check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Center, 16)).isComplete);
-    EXPECT_FALSE(check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Center, 32, 8)).isComplete);
+    EXPECT_FALSE(
+        check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Center, 16)).isComplete);
+    EXPECT_FALSE(
+        check(test::demoSettings(BackboneKind::I3dResNet50, CropMode::Center, 32, 8)).isComplete);
     EXPECT_TRUE(check().isComplete);
 }
 
@@ -109,7 +112,8 @@ TEST_F(SavedResultTest, RejectsResultsMadeWithOtherWeights)
 {
     // A demo result must never pass for one of the published classifier, nor one file for another.
     ExpectedSettings published = test::demoSettings();
-    published.model.classifier = { "/m/da64.pth", "ab12", Provenance::Published, "classifier-da64-r3" };
+    published.model.classifier
+        = { "/m/da64.pth", "ab12", Provenance::Published, "classifier-da64-r3" };
     const SavedResult saved = check(published);
     EXPECT_FALSE(saved.isComplete);
     EXPECT_NE(saved.problem.find("classifier"), std::string::npos) << saved.problem;
@@ -120,7 +124,7 @@ TEST_F(SavedResultTest, RejectsResultsMadeWithOtherWeights)
 
 TEST_F(SavedResultTest, RejectsScoresOfFeaturesWithoutTheirVideo)
 {
-    analysis::AnalysisResult scored = test::syntheticResult("clip.mp4", {0.1f, 0.2f});
+    analysis::AnalysisResult scored = test::syntheticResult("clip.mp4", { 0.1f, 0.2f });
     scored.video.isKnown = false;
     scored.featuresPath = "clip.npy";
     writeText(files_.jsonPath, io::resultToJson(scored));

@@ -17,13 +17,15 @@ public:
         seenShapes.push_back(window.shape);
         const int64_t crops = window.dim(0), steps = window.dim(1), size = window.dim(2);
         WindowScore result;
-        result.attention = FloatArray::zeros({crops, steps, 2});
+        result.attention = FloatArray::zeros({ crops, steps, 2 });
         for (int64_t c = 0; c < crops; ++c) {
             double sum = 0.0;
             for (int64_t t = 0; t < steps; ++t) {
                 sum += window.values[static_cast<size_t>((c * steps + t) * size)];
-                result.attention.values[static_cast<size_t>((c * steps + t) * 2 + 0)] = t == 0 ? 1.0f : 0.0f;
-                result.attention.values[static_cast<size_t>((c * steps + t) * 2 + 1)] = 1.0f / steps;
+                result.attention.values[static_cast<size_t>((c * steps + t) * 2 + 0)]
+                    = t == 0 ? 1.0f : 0.0f;
+                result.attention.values[static_cast<size_t>((c * steps + t) * 2 + 1)]
+                    = 1.0f / steps;
             }
             result.cropScores.push_back(static_cast<float>(sum / steps));
         }
@@ -37,10 +39,11 @@ public:
 // [steps, crops, 3] where feature 0 of step t, crop c is t + 10 * c.
 FloatArray makeFeatures(int64_t steps, int64_t crops)
 {
-    FloatArray features = FloatArray::zeros({steps, crops, 3});
+    FloatArray features = FloatArray::zeros({ steps, crops, 3 });
     for (int64_t t = 0; t < steps; ++t)
         for (int64_t c = 0; c < crops; ++c)
-            features.values[static_cast<size_t>((t * crops + c) * 3)] = static_cast<float>(t + 10 * c);
+            features.values[static_cast<size_t>((t * crops + c) * 3)]
+                = static_cast<float>(t + 10 * c);
     return features;
 }
 
@@ -49,12 +52,12 @@ TEST(ScoreWindows, AveragesCropScoresAndAttention)
     FakeScorer scorer;
     const auto windows = scoreWindows(makeFeatures(6, 2), scorer, 4, 4);
     ASSERT_EQ(windows.size(), 2u);
-    EXPECT_EQ(scorer.seenShapes[0], (std::vector<int64_t>{2, 4, 3}));
-    EXPECT_EQ(scorer.seenShapes[1], (std::vector<int64_t>{2, 2, 3}));
+    EXPECT_EQ(scorer.seenShapes[0], (std::vector<int64_t> { 2, 4, 3 }));
+    EXPECT_EQ(scorer.seenShapes[1], (std::vector<int64_t> { 2, 2, 3 }));
     // Window 0: crop 0 mean of 0..3 = 1.5, crop 1 = 11.5 -> 6.5.
     EXPECT_FLOAT_EQ(windows[0].score, 6.5f);
-    EXPECT_EQ(windows[0].cropScores, (std::vector<float>{1.5f, 11.5f}));
-    ASSERT_EQ(windows[1].attention.shape, (std::vector<int64_t>{2, 2}));
+    EXPECT_EQ(windows[0].cropScores, (std::vector<float> { 1.5f, 11.5f }));
+    ASSERT_EQ(windows[1].attention.shape, (std::vector<int64_t> { 2, 2 }));
     EXPECT_FLOAT_EQ(windows[1].attention.values[0], 1.0f);
     EXPECT_FLOAT_EQ(windows[1].attention.values[2], 0.5f);
 }
@@ -62,7 +65,8 @@ TEST(ScoreWindows, AveragesCropScoresAndAttention)
 TEST(ScoreFeatures, MapsWindowsToFramesOfSixteen)
 {
     FakeScorer scorer;
-    const AnalysisResult result = scoreFeatures(makeFeatures(3, 1), "f.npy", scorer, {}, {2, 2}, FeatureTiming { 16, 0, 0.0 });
+    const AnalysisResult result = scoreFeatures(
+        makeFeatures(3, 1), "f.npy", scorer, {}, { 2, 2 }, FeatureTiming { 16, 0, 0.0 });
     ASSERT_EQ(result.windows.size(), 2u);
     EXPECT_EQ(result.windows[0].firstFrame, 0);
     EXPECT_EQ(result.windows[0].lastFrame, 31);
@@ -77,8 +81,9 @@ TEST(ScoreFeatures, MapsWindowsToFramesOfSixteen)
 TEST(ScoreFeatures, RejectsFeaturesOfTheWrongSize)
 {
     FakeScorer scorer;
-    FloatArray wrong = FloatArray::zeros({4, 1, 5});
-    EXPECT_THROW(scoreFeatures(wrong, "f.npy", scorer, {}, {2, 2}, FeatureTiming { 16, 0, 0.0 }), Error);
+    FloatArray wrong = FloatArray::zeros({ 4, 1, 5 });
+    EXPECT_THROW(
+        scoreFeatures(wrong, "f.npy", scorer, {}, { 2, 2 }, FeatureTiming { 16, 0, 0.0 }), Error);
 }
 
 } // namespace

@@ -18,7 +18,7 @@ public:
     {
         const int64_t crops = window.dim(0), steps = window.dim(1), size = window.dim(2);
         WindowScore result;
-        result.attention = FloatArray::zeros({crops, steps, 2});
+        result.attention = FloatArray::zeros({ crops, steps, 2 });
         for (int64_t c = 0; c < crops; ++c) {
             double sum = 0.0;
             for (int64_t t = 0; t < steps; ++t) {
@@ -37,10 +37,11 @@ public:
 
 FloatArray steps(int64_t first, int64_t count, int64_t crops)
 {
-    FloatArray features = FloatArray::zeros({count, crops, 3});
+    FloatArray features = FloatArray::zeros({ count, crops, 3 });
     for (int64_t t = 0; t < count; ++t)
         for (int64_t c = 0; c < crops; ++c)
-            features.values[static_cast<size_t>((t * crops + c) * 3)] = static_cast<float>((first + t) * 0.1 + c);
+            features.values[static_cast<size_t>((t * crops + c) * 3)]
+                = static_cast<float>((first + t) * 0.1 + c);
     return features;
 }
 
@@ -48,13 +49,13 @@ struct StreamCase {
     int64_t window, stride, batch, total;
 };
 
-class WindowStreamTest : public ::testing::TestWithParam<StreamCase> {};
+class WindowStreamTest : public ::testing::TestWithParam<StreamCase> { };
 
 TEST_P(WindowStreamTest, ScoresEveryWholeWindowAsTheFullSequenceWould)
 {
     const StreamCase c = GetParam();
     PositionScorer scorer;
-    WindowStream stream(scorer, {c.window, c.stride}, 16);
+    WindowStream stream(scorer, { c.window, c.stride }, 16);
     int64_t appended = 0;
     while (appended < c.total) {
         const int64_t count = std::min(c.batch, c.total - appended);
@@ -66,7 +67,8 @@ TEST_P(WindowStreamTest, ScoresEveryWholeWindowAsTheFullSequenceWould)
         const int64_t whole = appended < c.window ? 0 : (appended - c.window) / c.stride + 1;
         EXPECT_EQ(stream.windowCount(), whole) << "after " << appended << " steps";
     }
-    const std::vector<WindowResult> full = scoreWindows(steps(0, c.total, 2), scorer, c.window, c.stride);
+    const std::vector<WindowResult> full
+        = scoreWindows(steps(0, c.total, 2), scorer, c.window, c.stride);
     const AnalysisResult partial = stream.partialResult({});
     ASSERT_LE(partial.windows.size(), full.size());
     for (size_t w = 0; w < partial.windows.size(); ++w) {
@@ -86,13 +88,13 @@ TEST_P(WindowStreamTest, ScoresEveryWholeWindowAsTheFullSequenceWould)
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, WindowStreamTest,
-    ::testing::Values(StreamCase{4, 4, 1, 18}, StreamCase{4, 4, 3, 16}, StreamCase{4, 2, 1, 11},
-        StreamCase{5, 2, 7, 30}, StreamCase{32, 32, 8, 20}));
+    ::testing::Values(StreamCase { 4, 4, 1, 18 }, StreamCase { 4, 4, 3, 16 },
+        StreamCase { 4, 2, 1, 11 }, StreamCase { 5, 2, 7, 30 }, StreamCase { 32, 32, 8, 20 }));
 
 TEST(WindowStream, RejectsStepsOfAnotherShape)
 {
     PositionScorer scorer;
-    WindowStream stream(scorer, {4, 4}, 16);
+    WindowStream stream(scorer, { 4, 4 }, 16);
     stream.append(steps(0, 2, 2));
     EXPECT_THROW(stream.append(steps(2, 2, 1)), std::invalid_argument);
 }

@@ -36,7 +36,8 @@ FloatArray makeInput(int64_t batch, int64_t steps, int64_t size)
     return input;
 }
 
-void expectMatchesGolden(const analysis::WindowScorer& scorer, const nlohmann::json& golden, int64_t size)
+void expectMatchesGolden(
+    const analysis::WindowScorer& scorer, const nlohmann::json& golden, int64_t size)
 {
     const int64_t batch = golden["batch"];
     const int64_t steps = golden["steps"];

@@ -27,11 +27,12 @@ constexpr int64_t kCrops = 2;
 
 // |N(0, 1)| features; anomalous videos add `shift` to dimensions 0..7 during an event covering
 // a quarter to a half of the steps.
-train::VideoSamples syntheticVideo(std::mt19937_64& random, uint8_t label, int64_t size, float shift)
+train::VideoSamples syntheticVideo(
+    std::mt19937_64& random, uint8_t label, int64_t size, float shift)
 {
     std::normal_distribution<float> normal(0.0f, 1.0f);
     const int64_t steps = 24 + static_cast<int64_t>(random() % 40);
-    FloatArray features = FloatArray::zeros({steps, kCrops, size});
+    FloatArray features = FloatArray::zeros({ steps, kCrops, size });
     for (float& value : features.values)
         value = std::abs(normal(random));
     if (label == 1) {
@@ -42,7 +43,7 @@ train::VideoSamples syntheticVideo(std::mt19937_64& random, uint8_t label, int64
                 for (int64_t f = 0; f < 8; ++f)
                     features.values[(t * kCrops + c) * size + f] += shift;
     }
-    return {"synthetic", label, train::segmentSamples(features, "synthetic")};
+    return { "synthetic", label, train::segmentSamples(features, "synthetic") };
 }
 
 std::vector<train::VideoSamples> syntheticSet(uint64_t seed, int perLabel, int64_t size)
@@ -110,8 +111,9 @@ TEST_F(ClassifierTraining, GivesBitIdenticalWeightsForTheSameSeed)
 {
     const CancellationToken cancel;
     std::vector<StateDict> dicts;
-    for (uint64_t seed : {5, 5, 6}) {
-        const std::string path = dir_ + "/seed" + std::to_string(seed) + "-" + std::to_string(dicts.size()) + ".pth";
+    for (uint64_t seed : { 5, 5, 6 }) {
+        const std::string path
+            = dir_ + "/seed" + std::to_string(seed) + "-" + std::to_string(dicts.size()) + ".pth";
         trainClassifier(pointers(train_), smallSettings(seed), {}, cancel).classifier->save(path);
         dicts.push_back(readStateDict(path));
     }
@@ -136,8 +138,8 @@ TEST_F(ClassifierTraining, KeepsTheCheckpointWithTheBestValidationAuc)
     };
     TrainSettings settings = smallSettings(7);
     settings.validateEverySteps = 2;
-    const TrainingOutcome outcome = trainClassifier(pointers(train_), settings, validate, cancel,
-        [&](const TrainingProgress& progress) {
+    const TrainingOutcome outcome = trainClassifier(
+        pointers(train_), settings, validate, cancel, [&](const TrainingProgress& progress) {
             if (!std::isnan(progress.validationAuc))
                 aucs.push_back(progress.validationAuc);
         });
@@ -156,10 +158,11 @@ TEST_F(ClassifierTraining, SavesAStateDictThatVigilLoadsWithTheSameScores)
     const std::string path = dir_ + "/model.pth";
     outcome.classifier->save(path);
     const StateDict dict = readStateDict(path);
-    const std::vector<std::pair<std::string, std::vector<int64_t>>> expected = {
-        {"self_anttention.0.weight", {16, 256}}, {"self_anttention.0.bias", {16}},
-        {"self_anttention.2.weight", {2, 16}}, {"self_anttention.2.bias", {2}},
-        {"fc1.weight", {32, 512}}, {"fc1.bias", {32}}, {"fc2.weight", {1, 32}}, {"fc2.bias", {1}}};
+    const std::vector<std::pair<std::string, std::vector<int64_t>>> expected
+        = { { "self_anttention.0.weight", { 16, 256 } }, { "self_anttention.0.bias", { 16 } },
+              { "self_anttention.2.weight", { 2, 16 } }, { "self_anttention.2.bias", { 2 } },
+              { "fc1.weight", { 32, 512 } }, { "fc1.bias", { 32 } }, { "fc2.weight", { 1, 32 } },
+              { "fc2.bias", { 1 } } };
     ASSERT_EQ(dict.size(), expected.size());
     for (size_t i = 0; i < dict.size(); ++i) {
         EXPECT_EQ(dict[i].first, expected[i].first);
@@ -174,19 +177,21 @@ TEST_F(ClassifierTraining, SavesAStateDictThatVigilLoadsWithTheSameScores)
         const analysis::WindowScore theirs = loaded.scorer->score(video.samples);
         EXPECT_EQ(ours.cropScores, theirs.cropScores);
     }
-    EXPECT_FALSE(fs::exists(dir_ + "/.vigil-" + std::to_string(::getpid()) + "-0")) << "temporary folder left";
+    EXPECT_FALSE(fs::exists(dir_ + "/.vigil-" + std::to_string(::getpid()) + "-0"))
+        << "temporary folder left";
 }
 
 TEST_F(ClassifierTraining, RefusesTooFewSamplesForOneBatch)
 {
     const CancellationToken cancel;
     TrainSettings settings = smallSettings(1);
-    settings.batchPerClass = 48;  // 24 videos x 2 crops = 48 samples: the paper's sampler needs more
+    settings.batchPerClass = 48; // 24 videos x 2 crops = 48 samples: the paper's sampler needs more
     try {
         trainClassifier(pointers(train_), settings, {}, cancel);
         FAIL() << "no error";
     } catch (const Error& error) {
-        EXPECT_NE(std::string(error.what()).find("48 normal and 48 anomalous"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("48 normal and 48 anomalous"), std::string::npos)
+            << error.what();
     }
 }
 
@@ -195,7 +200,8 @@ TEST_F(ClassifierTraining, RefusesTooFewSamplesForOneBatch)
 TEST(ClassifierTrainingRoundTrip, PyTorchLoadsTheTrainedModelAndGivesTheSameScores)
 {
     if (test::runCommand("/usr/bin/python3 -c 'import torch, numpy'").exitCode != 0)
-        GTEST_SKIP() << "/usr/bin/python3 with torch and numpy is not available (Debian: python3-torch)";
+        GTEST_SKIP()
+            << "/usr/bin/python3 with torch and numpy is not available (Debian: python3-torch)";
     setThreadCount(1);
     const std::vector<train::VideoSamples> videos = syntheticSet(11, 10, 2048);
     const CancellationToken cancel;
@@ -207,7 +213,8 @@ TEST(ClassifierTrainingRoundTrip, PyTorchLoadsTheTrainedModelAndGivesTheSameScor
     const TrainingOutcome outcome = trainClassifier(pointers(videos), settings, {}, cancel);
     const std::string dir = test::scratchDir("classifier_round_trip");
     outcome.classifier->save(dir + "/trained.pth");
-    FloatArray input = FloatArray::zeros({static_cast<int64_t>(videos.size()) * kCrops, 32, 2048});
+    FloatArray input
+        = FloatArray::zeros({ static_cast<int64_t>(videos.size()) * kCrops, 32, 2048 });
     std::vector<float> ours;
     for (size_t i = 0; i < videos.size(); ++i) {
         std::copy(videos[i].samples.values.begin(), videos[i].samples.values.end(),
@@ -218,15 +225,17 @@ TEST(ClassifierTrainingRoundTrip, PyTorchLoadsTheTrainedModelAndGivesTheSameScor
     io::writeNpy(dir + "/input.npy", input);
     const test::CommandResult run = test::runCommand("/usr/bin/python3 "
         + test::shellQuoted(test::sourcePath("scripts/pytorch_classifier_scores.py")) + " "
-        + test::shellQuoted(dir + "/trained.pth") + " " + test::shellQuoted(dir + "/input.npy") + " "
-        + test::shellQuoted(dir + "/scores.npy"));
+        + test::shellQuoted(dir + "/trained.pth") + " " + test::shellQuoted(dir + "/input.npy")
+        + " " + test::shellQuoted(dir + "/scores.npy"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const FloatArray theirs = io::readNpy(dir + "/scores.npy");
     ASSERT_EQ(theirs.values.size(), ours.size());
     for (size_t i = 0; i < ours.size(); ++i)
         EXPECT_NEAR(theirs.values[i], ours[i], 1e-5) << "sample " << i;
     // Not a constant: the trained classifier gives its samples different scores.
-    EXPECT_GT(*std::max_element(ours.begin(), ours.end()) - *std::min_element(ours.begin(), ours.end()), 1e-3);
+    EXPECT_GT(
+        *std::max_element(ours.begin(), ours.end()) - *std::min_element(ours.begin(), ours.end()),
+        1e-3);
 }
 
 } // namespace

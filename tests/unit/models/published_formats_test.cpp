@@ -98,7 +98,8 @@ test::NumPyBlobs caffe2I3dBlobs()
     blobs.emplace_back("lr", float32Array(torch::full({ 1 }, 0.01)));
     const int64_t iteration = 400000;
     blobs.emplace_back("model_iter",
-        test::NumPyArray { "i8", "<", { 1 }, std::string(reinterpret_cast<const char*>(&iteration), 8) });
+        test::NumPyArray {
+            "i8", "<", { 1 }, std::string(reinterpret_cast<const char*>(&iteration), 8) });
     blobs.emplace_back("pred_w", float32Array(torch::full({ 400, 2048 }, 0.25)));
     blobs.emplace_back("pred_b", float32Array(torch::zeros({ 400 })));
     return blobs;
@@ -112,7 +113,10 @@ struct FormatCase {
     test::TorchFileFormat format;
 };
 
-void PrintTo(const FormatCase& value, std::ostream* out) { *out << value.name; }
+void PrintTo(const FormatCase& value, std::ostream* out)
+{
+    *out << value.name;
+}
 
 class PublishedFormat : public testing::TestWithParam<FormatCase> {
 protected:
@@ -170,12 +174,13 @@ TEST_P(PublishedFormat, LoadsWithTheFeaturesOfPyTorch)
     EXPECT_EQ(loaded.weights.provenance, Provenance::File);
     EXPECT_EQ(loaded.weights.sha256.size(), 64u);
 
-    const auto input = test::formulaInput(isI3d ? std::vector<int64_t> { 1, 3, 16, 64, 64 }
-                                                : std::vector<int64_t> { 2, 3, 64, 64 });
+    const auto input = test::formulaInput(
+        isI3d ? std::vector<int64_t> { 1, 3, 16, 64, 64 } : std::vector<int64_t> { 2, 3, 64, 64 });
     const auto features = toTensor(loaded.extractor->extract(toFloatArray(input))).clone();
-    const auto golden = test::readGolden(
-        test::sourcePath(isI3d ? "tests/data/backbones/i3d_r50.f32" : "tests/data/backbones/resnet50.f32"),
-        { input.size(0), 2048 });
+    const auto golden
+        = test::readGolden(test::sourcePath(isI3d ? "tests/data/backbones/i3d_r50.f32"
+                                                  : "tests/data/backbones/resnet50.f32"),
+            { input.size(0), 2048 });
     EXPECT_LE(test::relativeError(features, golden), 1e-4);
 }
 
@@ -183,15 +188,16 @@ INSTANTIATE_TEST_SUITE_P(Backbones, PublishedFormat,
     testing::Values(FormatCase { "i3d_baseline_32x2_IN_pretrain_400k.pkl", Published::Caffe2I3d,
                         test::TorchFileFormat::Zip },
         FormatCase { "i3d_r50_kinetics.pth", Published::RtfmI3d, test::TorchFileFormat::Zip },
-        FormatCase { "i3d_r50_kinetics_legacy.pth", Published::RtfmI3d,
-            test::TorchFileFormat::Legacy },
-        FormatCase { "resnet50-0676ba61.pth", Published::TorchvisionResNet50,
-            test::TorchFileFormat::Zip },
+        FormatCase {
+            "i3d_r50_kinetics_legacy.pth", Published::RtfmI3d, test::TorchFileFormat::Legacy },
+        FormatCase {
+            "resnet50-0676ba61.pth", Published::TorchvisionResNet50, test::TorchFileFormat::Zip },
         FormatCase { "resnet50-19c8e357.pth", Published::TorchvisionResNet50,
             test::TorchFileFormat::Legacy }),
     [](const testing::TestParamInfo<FormatCase>& info) {
         std::string name = info.param.name;
-        std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
+        std::replace_if(
+            name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
         return name;
     });
 
