@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <ostream>
 #include <string>
 
 namespace {
@@ -44,6 +45,12 @@ const SourceKind kSources[] = {
     { "mpeg4.avi", "mpeg4", "-g 25 -q:v 4", "mpeg4" },
     { "mpeg4.mkv", "mpeg4", "-g 25 -q:v 4", "mpeg4" },
 };
+
+// Names the parameter in test logs instead of gtest's bytes.
+void PrintTo(const SourceKind& source, std::ostream* out)
+{
+    *out << source.name;
+}
 
 std::string probe(const std::string& path, const std::string& entries)
 {
