@@ -65,9 +65,12 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
     for (const eval::VideoScores& video : report.perVideo) {
         videos.push_back({ { "features", video.featuresPath }, { "class", video.className },
             { "steps", video.steps }, { "crops", video.crops },
+            { "made_by", video.madeBy.empty() ? json(nullptr) : json(video.madeBy) },
             { "frames", video.frameScores.size() } });
     }
     const analysis::WeightsInfo& classifier = engine.description().classifier;
+    std::vector<std::string> warnings = engine.warnings();
+    warnings.insert(warnings.end(), report.warnings.begin(), report.warnings.end());
     return { { "roc_auc", number(report.rocAuc) }, { "pr_auc", number(report.prAuc) },
         { "frames", report.frames }, { "anomalous_frames", report.anomalousFrames },
         { "videos", report.videos }, { "split_steps", settings.splitSteps },
@@ -77,7 +80,7 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
                 { "provenance", toString(classifier.provenance) }, { "name", classifier.name },
                 { "da", engine.description().hiddenSize },
                 { "r", engine.description().attentionRows } } },
-        { "class_roc_auc", classes }, { "per_video", videos }, { "warnings", engine.warnings() } };
+        { "class_roc_auc", classes }, { "per_video", videos }, { "warnings", warnings } };
 }
 
 void writeOutputs(
@@ -196,6 +199,8 @@ int EvalCommand::run(const CancellationToken& cancel) const
                     static_cast<long long>(done), static_cast<long long>(total),
                     isTerminal && done != total ? "" : "\n");
             });
+        for (const std::string& warning : report.warnings)
+            printError("warning: " + warning);
         const json value = reportJson(report, settings, *engine);
         if (isJson_)
             std::printf("%s\n", value.dump(2).c_str());

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -96,6 +97,12 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
         timer.addTo(state.preprocessS);
     }
     timer.addTo(state.decodeS);
+    if (!resized.empty() && pre.preset() == PreprocessPreset::Rtfm) {
+        // RTFM's LoopPad keeps the last, partial snippet, its frames repeated up to 16.
+        pre.apply(preprocess::loopPadded(std::move(resized), kSnippetFrames),
+            batch.input.data() + batch.steps * perSnippet);
+        ++batch.steps;
+    }
     flush();
 }
 
@@ -178,7 +185,7 @@ int64_t FeaturePipeline::cropCount() const
 {
     if (options_.backbone == BackboneKind::ResNet50)
         return 1;
-    return static_cast<int64_t>(preprocess::cropBoxes(options_.crops).size());
+    return preprocess::cropCountOf(options_.crops);
 }
 
 int64_t FeaturePipeline::framesPerStep() const
@@ -200,19 +207,27 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     result.durationS = info.durationS;
     result.framesPerStep = framesPerStep();
 
+    // Built here, not on the producer, so that a frame size a preset refuses names the file.
+    std::optional<preprocess::SnippetPreprocessor> snippetPre;
+    std::optional<preprocess::FramePreprocessor> framePre;
+    try {
+        const cv::Size size(info.width, info.height);
+        if (options_.backbone == BackboneKind::I3dResNet50)
+            snippetPre.emplace(options_.crops, size, options_.preset);
+        else
+            framePre.emplace(size);
+    } catch (const Error& error) {
+        throw MediaError(path + ": " + error.what());
+    }
     BoundedQueue<InputBatch> queue(options_.queueCapacity);
     ProducerState state;
     std::thread producer([&]() {
         try {
-            if (options_.backbone == BackboneKind::I3dResNet50) {
-                preprocess::SnippetPreprocessor pre(
-                    options_.crops, cv::Size(info.width, info.height));
-                produceSnippets(decoder, pre, std::max<int64_t>(1, options_.snippetsPerBatch),
-                    queue, state, cancel);
-            } else {
-                preprocess::FramePreprocessor pre(cv::Size(info.width, info.height));
-                produceFrames(decoder, pre, options_, queue, state, cancel);
-            }
+            if (snippetPre)
+                produceSnippets(decoder, *snippetPre,
+                    std::max<int64_t>(1, options_.snippetsPerBatch), queue, state, cancel);
+            else
+                produceFrames(decoder, *framePre, options_, queue, state, cancel);
         } catch (...) {
             state.error = std::current_exception();
         }
@@ -264,7 +279,10 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     profile.frames = result.frames;
     profile.steps = steps;
     profile.networkInputs = steps * crops;
-    if (options_.backbone == BackboneKind::I3dResNet50 && result.frames <= kSnippetFrames)
+    // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
+    if (options_.backbone == BackboneKind::I3dResNet50
+        && options_.preset == PreprocessPreset::I3dResnetExtractor
+        && result.frames <= kSnippetFrames)
         throw MediaError(path + ": " + std::to_string(result.frames)
             + " frames decoded; i3d-r50 needs at least " + std::to_string(kSnippetFrames + 1));
     if (steps == 0)
