@@ -51,6 +51,13 @@ private:
     Clock::time_point last_ = Clock::now();
 };
 
+// RTFM's LoopPad keeps the last, partial snippet, its frames repeated up to 16; the extractor
+// tool drops it.
+bool isKeptPartial(const preprocess::SnippetPreprocessor& pre, const std::vector<cv::Mat>& rest)
+{
+    return !rest.empty() && pre.preset() == PreprocessPreset::Rtfm;
+}
+
 // Cuts snippets straight into the batch buffer the network reads: [snippets * crops, 3, 16, 224,
 // 224], snippet-major, so the network's output rows are [steps, crops] in order.
 void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPreprocessor& pre,
@@ -97,8 +104,7 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
         timer.addTo(state.preprocessS);
     }
     timer.addTo(state.decodeS);
-    if (!resized.empty() && pre.preset() == PreprocessPreset::Rtfm) {
-        // RTFM's LoopPad keeps the last, partial snippet, its frames repeated up to 16.
+    if (isKeptPartial(pre, resized)) {
         pre.apply(preprocess::loopPadded(std::move(resized), kSnippetFrames),
             batch.input.data() + batch.steps * perSnippet);
         ++batch.steps;
@@ -140,6 +146,28 @@ void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreproce
     }
     timer.addTo(state.decodeS);
     flush();
+}
+
+// The one preprocessor a run needs, built on the caller's thread before the producer starts, so
+// that a frame size a preset refuses is a MediaError naming the file.
+struct Preprocessors {
+    std::optional<preprocess::SnippetPreprocessor> snippets;
+    std::optional<preprocess::FramePreprocessor> frames;
+};
+
+Preprocessors preprocessorsFor(
+    const ExtractionOptions& options, cv::Size frameSize, const std::string& path)
+{
+    Preprocessors pre;
+    try {
+        if (options.backbone == BackboneKind::I3dResNet50)
+            pre.snippets.emplace(options.crops, frameSize, options.preset);
+        else
+            pre.frames.emplace(frameSize);
+    } catch (const Error& error) {
+        throw MediaError(path + ": " + error.what());
+    }
+    return pre;
 }
 
 std::string countOf(int64_t count, const char* singular, const char* plural)
@@ -207,27 +235,16 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     result.durationS = info.durationS;
     result.framesPerStep = framesPerStep();
 
-    // Built here, not on the producer, so that a frame size a preset refuses names the file.
-    std::optional<preprocess::SnippetPreprocessor> snippetPre;
-    std::optional<preprocess::FramePreprocessor> framePre;
-    try {
-        const cv::Size size(info.width, info.height);
-        if (options_.backbone == BackboneKind::I3dResNet50)
-            snippetPre.emplace(options_.crops, size, options_.preset);
-        else
-            framePre.emplace(size);
-    } catch (const Error& error) {
-        throw MediaError(path + ": " + error.what());
-    }
+    const Preprocessors pre = preprocessorsFor(options_, cv::Size(info.width, info.height), path);
     BoundedQueue<InputBatch> queue(options_.queueCapacity);
     ProducerState state;
     std::thread producer([&]() {
         try {
-            if (snippetPre)
-                produceSnippets(decoder, *snippetPre,
+            if (pre.snippets)
+                produceSnippets(decoder, *pre.snippets,
                     std::max<int64_t>(1, options_.snippetsPerBatch), queue, state, cancel);
             else
-                produceFrames(decoder, *framePre, options_, queue, state, cancel);
+                produceFrames(decoder, *pre.frames, options_, queue, state, cancel);
         } catch (...) {
             state.error = std::current_exception();
         }

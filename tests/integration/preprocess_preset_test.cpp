@@ -93,6 +93,22 @@ TEST_F(PreprocessPreset, FeaturesWriteThePresetInTheSidecar)
     EXPECT_EQ(readJson(out + "/clip.vigil.json")["model"]["preprocess"], "rtfm");
 }
 
+TEST_F(PreprocessPreset, FeaturesCompareNamesTheTwoPresets)
+{
+    const std::string a = dir_ + "/compare-a", b = dir_ + "/compare-b";
+    ASSERT_EQ(vigil("features " + shellQuoted(clip_) + " -o " + shellQuoted(a)).exitCode, 0);
+    ASSERT_EQ(vigil("features " + shellQuoted(clip_) + " --preprocess rtfm -o " + shellQuoted(b))
+                  .exitCode,
+        0);
+    const CommandResult run = runCommand(kVigil + " features compare "
+        + shellQuoted(a + "/clip.npy") + " " + shellQuoted(b + "/clip.npy"));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_NE(run.output.find("made with other preprocessing presets (A i3d-resnet-extractor, B "
+                              "rtfm)"),
+        std::string::npos)
+        << run.output;
+}
+
 TEST_F(PreprocessPreset, RefusesRtfmWithTheResNet50BackboneInOneLine)
 {
     const CommandResult run = vigil("analyze " + shellQuoted(clip_)
