@@ -37,6 +37,9 @@ The paper's protocol: windows of --split steps, the classifier on every crop, th
 crops, each step's score repeated for its 16 frames, ROC AUC over all frames (ties as
 scikit-learn's roc_curve + auc). PR AUC is auc(recall, precision) of precision_recall_curve.
 Per-class ROC AUC takes each anomaly class's videos together with all Normal videos.
+Feature files whose sidecars (<stem>.json) name different backbones or preprocessing presets
+are scored together with a warning (on stderr and in report.json): their scores are not
+comparable.
 With -o DIR: DIR/report.json, DIR/roc.csv (fpr,tpr,threshold), DIR/roc.png.)";
 
 std::vector<uint8_t> readLabels(const std::string& path)

@@ -2,6 +2,7 @@
 // preset, rtfm keeps the last partial snippet (loop-padded), resnet50 refuses rtfm, and batch
 // --resume analyses again what another preset made.
 
+#include "core/common/float_array.h"
 #include "core/io/npy_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -107,6 +109,45 @@ TEST_F(PreprocessPreset, FeaturesCompareNamesTheTwoPresets)
                               "rtfm)"),
         std::string::npos)
         << run.output;
+}
+
+// Sidecars as `vigil features` writes them, for features made by the preset named.
+void writeFeatures(const std::string& npy, const std::string& preset, float value)
+{
+    FloatArray features = FloatArray::zeros({ 2, 1, 2048 });
+    std::fill(features.values.begin(), features.values.end(), value);
+    io::writeNpy(npy, features);
+    const json sidecar { { "backbone", "i3d-r50" }, { "crops", "center" }, { "preprocess", preset },
+        { "backbone_weights",
+            { { "path", "" }, { "sha256", "" }, { "provenance", "demo" }, { "name", "" } } },
+        { "snippet_frames", 16 },
+        { "video", { { "path", "v.avi" }, { "frames", 32 }, { "fps", 25.0 } } } };
+    std::ofstream(fs::path(npy).replace_extension(".json")) << sidecar.dump();
+}
+
+TEST_F(PreprocessPreset, EvalWarnsWhenTheFeaturesMixPresets)
+{
+    const std::string features = dir_ + "/eval-features";
+    fs::create_directories(features);
+    writeFeatures(features + "/a.npy", "i3d-resnet-extractor", 0.5f);
+    writeFeatures(features + "/b.npy", "rtfm", 0.1f);
+    FloatArray labels = FloatArray::zeros({ 64 });
+    std::fill(labels.values.begin(), labels.values.begin() + 32, 1.0f);
+    io::writeNpy(dir_ + "/eval-gt.npy", labels);
+    const std::string out = dir_ + "/eval-report";
+    const CommandResult run = vigil("eval --features-dir " + shellQuoted(features) + " --gt "
+        + shellQuoted(dir_ + "/eval-gt.npy") + " -o " + shellQuoted(out));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_NE(run.output.find("vigil: warning: features of different models are mixed"),
+        std::string::npos)
+        << run.output;
+    const json report = readJson(out + "/report.json");
+    bool isWarned = false;
+    for (const json& warning : report["warnings"])
+        isWarned = isWarned
+            || warning.get<std::string>().find("preprocessing rtfm") != std::string::npos;
+    EXPECT_TRUE(isWarned) << report["warnings"].dump();
+    EXPECT_EQ(report["per_video"][1]["made_by"], "i3d-r50, preprocessing rtfm");
 }
 
 TEST_F(PreprocessPreset, RefusesRtfmWithTheResNet50BackboneInOneLine)
