@@ -24,8 +24,9 @@ namespace {
 constexpr const char* kFooter = R"(Exit codes:
   0    every input was processed
   1    at least one input failed (each failure is one line on stderr: "vigil: <file>: <problem>")
-  2    usage error (a numeric option beyond its bounds: threads and jobs up to the cores), no
-       weights available, or `vigil gui` without a display
+  2    usage error (a numeric option beyond its bounds: threads and jobs up to the cores;
+       --preprocess rtfm with --backbone resnet50), no weights available, or `vigil gui`
+       without a display
   3    batch: there were videos, and none could be analysed
   130  interrupted (Ctrl+C, SIGTERM; the desktop app closes on the first)
 )";
@@ -58,6 +59,13 @@ void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
                 "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
             ->transform(CLI::CheckedTransformer(settingWords<CropMode>(), CLI::ignore_case))
             ->default_str(toString(CropMode::Center));
+        command
+            .add_option("--preprocess", model.preset,
+                "i3d-r50 preprocessing preset: i3d-resnet-extractor (340x256 Lanczos, [-1, 1], "
+                "a last partial snippet dropped) or rtfm (Resize(256), TenCrop(224), "
+                "(v - 114.75) / 57.375, loop-padded snippets); see docs/PROTOCOL.md")
+            ->transform(CLI::CheckedTransformer(settingWords<PreprocessPreset>(), CLI::ignore_case))
+            ->default_str(toString(PreprocessPreset::I3dResnetExtractor));
         command
             .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
             ->check(CLI::ExistingFile);
@@ -254,6 +262,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
             return cli.exit(error); // --help, --version
         // One line, as every other refusal: CLI11's own ends with a second "Run with --help".
         printError(error.what());
+        return kExitUsage;
+    }
+    if (const std::string problem = presetProblem(options.model.backbone, options.model.preset);
+        !problem.empty()) {
+        printError(problem);
         return kExitUsage;
     }
     media::setMediaLogLevel(

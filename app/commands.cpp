@@ -3,6 +3,7 @@
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/progress_printer.h"
+#include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/io/feature_sidecar.h"
@@ -106,6 +107,13 @@ void printWarnings(const std::string& input, const std::vector<std::string>& war
         printError("warning: " + input + ": " + warning);
 }
 
+// One line on stdout before the first video: which preset the features are made with.
+void printPreprocessing(const engine::Engine& engine)
+{
+    std::printf("%s\n", analysis::preprocessSummary(engine.description()).c_str());
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
@@ -115,6 +123,7 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
         return kExitUsage;
     return withEngine(
         options, options.model, [&](const engine::Engine& engine, const io::OutputNames& names) {
+            printPreprocessing(engine);
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
                     const analysis::ExtractedFeatures extracted
@@ -142,6 +151,7 @@ int runFeatures(const RunOptions& options, const CancellationToken& cancel)
     request.needs = engine::NeededNetworks::BackboneOnly;
     return withEngine(
         options, request, [&](const engine::Engine& engine, const io::OutputNames& names) {
+            printPreprocessing(engine);
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
                     const analysis::ExtractedFeatures extracted

@@ -174,6 +174,22 @@ bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOpt
     return true;
 }
 
+// "; made with other preprocessing presets (A rtfm, B i3d-resnet-extractor)" when both
+// sidecars name their preset and the two differ; B's sidecar is only read for this note.
+std::string presetNote(const std::optional<io::FeatureSidecar>& sidecarA, const std::string& pathB)
+{
+    std::optional<io::FeatureSidecar> sidecarB;
+    try {
+        sidecarB = io::readFeatureSidecar(io::sidecarPathFor(pathB));
+    } catch (const IoError&) {
+        return {}; // not one of Vigil's: B's preset is not known
+    }
+    if (!sidecarA || !sidecarB || sidecarA->model.preset == sidecarB->model.preset)
+        return {};
+    return "; made with other preprocessing presets (A " + toString(sidecarA->model.preset) + ", B "
+        + toString(sidecarB->model.preset) + ")";
+}
+
 } // namespace
 
 CompareCommand::CompareCommand(CLI::App& features)
@@ -211,16 +227,19 @@ bool CompareCommand::isScoring() const
 int CompareCommand::run() const
 {
     Inputs inputs;
+    std::optional<io::FeatureSidecar> sidecarA;
     try {
         inputs.a = io::readFeatures(pathA_);
         inputs.b = io::readFeatures(pathB_);
-        if (const auto sidecar = io::readFeatureSidecar(io::sidecarPathFor(pathA_)))
-            inputs.framesPerStep = sidecar->framesPerStep;
+        sidecarA = io::readFeatureSidecar(io::sidecarPathFor(pathA_));
+        if (sidecarA)
+            inputs.framesPerStep = sidecarA->framesPerStep;
     } catch (const std::exception& error) {
         printError(error.what());
         return kExitFailedInput;
     }
-    const eval::FeatureComparison comparison = eval::compareFeatures(inputs.a, inputs.b);
+    eval::FeatureComparison comparison = eval::compareFeatures(inputs.a, inputs.b);
+    comparison.verdict += presetNote(sidecarA, pathB_);
     std::optional<Scores> scores;
     if (isScoring()) {
         int exitCode = kExitOk;

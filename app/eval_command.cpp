@@ -37,6 +37,9 @@ The paper's protocol: windows of --split steps, the classifier on every crop, th
 crops, each step's score repeated for its 16 frames, ROC AUC over all frames (ties as
 scikit-learn's roc_curve + auc). PR AUC is auc(recall, precision) of precision_recall_curve.
 Per-class ROC AUC takes each anomaly class's videos together with all Normal videos.
+Feature files whose sidecars (<stem>.json) name different backbones or preprocessing presets
+are scored together with a warning (on stderr and in report.json): their scores are not
+comparable.
 With -o DIR: DIR/report.json, DIR/roc.csv (fpr,tpr,threshold), DIR/roc.png.)";
 
 std::vector<uint8_t> readLabels(const std::string& path)
@@ -65,9 +68,12 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
     for (const eval::VideoScores& video : report.perVideo) {
         videos.push_back({ { "features", video.featuresPath }, { "class", video.className },
             { "steps", video.steps }, { "crops", video.crops },
+            { "made_by", video.madeBy.empty() ? json(nullptr) : json(video.madeBy) },
             { "frames", video.frameScores.size() } });
     }
     const analysis::WeightsInfo& classifier = engine.description().classifier;
+    std::vector<std::string> warnings = engine.warnings();
+    warnings.insert(warnings.end(), report.warnings.begin(), report.warnings.end());
     return { { "roc_auc", number(report.rocAuc) }, { "pr_auc", number(report.prAuc) },
         { "frames", report.frames }, { "anomalous_frames", report.anomalousFrames },
         { "videos", report.videos }, { "split_steps", settings.splitSteps },
@@ -77,7 +83,7 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
                 { "provenance", toString(classifier.provenance) }, { "name", classifier.name },
                 { "da", engine.description().hiddenSize },
                 { "r", engine.description().attentionRows } } },
-        { "class_roc_auc", classes }, { "per_video", videos }, { "warnings", engine.warnings() } };
+        { "class_roc_auc", classes }, { "per_video", videos }, { "warnings", warnings } };
 }
 
 void writeOutputs(
@@ -196,6 +202,8 @@ int EvalCommand::run(const CancellationToken& cancel) const
                     static_cast<long long>(done), static_cast<long long>(total),
                     isTerminal && done != total ? "" : "\n");
             });
+        for (const std::string& warning : report.warnings)
+            printError("warning: " + warning);
         const json value = reportJson(report, settings, *engine);
         if (isJson_)
             std::printf("%s\n", value.dump(2).c_str());

@@ -116,6 +116,10 @@ RunOptions withSavedSettings(RunOptions options)
         options.model.backboneWeights.clear(); // the file named for the other backbone
     options.model.backbone = settings.backbone;
     options.model.crops = settings.crops;
+    // The presets are I3D's; the dialog offers no other for resnet50.
+    options.model.preset = settings.backbone == BackboneKind::I3dResNet50
+        ? settings.preset
+        : PreprocessPreset::I3dResnetExtractor;
     // A manifest name or a file: engine::resolveWeights tells them apart, as for --classifier.
     if (!settings.classifier.isEmpty())
         options.model.classifier = settings.classifier.toStdString();

@@ -2,7 +2,10 @@
 """Golden features of the I3D-ResNet-50 and ResNet-50 backbones, computed by PyTorch.
 
 Run with Debian's python3 (python3-torch):  /usr/bin/python3 scripts/make_backbone_goldens.py
-Writes tests/data/backbones/{i3d_r50,resnet50}.f32 (raw little-endian float32 features).
+Writes tests/data/backbones/{i3d_r50,resnet50}.f32 (raw little-endian float32 features), and
+i3d_r50_rtfm.f32: the I3D features of one rtfm-preprocessed snippet (five hashed 96x72 frames
+through torchvision's Resize(256) and CenterCrop(224), normalised, loop-padded to 16 frames as
+RTFM's LoopPadding does), so the whole rtfm path is checked against torch, not only its inputs.
 
 No weight file is committed: every parameter and buffer is filled by an integer formula that the
 C++ test reproduces bit for bit (see formula_values), so only the 2048-d outputs are stored.
@@ -113,6 +116,38 @@ class Backbone(nn.Module):
         return x.mean(dim=tuple(range(2, x.dim())))
 
 
+RTFM_SOURCE = (96, 72)
+RTFM_FRAMES = 5
+
+
+def rtfmSnippet():
+    """[1, 3, 16, 224, 224]: the rtfm preset's centre-crop input for RTFM_FRAMES hashed frames."""
+    import sys
+
+    import torchvision.transforms as T
+    from PIL import Image
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from make_preprocess_goldens import hashedImage, loopPadding, rtfmTensor, seedFor
+
+    width, height = RTFM_SOURCE
+    crops = []
+    for t in range(RTFM_FRAMES):
+        image = Image.fromarray(hashedImage(width, height, seedFor(width, height) + t), "RGB")
+        crops.append(rtfmTensor(T.CenterCrop(224)(T.Resize(256)(image))))
+    frames = [crops[i] for i in loopPadding(range(RTFM_FRAMES), 16)]
+    return torch.from_numpy(np.stack(frames, axis=1)[None])  # [1, 3, T, H, W]
+
+
+def writeRtfmFeatures():
+    model = Backbone(3).eval()
+    fill(model)
+    with torch.no_grad():
+        features = model(rtfmSnippet())
+    features.numpy().astype("<f4").tofile(os.path.join(OUT, "i3d_r50_rtfm.f32"))
+    print("i3d_r50_rtfm", tuple(features.shape), "max abs", float(features.abs().max()))
+
+
 def main():
     torch.set_num_threads(2)
     cases = {"i3d_r50": (3, (1, 3, 16, 64, 64)), "resnet50": (2, (2, 3, 64, 64))}
@@ -124,6 +159,7 @@ def main():
             features = model(x)
         features.numpy().astype("<f4").tofile(os.path.join(OUT, name + ".f32"))
         print(name, tuple(features.shape), "max abs", float(features.abs().max()))
+    writeRtfmFeatures()
 
 
 if __name__ == "__main__":

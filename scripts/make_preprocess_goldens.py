@@ -12,8 +12,10 @@ grid of rows and columns (every `step`-th index plus the last) to keep the files
 algorithms are size-independent, so small images at the real scale ratios carry most of the
 checking.
 
-torchvision is not installed here, so its ImageNet eval transform (Resize(256), CenterCrop(224),
-ToTensor(), Normalize()) is spelled out below with the same PIL and torch calls it makes.
+The ResNet-50 eval transform (Resize(256), CenterCrop(224), ToTensor(), Normalize()) is spelled
+out below with the same PIL and torch calls torchvision makes. The rtfm preset's goldens call
+Debian's python3-torchvision itself (transforms.Resize, TenCrop, CenterCrop, Normalize), so they
+check Vigil against the library RTFM's author named, not against a restatement of it.
 """
 
 from pathlib import Path
@@ -142,11 +144,74 @@ def writeI3dGoldens():
     (OUT / f"i3d_ten_crop_{sw}x{sh}.f32").write_bytes(np.ascontiguousarray(out).tobytes())
 
 
+# rtfm preset (PROTOCOL.md "Preprocessing presets"): torchvision Resize(256) on PIL images, then
+# TenCrop(224) / CenterCrop(224), then (v - 114.75) / 57.375 on the 0..255 float32 tensor.
+# Sources: landscape 4:3 (341 wide: a .5 centre offset, rounded half to even), portrait, a
+# wide 33x17 and one already 256 high (Resize keeps it as it is).
+RTFM_RESIZE_CASES = [(320, 240, 5), (181, 250, 5), (33, 17, 5), (300, 256, 5)]
+RTFM_CROP_SOURCES = [(320, 240), (181, 250)]
+RTFM_STEP = 16
+RTFM_MEAN, RTFM_STD = 114.75, 57.375
+
+
+def rtfmResize(image):
+    import torchvision.transforms as T
+
+    return T.Resize(256)(image)  # PIL in, PIL out: Image.resize(..., BILINEAR)
+
+
+def rtfmTensor(crop):
+    """A PIL crop as the [3, 224, 224] float32 tensor of 0..255 values, normalised."""
+    import torchvision.transforms as T
+
+    tensor = torch.from_numpy(np.array(crop, np.uint8, copy=True)).permute(2, 0, 1).float()
+    return T.Normalize([RTFM_MEAN] * 3, [RTFM_STD] * 3)(tensor).numpy()
+
+
+def loopPadding(frameIndices, size):
+    """3D-ResNets-PyTorch's LoopPadding, as RTFM's I3D extractor pads a short clip."""
+    out = list(frameIndices)
+    for index in out:
+        if len(out) >= size:
+            break
+        out.append(index)
+    return out
+
+
+def writeRtfmGoldens():
+    import torchvision.transforms as T
+
+    table = (np.arange(256, dtype=np.float32) - np.float32(RTFM_MEAN)) / np.float32(RTFM_STD)
+    check = rtfmTensor(Image.fromarray(np.arange(256, dtype=np.uint8).reshape(16, 16, 1).repeat(3, 2)))
+    assert np.array_equal(check[0].reshape(-1), table)  # the table is what Normalize computes
+    (OUT / "rtfm_normalize_table.f32").write_bytes(table.astype("<f4").tobytes())
+    for sw, sh, step in RTFM_RESIZE_CASES:
+        image = Image.fromarray(hashedImage(sw, sh, seedFor(sw, sh)), "RGB")
+        out = np.asarray(rtfmResize(image))
+        dh, dw = out.shape[:2]
+        out = out[gridIndices(dh, step)][:, gridIndices(dw, step)]
+        path = OUT / f"rtfm_resize_{sw}x{sh}_to_{dw}x{dh}.u8"
+        path.write_bytes(np.ascontiguousarray(out).tobytes())
+    grid = gridIndices(224, RTFM_STEP)
+    for sw, sh in RTFM_CROP_SOURCES:
+        image = rtfmResize(Image.fromarray(hashedImage(sw, sh, seedFor(sw, sh)), "RGB"))
+        for name, crops in (("ten", T.TenCrop(224)(image)), ("center", [T.CenterCrop(224)(image)])):
+            out = np.stack([rtfmTensor(crop) for crop in crops])  # [crops, 3, 224, 224]
+            out = out[:, :, grid][:, :, :, grid]
+            (OUT / f"rtfm_{name}_crop_{sw}x{sh}.f32").write_bytes(
+                np.ascontiguousarray(out).astype("<f4").tobytes()
+            )
+    # For clips of 1..16 frames, the 16 frame indices LoopPadding gives, as bytes.
+    pads = [loopPadding(range(n), 16) for n in range(1, 17)]
+    (OUT / "rtfm_loop_padding.u8").write_bytes(np.array(pads, np.uint8).tobytes())
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     writeResizeGoldens()
     writeResnetGoldens()
     writeI3dGoldens()
+    writeRtfmGoldens()
     total = sum(p.stat().st_size for p in OUT.iterdir())
     print(f"wrote {len(list(OUT.iterdir()))} files, {total} bytes, to {OUT}")
 

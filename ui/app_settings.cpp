@@ -22,10 +22,10 @@ template <typename Enum> Enum settingOr(const QVariant& value, Enum fallback)
 
 bool AppSettings::operator==(const AppSettings& other) const
 {
-    return backbone == other.backbone && crops == other.crops && classifier == other.classifier
-        && windowSteps == other.windowSteps && strideSteps == other.strideSteps
-        && threshold == other.threshold && threads == other.threads && device == other.device
-        && exportFolder == other.exportFolder;
+    return backbone == other.backbone && crops == other.crops && preset == other.preset
+        && classifier == other.classifier && windowSteps == other.windowSteps
+        && strideSteps == other.strideSteps && threshold == other.threshold
+        && threads == other.threads && device == other.device && exportFolder == other.exportFolder;
 }
 
 AppSettings AppSettings::load(QSettings& store)
@@ -34,6 +34,7 @@ AppSettings AppSettings::load(QSettings& store)
     store.beginGroup(QStringLiteral("analysis"));
     settings.backbone = settingOr(store.value(QStringLiteral("backbone")), settings.backbone);
     settings.crops = settingOr(store.value(QStringLiteral("crops")), settings.crops);
+    settings.preset = settingOr(store.value(QStringLiteral("preprocess")), settings.preset);
     settings.classifier = store.value(QStringLiteral("classifier"), settings.classifier).toString();
     settings.windowSteps = std::clamp(
         store.value(QStringLiteral("windowSteps"), settings.windowSteps).toInt(), 1, 4096);
@@ -71,6 +72,7 @@ void AppSettings::save(QSettings& store) const
     store.beginGroup(QStringLiteral("analysis"));
     store.setValue(QStringLiteral("backbone"), QString::fromStdString(toString(backbone)));
     store.setValue(QStringLiteral("crops"), QString::fromStdString(toString(crops)));
+    store.setValue(QStringLiteral("preprocess"), QString::fromStdString(toString(preset)));
     store.setValue(QStringLiteral("classifier"), classifier);
     store.setValue(QStringLiteral("windowSteps"), windowSteps);
     store.setValue(QStringLiteral("strideSteps"), strideSteps);

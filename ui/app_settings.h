@@ -1,5 +1,6 @@
 #pragma once
 // The desktop app's analysis settings, kept with QSettings between sessions: backbone, crops,
+// preprocessing preset,
 // classifier, window and stride, threshold, threads, device and the folder for exports. Read by
 // the app when it loads networks for the next analysis. Plain values; load/save take the
 // QSettings to use (tests pass one on a temporary file). GUI thread.
@@ -16,6 +17,7 @@ namespace vigil::ui {
 struct AppSettings {
     BackboneKind backbone = BackboneKind::I3dResNet50;
     CropMode crops = CropMode::Center; // ten: i3d-r50 only
+    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor; // i3d-r50 only
     // A published classifier's manifest name, a weights file, or empty for the default choice
     // (the installed published classifier, as `vigil analyze` picks it).
     QString classifier;

@@ -36,12 +36,16 @@ ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* pare
 
 QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
 {
-    return tr("classifier: %1 (d_a=%2, r=%3)  ·  backbone: %4 %5, %6 crop")
+    // resnet50 has torchvision's ImageNet transform whatever the preset says.
+    const QString preset = model.backbone == BackboneKind::I3dResNet50
+        ? tr(", %1 preprocessing").arg(QString::fromStdString(toString(model.preset)))
+        : QString();
+    return tr("classifier: %1 (d_a=%2, r=%3)  ·  backbone: %4 %5, %6 crop%7")
         .arg(sourceText(model.classifier))
         .arg(model.hiddenSize)
         .arg(model.attentionRows)
         .arg(sourceText(model.backboneWeights), QString::fromStdString(toString(model.backbone)),
-            QString::fromStdString(toString(model.crops)));
+            QString::fromStdString(toString(model.crops)), preset);
 }
 
 void ModelStatusWidget::setEngine(const AnalysisEngine& engine)

@@ -47,6 +47,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     : QDialog(parent)
     , backboneBox_(new QComboBox(this))
     , cropsBox_(new QComboBox(this))
+    , presetBox_(new QComboBox(this))
     , classifierBox_(new QComboBox(this))
     , classifierProblem_(new QLabel(this))
     , windowBox_(new QSpinBox(this))
@@ -63,6 +64,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
         tr("ResNet-50, one frame per snippet (resnet50)"), word(BackboneKind::ResNet50));
     cropsBox_->addItem(tr("Centre crop (fast)"), word(CropMode::Center));
     cropsBox_->addItem(tr("Ten crops, scores averaged (10× slower)"), word(CropMode::Ten));
+    presetBox_->addItem(tr("I3D feature extractor: 340×256 Lanczos, last partial snippet dropped "
+                           "(i3d-resnet-extractor)"),
+        word(PreprocessPreset::I3dResnetExtractor));
+    presetBox_->addItem(tr("RTFM's UCF-Crime features: Resize(256), TenCrop(224), loop-padded "
+                           "snippets (rtfm)"),
+        word(PreprocessPreset::Rtfm));
+    presetBox_->setToolTip(tr("How frames become I3D inputs; a result of another preprocessing "
+                              "is one of another model (docs/PROTOCOL.md)"));
     classifierBox_->addItem(tr("Default: the installed published classifier"), QString());
     for (const QString& name : installedClassifiers)
         classifierBox_->addItem(name, name);
@@ -99,6 +108,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     auto* form = new QFormLayout;
     form->addRow(tr("Backbone:"), backboneBox_);
     form->addRow(tr("Crops:"), cropsBox_);
+    form->addRow(tr("Preprocessing:"), presetBox_);
     form->addRow(tr("Classifier:"), classifierBox_);
     classifierProblem_->setWordWrap(true);
     classifierProblem_->setStyleSheet(QStringLiteral("QLabel { color: #611a15; }"));
@@ -123,6 +133,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
 
     select(backboneBox_, word(settings.backbone));
     select(cropsBox_, word(settings.crops));
+    select(presetBox_, word(settings.preset));
     select(classifierBox_, settings.classifier);
     classifierIndex_ = classifierBox_->currentIndex();
     windowBox_->setValue(settings.windowSteps);
@@ -155,11 +166,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
 
 void SettingsDialog::updateCropChoice()
 {
-    // Ten crops exist for the I3D features only (the paper's protocol).
+    // Ten crops and the presets exist for the I3D features only (the paper's protocol).
     const bool isI3d = backboneBox_->currentData().toString() == word(BackboneKind::I3dResNet50);
-    if (!isI3d)
+    if (!isI3d) {
         cropsBox_->setCurrentIndex(0);
+        presetBox_->setCurrentIndex(0);
+    }
     cropsBox_->setEnabled(isI3d);
+    presetBox_->setEnabled(isI3d);
 }
 
 void SettingsDialog::chooseClassifierFile()
@@ -204,6 +218,7 @@ AppSettings SettingsDialog::settings() const
     AppSettings settings;
     settings.backbone = valueOf(backboneBox_, settings.backbone);
     settings.crops = valueOf(cropsBox_, settings.crops);
+    settings.preset = valueOf(presetBox_, settings.preset);
     const QString classifier = classifierBox_->currentData().toString();
     settings.classifier = classifier == kOtherFile ? QString() : classifier;
     settings.windowSteps = windowBox_->value();

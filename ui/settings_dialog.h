@@ -47,6 +47,7 @@ private:
 
     QComboBox* backboneBox_;
     QComboBox* cropsBox_;
+    QComboBox* presetBox_;
     QComboBox* classifierBox_;
     QLabel* classifierProblem_;
     int classifierIndex_ = 0; // the choice before "Other file…", to go back to

@@ -22,6 +22,9 @@ struct WeightsInfo {
 struct ModelDescription {
     BackboneKind backbone = BackboneKind::I3dResNet50;
     CropMode crops = CropMode::Center;
+    // Part of what the features are: a result of another preset is one of another model. A
+    // result or sidecar written before presets existed has none and was made by the default.
+    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor;
     WeightsInfo backboneWeights;
     WeightsInfo classifier;
     int64_t hiddenSize = 0; // d_a

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -49,6 +50,13 @@ public:
 private:
     Clock::time_point last_ = Clock::now();
 };
+
+// RTFM's LoopPad keeps the last, partial snippet, its frames repeated up to 16; the extractor
+// tool drops it.
+bool isKeptPartial(const preprocess::SnippetPreprocessor& pre, const std::vector<cv::Mat>& rest)
+{
+    return !rest.empty() && pre.preset() == PreprocessPreset::Rtfm;
+}
 
 // Cuts snippets straight into the batch buffer the network reads: [snippets * crops, 3, 16, 224,
 // 224], snippet-major, so the network's output rows are [steps, crops] in order.
@@ -96,6 +104,11 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
         timer.addTo(state.preprocessS);
     }
     timer.addTo(state.decodeS);
+    if (isKeptPartial(pre, resized)) {
+        pre.apply(preprocess::loopPadded(std::move(resized), kSnippetFrames),
+            batch.input.data() + batch.steps * perSnippet);
+        ++batch.steps;
+    }
     flush();
 }
 
@@ -133,6 +146,28 @@ void produceFrames(media::VideoDecoder& decoder, const preprocess::FramePreproce
     }
     timer.addTo(state.decodeS);
     flush();
+}
+
+// The one preprocessor a run needs, built on the caller's thread before the producer starts, so
+// that a frame size a preset refuses is a MediaError naming the file.
+struct Preprocessors {
+    std::optional<preprocess::SnippetPreprocessor> snippets;
+    std::optional<preprocess::FramePreprocessor> frames;
+};
+
+Preprocessors preprocessorsFor(
+    const ExtractionOptions& options, cv::Size frameSize, const std::string& path)
+{
+    Preprocessors pre;
+    try {
+        if (options.backbone == BackboneKind::I3dResNet50)
+            pre.snippets.emplace(options.crops, frameSize, options.preset);
+        else
+            pre.frames.emplace(frameSize);
+    } catch (const Error& error) {
+        throw MediaError(path + ": " + error.what());
+    }
+    return pre;
 }
 
 std::string countOf(int64_t count, const char* singular, const char* plural)
@@ -178,7 +213,7 @@ int64_t FeaturePipeline::cropCount() const
 {
     if (options_.backbone == BackboneKind::ResNet50)
         return 1;
-    return static_cast<int64_t>(preprocess::cropBoxes(options_.crops).size());
+    return preprocess::cropCountOf(options_.crops);
 }
 
 int64_t FeaturePipeline::framesPerStep() const
@@ -200,19 +235,16 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     result.durationS = info.durationS;
     result.framesPerStep = framesPerStep();
 
+    const Preprocessors pre = preprocessorsFor(options_, cv::Size(info.width, info.height), path);
     BoundedQueue<InputBatch> queue(options_.queueCapacity);
     ProducerState state;
     std::thread producer([&]() {
         try {
-            if (options_.backbone == BackboneKind::I3dResNet50) {
-                preprocess::SnippetPreprocessor pre(
-                    options_.crops, cv::Size(info.width, info.height));
-                produceSnippets(decoder, pre, std::max<int64_t>(1, options_.snippetsPerBatch),
-                    queue, state, cancel);
-            } else {
-                preprocess::FramePreprocessor pre(cv::Size(info.width, info.height));
-                produceFrames(decoder, pre, options_, queue, state, cancel);
-            }
+            if (pre.snippets)
+                produceSnippets(decoder, *pre.snippets,
+                    std::max<int64_t>(1, options_.snippetsPerBatch), queue, state, cancel);
+            else
+                produceFrames(decoder, *pre.frames, options_, queue, state, cancel);
         } catch (...) {
             state.error = std::current_exception();
         }
@@ -264,7 +296,10 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     profile.frames = result.frames;
     profile.steps = steps;
     profile.networkInputs = steps * crops;
-    if (options_.backbone == BackboneKind::I3dResNet50 && result.frames <= kSnippetFrames)
+    // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
+    if (options_.backbone == BackboneKind::I3dResNet50
+        && options_.preset == PreprocessPreset::I3dResnetExtractor
+        && result.frames <= kSnippetFrames)
         throw MediaError(path + ": " + std::to_string(result.frames)
             + " frames decoded; i3d-r50 needs at least " + std::to_string(kSnippetFrames + 1));
     if (steps == 0)

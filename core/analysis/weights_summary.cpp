@@ -19,6 +19,15 @@ std::string weightsSource(const WeightsInfo& weights)
     return "unknown";
 }
 
+std::string preprocessSummary(const ModelDescription& model)
+{
+    const std::string crops = model.crops == CropMode::Ten ? "ten crops" : "centre crop";
+    if (model.backbone == BackboneKind::ResNet50)
+        return "preprocessing: torchvision ImageNet transform (resnet50, " + crops + ")";
+    return "preprocessing: " + toString(model.preset) + " (" + toString(model.backbone) + ", "
+        + crops + ")";
+}
+
 std::string weightsSummary(const ModelDescription& model)
 {
     return "classifier: " + weightsSource(model.classifier)

@@ -11,5 +11,8 @@ namespace vigil::analysis {
 
 std::string weightsSource(const WeightsInfo& weights); // "DEMO", "published NAME", "file NAME"
 std::string weightsSummary(const ModelDescription& model);
+// How the frames became network inputs, as `vigil analyze` and `vigil features` print it:
+// "preprocessing: rtfm (i3d-r50, ten crops)"; resnet50 has torchvision's ImageNet transform.
+std::string preprocessSummary(const ModelDescription& model);
 
 } // namespace vigil::analysis

@@ -59,8 +59,11 @@ void mapScoresToFrames(AnalysisResult& result, int64_t framesPerStep, int64_t fr
         scores.push_back(window.score);
         window.firstFrame = window.firstStep * framesPerStep;
         window.lastFrame = (window.lastStep + 1) * framesPerStep - 1;
+        // The last window ends at the last frame: past its step's frames when a partial
+        // snippet was dropped, before them when one was loop-padded (rtfm) or a frame step
+        // does not divide the video.
         if (window.lastStep == result.steps - 1 && frameCount > 0)
-            window.lastFrame = std::max(window.lastFrame, frameCount - 1);
+            window.lastFrame = frameCount - 1;
     }
     result.frameScores = frameScores(stepScores(spans, scores, result.steps), framesPerStep,
         frameCount > 0 ? frameCount : result.steps * framesPerStep);

@@ -86,6 +86,13 @@ void checkSettings(const json& document, const ExpectedSettings& expected)
         || integer(protocol, "window_steps", "protocol") != expected.windowSteps
         || integer(protocol, "stride_steps", "protocol") != expected.strideSteps)
         throw Incomplete { "made with other settings (backbone, crops, window or stride)" };
+    // A result written before presets existed was made by the default one.
+    const std::string preset = model.contains("preprocess")
+        ? text(model, "preprocess", "model")
+        : toString(PreprocessPreset::I3dResnetExtractor);
+    if (preset != toString(expected.model.preset))
+        throw Incomplete { "made with the " + preset + " preprocessing preset, not "
+            + toString(expected.model.preset) };
     checkWeights(model, "backbone_weights", expected.model.backboneWeights);
     checkWeights(model, "classifier", expected.model.classifier);
     integer(protocol, "snippet_frames", "protocol");

@@ -12,9 +12,9 @@
 
 namespace vigil::batch {
 
-// The settings a saved result must have been made with: the same networks (backbone, crops and
-// both weights, by provenance and SHA-256, so a demo result never passes for a published one)
-// and the same windows.
+// The settings a saved result must have been made with: the same networks (backbone, crops,
+// preprocessing preset and both weights, by provenance and SHA-256, so a demo result never
+// passes for a published one) and the same windows.
 struct ExpectedSettings {
     analysis::ModelDescription model;
     int64_t windowSteps = 32;

@@ -16,6 +16,11 @@ namespace vigil {
 enum class BackboneKind { I3dResNet50, ResNet50 };
 enum class CropMode { Center, Ten };
 enum class ComputeDevice { Cpu, Cuda };
+// How frames become I3D snippet inputs (PROTOCOL.md section 1, "Preprocessing presets"):
+// I3dResnetExtractor: the I3D_Feature_Extraction_resnet tool (340x256 Lanczos, [-1, 1], a last
+// partial snippet dropped); Rtfm: the setup RTFM's author gave for the released UCF-Crime
+// features (torchvision Resize(256) + TenCrop(224), (v - 114.75) / 57.375, loop-padded snippets).
+enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // Demo: seeded random weights; File: a file the user named; Published: installed by name from
 // the manifest (vigil models fetch/import); Unknown: features scored without the sidecar that
 // says which backbone made them.
@@ -36,6 +41,12 @@ template <> struct SettingWords<CropMode> {
 template <> struct SettingWords<ComputeDevice> {
     static constexpr std::array<std::pair<ComputeDevice, std::string_view>, 2> table {
         { { ComputeDevice::Cpu, "cpu" }, { ComputeDevice::Cuda, "cuda" } }
+    };
+};
+template <> struct SettingWords<PreprocessPreset> {
+    static constexpr std::array<std::pair<PreprocessPreset, std::string_view>, 2> table {
+        { { PreprocessPreset::I3dResnetExtractor, "i3d-resnet-extractor" },
+            { PreprocessPreset::Rtfm, "rtfm" } }
     };
 };
 template <> struct SettingWords<Provenance> {
@@ -76,6 +87,17 @@ template <typename Enum> std::map<std::string, Enum> settingWords()
 inline CropMode effectiveCrops(BackboneKind backbone, CropMode requested)
 {
     return backbone == BackboneKind::I3dResNet50 ? requested : CropMode::Center;
+}
+
+// Why a preset cannot be used with a backbone, or empty: the presets describe I3D snippets;
+// ResNet-50 always takes torchvision's ImageNet transform of single frames.
+inline std::string presetProblem(BackboneKind backbone, PreprocessPreset preset)
+{
+    if (backbone == BackboneKind::ResNet50 && preset != PreprocessPreset::I3dResnetExtractor)
+        return "--preprocess " + toString(preset)
+            + " applies to the i3d-r50 backbone only; resnet50 always uses torchvision's "
+              "ImageNet transform";
+    return {};
 }
 
 } // namespace vigil

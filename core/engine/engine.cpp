@@ -55,6 +55,7 @@ analysis::ExtractionOptions extractionOptions(const ModelRequest& request)
     analysis::ExtractionOptions extraction;
     extraction.backbone = request.backbone;
     extraction.crops = effectiveCrops(request.backbone, request.crops);
+    extraction.preset = request.preset;
     extraction.frameStep = request.frameStep;
     if (request.device == ComputeDevice::Cuda) {
         // A GPU wants more inputs per pass than the CPU's cache-sized ones.
@@ -77,6 +78,9 @@ Engine Engine::load(
     const WeightsPlan& plan, const ModelRequest& request, const NetworkLoader& loader)
 {
     assert(plan.canRun());
+    if (const std::string problem = presetProblem(request.backbone, request.preset);
+        !problem.empty())
+        throw ModelError(problem);
     if (plan.backbone) {
         if (const std::string problem = loader.deviceProblem(request.device); !problem.empty())
             throw ModelError("--device " + toString(request.device) + ": " + problem);
@@ -85,6 +89,7 @@ Engine Engine::load(
     Networks networks;
     networks.description.backbone = request.backbone;
     networks.description.crops = effectiveCrops(request.backbone, request.crops);
+    networks.description.preset = request.preset;
     networks.warnings = plan.warnings;
     if (plan.backbone)
         loadBackboneInto(networks, *plan.backbone, request, loader);
@@ -132,6 +137,7 @@ analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const
     if (madeWith) {
         model.backbone = madeWith->backbone;
         model.crops = madeWith->crops;
+        model.preset = madeWith->preset;
         model.backboneWeights = madeWith->backboneWeights;
     } else {
         model.crops

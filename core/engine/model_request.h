@@ -19,6 +19,7 @@ enum class NeededNetworks { BackboneAndClassifier, BackboneOnly, ClassifierOnly 
 struct ModelRequest {
     BackboneKind backbone = BackboneKind::I3dResNet50;
     CropMode crops = CropMode::Center;
+    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor; // i3d-r50 only
     ComputeDevice device = ComputeDevice::Cpu; // where the backbone runs
     int threads = 0; // intra-op threads of the networks; 0: all cores
     int64_t frameStep = 1; // resnet50: every Nth frame is a step

@@ -57,6 +57,39 @@ std::map<std::string, double> classAucs(const std::vector<VideoScores>& videos)
     return aucs;
 }
 
+// The backbone and preset that made one feature file, from its sidecar; empty when it has none
+// (RTFM's files) or one that is not Vigil's.
+std::string madeByOf(const std::string& featuresPath)
+{
+    try {
+        if (const auto sidecar = io::readFeatureSidecar(io::sidecarPathFor(featuresPath)))
+            return toString(sidecar->model.backbone) + ", preprocessing "
+                + toString(sidecar->model.preset);
+    } catch (const IoError&) {
+        // Not a sidecar of Vigil's: the features' origin is unknown, as without one.
+    }
+    return {};
+}
+
+// One warning when the sidecars name more than one model: "features of different models are
+// mixed: 2 files by i3d-r50, preprocessing rtfm; 1 by i3d-r50, preprocessing ...".
+std::vector<std::string> mixedModelWarnings(const std::vector<VideoScores>& videos)
+{
+    std::map<std::string, int64_t> counts;
+    for (const VideoScores& video : videos)
+        if (!video.madeBy.empty())
+            ++counts[video.madeBy];
+    if (counts.size() < 2)
+        return {};
+    std::string text = "features of different models are mixed, so their scores (and the AUC) "
+                       "are not comparable:";
+    for (const auto& [madeBy, count] : counts)
+        text += " " + std::to_string(count) + (count == 1 ? " file by " : " files by ") + madeBy
+            + ";";
+    text.pop_back();
+    return { text };
+}
+
 } // namespace
 
 std::vector<float> paperFrameScores(
@@ -90,6 +123,7 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
         video.featuresPath = path;
         video.steps = features.dim(0);
         video.crops = features.dim(1);
+        video.madeBy = madeByOf(path);
         try {
             video.frameScores = paperFrameScores(features, scorer, settings);
         } catch (const std::invalid_argument& error) {
@@ -131,6 +165,7 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
     report.rocAuc = rocAuc(allScores, allLabels);
     report.prAuc = prAuc(allScores, allLabels);
     report.classRocAuc = classAucs(report.perVideo);
+    report.warnings = mixedModelWarnings(report.perVideo);
     return report;
 }
 

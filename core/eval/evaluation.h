@@ -34,6 +34,8 @@ struct VideoScores {
     std::string className; // from the annotations; empty with concatenated labels
     int64_t steps = 0;
     int64_t crops = 0;
+    // "i3d-r50, preprocessing rtfm": the backbone and preset its sidecar names; empty without one.
+    std::string madeBy;
     std::vector<float> frameScores;
     std::vector<uint8_t> frameLabels;
 };
@@ -47,6 +49,9 @@ struct EvalReport {
     std::vector<CurvePoint> roc;
     std::map<std::string, double> classRocAuc; // each anomaly class against all Normal videos
     std::vector<VideoScores> perVideo;
+    // Features made by different backbones or preprocessing presets (by their sidecars) are
+    // scored together but flagged: their scores are not comparable, and neither is the AUC.
+    std::vector<std::string> warnings;
 };
 
 // Called after each video with (videos done, videos in all).

@@ -47,6 +47,7 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
     const analysis::WeightsInfo& weights = sidecar.model.backboneWeights;
     const json document { { "backbone", toString(sidecar.model.backbone) },
         { "crops", toString(sidecar.model.crops) },
+        { "preprocess", toString(sidecar.model.preset) },
         { "backbone_weights",
             { { "path", weights.path }, { "sha256", weights.sha256 },
                 { "provenance", toString(weights.provenance) }, { "name", weights.name } } },
@@ -68,6 +69,9 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
         FeatureSidecar sidecar;
         sidecar.model.backbone = settingIn<BackboneKind>(document, "backbone", path);
         sidecar.model.crops = settingIn<CropMode>(document, "crops", path);
+        // Sidecars written before presets existed were made by the default one.
+        if (document.contains("preprocess"))
+            sidecar.model.preset = settingIn<PreprocessPreset>(document, "preprocess", path);
         const json& weights = document.at("backbone_weights");
         sidecar.model.backboneWeights
             = { weights.at("path").get<std::string>(), weights.at("sha256").get<std::string>(),

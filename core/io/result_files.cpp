@@ -54,7 +54,7 @@ std::string resultToJson(const analysis::AnalysisResult& result)
     classifier["da"] = model.hiddenSize;
     classifier["r"] = model.attentionRows;
     document["model"] = { { "backbone", toString(model.backbone) },
-        { "crops", toString(model.crops) },
+        { "crops", toString(model.crops) }, { "preprocess", toString(model.preset) },
         { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier } };
     document["protocol"] = { { "snippet_frames", result.protocol.snippetFrames },
         { "window_steps", result.protocol.windowSteps },

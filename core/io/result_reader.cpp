@@ -72,6 +72,9 @@ analysis::AnalysisResult resultOf(const json& document)
     const json& model = document.at("model");
     result.model.backbone = settingOf<BackboneKind>(model, "backbone");
     result.model.crops = settingOf<CropMode>(model, "crops");
+    // Results written before presets existed were made by the default one.
+    if (model.contains("preprocess"))
+        result.model.preset = settingOf<PreprocessPreset>(model, "preprocess");
     result.model.backboneWeights = weightsOf(model.at("backbone_weights"));
     const json& classifier = model.at("classifier");
     result.model.classifier = weightsOf(classifier);

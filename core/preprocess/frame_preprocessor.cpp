@@ -1,6 +1,7 @@
 #include "core/preprocess/frame_preprocessor.h"
 
 #include "core/common/error.h"
+#include "core/preprocess/torchvision_geometry.h"
 
 #include <algorithm>
 #include <string>
@@ -13,29 +14,12 @@ constexpr size_t kPlane = static_cast<size_t>(kCrop) * kCrop;
 constexpr std::array<float, 3> kMean = { 0.485f, 0.456f, 0.406f };
 constexpr std::array<float, 3> kStd = { 0.229f, 0.224f, 0.225f };
 
-// torchvision's _compute_resized_output_size for Resize(256): the longer side is
-// int(256 * long / short), a truncated double division as in Python.
 cv::Size resizedSizeOf(cv::Size source)
 {
     if (source.width <= 0 || source.height <= 0)
         throw Error("FramePreprocessor: invalid source size " + std::to_string(source.width) + "x"
             + std::to_string(source.height));
-    const int shortSide = std::min(source.width, source.height);
-    const int longSide = std::max(source.width, source.height);
-    const int newLong = static_cast<int>(256.0 * longSide / shortSide);
-    const int newShort = FramePreprocessor::kShortSide;
-    return source.width <= source.height ? cv::Size(newShort, newLong)
-                                         : cv::Size(newLong, newShort);
-}
-
-// torchvision's CenterCrop offset int(round((size - 224) / 2.0)); Python rounds half to even.
-int centreOffset(int size)
-{
-    const int excess = size - kCrop;
-    const int half = excess / 2;
-    if (excess % 2 == 0)
-        return half;
-    return half % 2 == 0 ? half : half + 1;
+    return torchvisionResizedSize(source, FramePreprocessor::kShortSide);
 }
 
 } // namespace
@@ -45,7 +29,8 @@ FramePreprocessor::FramePreprocessor(cv::Size sourceSize)
         resizedSizeOf(sourceSize).height, ResampleFilter::Bilinear)
 {
     const cv::Size resized = resizer_.dstSize();
-    cropOrigin_ = cv::Point(centreOffset(resized.width), centreOffset(resized.height));
+    cropOrigin_ = cv::Point(torchvisionCentreOffset(resized.width, kCrop),
+        torchvisionCentreOffset(resized.height, kCrop));
     // ToTensor divides in float32, Normalize subtracts and divides in float32.
     for (size_t c = 0; c < 3; ++c) {
         for (int v = 0; v < 256; ++v) {

@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/preprocess/pil_resize.h"
+#include "tests/support/hashed_image.h"
 
 #include <gtest/gtest.h>
 
@@ -16,28 +17,10 @@ namespace vigil::preprocess::golden {
 
 // Shared with snippet_preprocessor_test.cpp and frame_preprocessor_test.cpp (one executable).
 
-// The script's hashedImage(): noisy 4x4 blocks on a checkerboard, a wrapping gradient elsewhere,
-// seeded by the size.
+// The script's hashedImage(), seeded by the size.
 cv::Mat hashedImage(int width, int height)
 {
-    const auto seed = static_cast<uint32_t>(width * 1000 + height);
-    cv::Mat image(height, width, CV_8UC3);
-    for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width; ++x) {
-            for (int c = 0; c < 3; ++c) {
-                auto h = static_cast<uint32_t>((y * width + x) * 3 + c) * 0x9E3779B9u + seed;
-                h ^= h >> 16;
-                h *= 0x7FEB352Du;
-                h ^= h >> 15;
-                h *= 0x846CA68Bu;
-                h ^= h >> 16;
-                const bool isNoise = (x / 4 + y / 4) % 2 == 0;
-                const int gradient = (x * 5 + y * 3 + c * 40) & 255;
-                image.at<cv::Vec3b>(y, x)[c] = static_cast<uchar>(isNoise ? (h & 255u) : gradient);
-            }
-        }
-    }
-    return image;
+    return test::hashedImage(width, height, static_cast<uint32_t>(width * 1000 + height));
 }
 
 std::vector<char> readGolden(const std::string& name)

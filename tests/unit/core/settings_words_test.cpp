@@ -21,10 +21,22 @@ TEST(SettingWords, EverySettingHasOneWordAndBack)
     expectEveryWordRoundTrips<CropMode>();
     expectEveryWordRoundTrips<ComputeDevice>();
     expectEveryWordRoundTrips<Provenance>();
+    expectEveryWordRoundTrips<PreprocessPreset>();
+    EXPECT_EQ(toString(PreprocessPreset::I3dResnetExtractor), "i3d-resnet-extractor");
+    EXPECT_EQ(toString(PreprocessPreset::Rtfm), "rtfm");
     EXPECT_EQ(toString(BackboneKind::I3dResNet50), "i3d-r50");
     EXPECT_EQ(toString(Provenance::Published), "published");
     EXPECT_FALSE(fromString<Provenance>("Demo"));
     EXPECT_FALSE(fromString<CropMode>(""));
+}
+
+TEST(SettingWords, RefuseThePresetsWithTheResNet50Backbone)
+{
+    EXPECT_EQ(presetProblem(BackboneKind::I3dResNet50, PreprocessPreset::Rtfm), "");
+    EXPECT_EQ(presetProblem(BackboneKind::ResNet50, PreprocessPreset::I3dResnetExtractor), "");
+    EXPECT_NE(
+        presetProblem(BackboneKind::ResNet50, PreprocessPreset::Rtfm).find("i3d-r50 backbone only"),
+        std::string::npos);
 }
 
 TEST(Printable, EscapesWhatCouldDriveATerminal)

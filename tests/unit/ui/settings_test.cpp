@@ -6,6 +6,7 @@
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/app_settings.h"
 #include "ui/main_window.h"
+#include "ui/model_status_widget.h"
 #include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
@@ -91,6 +92,50 @@ TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
     ten.crops = vigil::CropMode::Ten;
     ten.classifier = QStringLiteral("classifier-da64-r3");
     EXPECT_EQ(SettingsDialog(ten, { QStringLiteral("classifier-da64-r3") }, {}).settings(), ten);
+}
+
+// The preprocessing preset is saved like the crops, and offered for the I3D backbone only.
+TEST_F(SettingsTest, ThePresetIsSavedAndOfferedForI3dOnly)
+{
+    AppSettings rtfm;
+    rtfm.preset = vigil::PreprocessPreset::Rtfm;
+    rtfm.crops = vigil::CropMode::Ten;
+    {
+        QSettings store;
+        rtfm.save(store);
+    }
+    QSettings store;
+    EXPECT_EQ(AppSettings::load(store).preset, vigil::PreprocessPreset::Rtfm);
+    EXPECT_NE(AppSettings::load(store), AppSettings {}) << "another preset is other settings";
+    store.setValue(QStringLiteral("analysis/preprocess"), QStringLiteral("bicubic"));
+    EXPECT_EQ(AppSettings::load(store).preset, vigil::PreprocessPreset::I3dResnetExtractor);
+
+    SettingsDialog dialog(rtfm, {}, {});
+    EXPECT_EQ(dialog.settings(), rtfm);
+    QComboBox* presets = nullptr;
+    QComboBox* backbones = nullptr;
+    for (QComboBox* box : dialog.findChildren<QComboBox*>()) {
+        if (box->findData(QStringLiteral("rtfm")) >= 0)
+            presets = box;
+        if (box->findData(QStringLiteral("resnet50")) >= 0)
+            backbones = box;
+    }
+    ASSERT_TRUE(presets && backbones);
+    EXPECT_TRUE(presets->isEnabled());
+    backbones->setCurrentIndex(backbones->findData(QStringLiteral("resnet50")));
+    EXPECT_FALSE(presets->isEnabled());
+    EXPECT_EQ(dialog.settings().preset, vigil::PreprocessPreset::I3dResnetExtractor);
+}
+
+// The status bar says which preset made what is shown (a reopened result of another preset is
+// another model).
+TEST_F(SettingsTest, TheStatusBarNamesThePresetOfI3dFeatures)
+{
+    vigil::analysis::ModelDescription model;
+    model.preset = vigil::PreprocessPreset::Rtfm;
+    EXPECT_TRUE(ModelStatusWidget::describe(model).contains(QStringLiteral("rtfm preprocessing")));
+    model.backbone = vigil::BackboneKind::ResNet50;
+    EXPECT_FALSE(ModelStatusWidget::describe(model).contains(QStringLiteral("preprocessing")));
 }
 
 TEST_F(SettingsTest, TheMainWindowSavesAndAppliesThem)
