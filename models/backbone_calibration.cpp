@@ -82,7 +82,14 @@ std::string libtorchVersion()
 
 tuning::MachineKey machineKey(BackboneKind kind)
 {
-    return { tuning::readCpuInfo(), libtorchVersion(), toString(kind), threadCount() };
+    tuning::MachineKey key { tuning::readCpuInfo(), libtorchVersion(), toString(kind),
+        threadCount() };
+    // oneDNN's kernels follow this cap, not the CPU's flags (it is how an AVX-512 machine runs
+    // the AVX2 kernels): a capped run is another machine for the calibration.
+    for (const char* cap : { "ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA" })
+        if (const std::string isa = environment(cap); !isa.empty())
+            key.cpu.vectorFlags += ", oneDNN " + isa;
+    return key;
 }
 
 tuning::ResolvedSetup calibratedSetup(BackboneKind kind)
