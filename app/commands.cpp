@@ -131,7 +131,8 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
                                        .c_str(),
                             stderr);
                     if (options.isProfiled)
-                        std::fprintf(stderr, "  backbone setup: %s\n", engine.backboneSetup().c_str());
+                        std::fprintf(
+                            stderr, "  backbone setup: %s\n", engine.backboneSetup().c_str());
                     printWarnings(input, result.warnings);
                     printSummary(result, io::writeResultFiles(result, options.outputDir, name));
                 });
