@@ -139,6 +139,9 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
                                        scoring.count(), static_cast<int64_t>(result.windows.size()))
                                        .c_str(),
                             stderr);
+                    if (options.isProfiled)
+                        std::fprintf(
+                            stderr, "  backbone setup: %s\n", engine.backboneSetup().c_str());
                     printWarnings(input, result.warnings);
                     printSummary(result, io::writeResultFiles(result, options.outputDir, name));
                 });

@@ -3,19 +3,27 @@
 // Items are network inputs: I3D snippet-crops [3, 16, 224, 224] or ResNet-50 images.
 // Threads: VIGIL_BENCH_THREADS (default: all cores). Counter GFLOP/s counts convolutions only
 // (analysis::backboneGflopPerInput: 32.83 for I3D, 8.17 for ResNet-50, multiply-add = 2) over
-// real time; cpu_s/item is the CPU time of the whole process (all threads) per input, which a
-// busy machine disturbs less than wall time.
+// real time, and %peak is that against the machine's float32 GEMM peak (BM_GemmPeak: torch::mm,
+// the BLAS and threads the networks use, best of 1024, 1536 and 2048 square); cpu_s/item is the
+// CPU time of the whole process (all threads) per input, which a busy machine disturbs less than
+// wall time.
 //
 // Args: {batch, tuning}; tuning 0 = plain (BatchNorm, NCDHW), 1 = BatchNorm folded,
-// 2 = folded + channels-last, 3 = folded + oneDNN's blocked layout (the default that vigil uses).
+// 2 = folded + channels-last, 3 = folded + oneDNN's blocked layout one input per pass,
+// 4 = the calibrated setup vigil runs (models::calibratedSetup: layout and inputs per pass for
+// this CPU, cached; printed to stderr once).
 
 #include "core/analysis/pipeline_profile.h"
+#include "models/backbone_calibration.h"
 #include "models/model_factory.h"
 
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -34,13 +42,52 @@ double processCpuSeconds()
 
 using analysis::BackboneKind;
 
-models::BackboneTuning tuningOf(int64_t code)
+void useBenchThreads()
+{
+    const char* threads = std::getenv("VIGIL_BENCH_THREADS");
+    models::setThreadCount(threads ? std::atoi(threads) : 0);
+}
+
+models::BackboneTuning tuningOf(BackboneKind kind, int64_t code)
 {
     using models::BackboneLayout;
+    if (code == 4) {
+        const tuning::ResolvedSetup setup = models::calibratedSetup(kind);
+        std::fprintf(stderr, "vigil_bench: %s calibrated: %s\n", toString(kind).c_str(),
+            setup.text().c_str());
+        models::setThreadCount(setup.setup.threads);
+        return { true, setup.setup.layout,
+            kind == BackboneKind::I3dResNet50 ? setup.setup.snippetsPerPass : 0 };
+    }
     const BackboneLayout layouts[] = { BackboneLayout::Contiguous, BackboneLayout::Contiguous,
         BackboneLayout::ChannelsLast, BackboneLayout::Blocked };
     return { code >= 1, layouts[code] };
 }
+
+// Measured once per process, on the threads the backbones use.
+double gemmPeakGflops()
+{
+    static const double peak = [] {
+        useBenchThreads();
+        double best = 0.0;
+        for (int64_t n : { 1024, 1536, 2048 })
+            best = std::max(best, models::measureGemmGflops(n, 5));
+        return best;
+    }();
+    return peak;
+}
+
+void BM_GemmPeak(benchmark::State& state)
+{
+    useBenchThreads();
+    double best = 0.0;
+    for (auto _ : state)
+        best = std::max(best, models::measureGemmGflops(state.range(0), 5));
+    state.counters["GFLOP/s"] = best;
+    state.counters["threads"] = models::threadCount();
+    state.counters["peak_GFLOP/s"] = gemmPeakGflops();
+}
+BENCHMARK(BM_GemmPeak)->Arg(1024)->Arg(2048)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // One network per (kind, tuning), kept for the whole run: loading is not what is measured.
 const analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
@@ -50,9 +97,8 @@ const analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
         cache;
     auto& slot = cache[{ kind, tuning }];
     if (!slot) {
-        const char* threads = std::getenv("VIGIL_BENCH_THREADS");
-        models::setThreadCount(threads ? std::atoi(threads) : 0);
-        slot = models::loadBackbone(kind, "", tuningOf(tuning)).extractor;
+        useBenchThreads();
+        slot = models::loadBackbone(kind, "", tuningOf(kind, tuning)).extractor;
     }
     return *slot;
 }
@@ -65,16 +111,23 @@ void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t
     for (size_t i = 0; i < input.values.size(); ++i)
         input.values[i] = static_cast<float>(static_cast<int>(i % 255) - 127) / 128.0f;
     const analysis::FeatureExtractor& network = extractor(kind, state.range(1));
+    const double peak = gemmPeakGflops(); // before the timing starts
     network.extract(input); // warm-up: oneDNN primitives are created on the first call
     const double cpuStart = processCpuSeconds();
+    const auto start = std::chrono::steady_clock::now();
     for (auto _ : state)
         benchmark::DoNotOptimize(network.extract(input).data());
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     state.SetItemsProcessed(state.iterations() * batch);
     state.counters["cpu_s/item"]
         = (processCpuSeconds() - cpuStart) / static_cast<double>(state.iterations() * batch);
     state.counters["GFLOP/s"] = benchmark::Counter(
         static_cast<double>(state.iterations() * batch) * analysis::backboneGflopPerInput(kind),
         benchmark::Counter::kIsRate);
+    const double gflops = static_cast<double>(state.iterations() * batch)
+        * analysis::backboneGflopPerInput(kind) / elapsed.count();
+    state.counters["%peak"] = 100.0 * gflops / peak;
+    state.counters["peak_GFLOP/s"] = peak;
 }
 
 void BM_I3dResNet50(benchmark::State& state)
@@ -82,7 +135,7 @@ void BM_I3dResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::I3dResNet50, { 3, 16, 224, 224 });
 }
 BENCHMARK(BM_I3dResNet50)
-    ->ArgsProduct({ { 1, 2, 4 }, { 0, 1, 2, 3 } })
+    ->ArgsProduct({ { 1, 2, 4 }, { 0, 1, 2, 3, 4 } })
     ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)
@@ -93,7 +146,7 @@ void BM_ResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::ResNet50, { 3, 224, 224 });
 }
 BENCHMARK(BM_ResNet50)
-    ->ArgsProduct({ { 1, 4, 16 }, { 0, 1, 2, 3 } })
+    ->ArgsProduct({ { 1, 4, 16 }, { 0, 1, 2, 3, 4 } })
     ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)

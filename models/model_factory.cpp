@@ -2,7 +2,8 @@
 
 #include "core/common/error.h"
 #include "core/io/regular_file.h"
-#include "core/io/sha256.h"
+#include "core/models_store/checksum_cache.h"
+#include "models/backbone_calibration.h"
 #include "models/caffe2_blob_reader.h"
 #include "models/classifier_explainer.h"
 #include "models/i3d_caffe2_names.h"
@@ -27,7 +28,8 @@ constexpr uint64_t kDemoClassifierSeed = 9111;
 
 analysis::WeightsInfo describeFile(const std::string& path)
 {
-    return { path, io::sha256OfFile(path), Provenance::File };
+    // Checked before and unchanged since (size, time, inode): not read again.
+    return { path, models_store::cachedSha256OfFile(path), Provenance::File };
 }
 
 analysis::WeightsInfo describeDemo()
@@ -132,6 +134,8 @@ LoadedBackbone makeBackbone(
         && device == ComputeDevice::Cpu;
     const int64_t inputsPerPass
         = tuning.inputsPerPass > 0 ? tuning.inputsPerPass : (isSinglePass ? 1 : 0);
+    loaded.inputsPerPass = inputsPerPass;
+    loaded.setup = tuning::describe({ tuning.layout, inputsPerPass, threadCount() });
     loaded.extractor = std::make_shared<TorchFeatureExtractor>(
         network, forward, Network::Impl::kFeatureSize, inputsPerPass, torchDevice);
     return loaded;
@@ -219,7 +223,16 @@ int threadCount()
 LoadedBackbone TorchNetworkLoader::loadBackbone(
     BackboneKind kind, const std::string& path, ComputeDevice device) const
 {
-    return models::loadBackbone(kind, path, {}, device);
+    if (device != ComputeDevice::Cpu)
+        return models::loadBackbone(kind, path, {}, device);
+    const tuning::ResolvedSetup resolved = calibratedSetup(kind);
+    models::setThreadCount(resolved.setup.threads);
+    BackboneTuning tuning;
+    tuning.layout = resolved.setup.layout;
+    tuning.inputsPerPass = kind == BackboneKind::I3dResNet50 ? resolved.setup.snippetsPerPass : 0;
+    LoadedBackbone loaded = models::loadBackbone(kind, path, tuning, device);
+    loaded.setup = resolved.text();
+    return loaded;
 }
 
 LoadedClassifier TorchNetworkLoader::loadClassifier(const std::string& path) const

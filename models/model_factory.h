@@ -7,6 +7,7 @@
 #include "core/analysis/network_interfaces.h"
 #include "core/analysis/window_explanation.h"
 #include "core/engine/network_loader.h"
+#include "core/tuning/backbone_setup.h"
 
 #include <memory>
 #include <string>
@@ -19,16 +20,14 @@ using engine::LoadedClassifier;
 
 // Load-time optimisations of a backbone (see models/i3d_resnet50.h); the defaults are the fastest.
 // The benchmarks in bench/ turn them off one by one to measure what each buys.
-enum class BackboneLayout {
-    Contiguous, // PyTorch's default NCDHW / NCHW
-    ChannelsLast, // ChannelsLast3d / ChannelsLast
-    Blocked, // oneDNN's blocked layout end to end (needs foldBatchNorm; CPU)
-};
+// Blocked needs foldBatchNorm and runs on the CPU only.
+using BackboneLayout = tuning::Layout;
 struct BackboneTuning {
     bool foldBatchNorm = true;
     BackboneLayout layout = BackboneLayout::Blocked; // on CUDA: ChannelsLast instead
-    // A batch is cut into forward passes of this many inputs; 0 picks the fastest measured here
-    // (I3D in the blocked layout: 1, so ten crops run as ten passes; otherwise the whole batch).
+    // A batch is cut into forward passes of this many inputs; 0: I3D in the blocked layout one
+    // per pass (so ten crops run as ten passes), otherwise the whole batch. TorchNetworkLoader
+    // sets it from the calibration (models/backbone_calibration.h).
     int64_t inputsPerPass = 0;
 };
 
@@ -51,7 +50,7 @@ void setThreadCount(int threads);
 int threadCount();
 
 // The engine's way to the functions above (core/engine/network_loader.h); app/ hands one to
-// engine::Engine::load. Stateless.
+// engine::Engine::load. Stateless; on the CPU a backbone runs as calibratedSetup() says.
 class TorchNetworkLoader : public engine::NetworkLoader {
 public:
     LoadedBackbone loadBackbone(

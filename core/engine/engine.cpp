@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace vigil::engine {
@@ -34,6 +35,8 @@ void loadBackboneInto(Networks& networks, const WeightsChoice& choice, const Mod
     networks.backbone = std::move(loaded.extractor);
     networks.description.backboneWeights = describedAs(loaded.weights, choice);
     addIgnoredKeys(loaded.ignoredKeys, choice.path, networks.warnings);
+    networks.backboneSetup = loaded.setup;
+    networks.backboneInputsPerPass = loaded.inputsPerPass;
 }
 
 void loadClassifierInto(
@@ -95,7 +98,13 @@ Engine Engine::load(
         loadBackboneInto(networks, *plan.backbone, request, loader);
     if (plan.classifier)
         loadClassifierInto(networks, *plan.classifier, loader);
-    return Engine(std::move(networks), extractionOptions(request), request.device);
+    analysis::ExtractionOptions extraction = extractionOptions(request);
+    // The calibration may find several snippets per pass faster; centre crops then have to
+    // reach the network that many at a time (ten crops already give it ten inputs at once).
+    if (request.device == ComputeDevice::Cpu && extraction.backbone == BackboneKind::I3dResNet50
+        && extraction.crops == CropMode::Center)
+        extraction.snippetsPerBatch = std::max<int64_t>(1, networks.backboneInputsPerPass);
+    return Engine(std::move(networks), std::move(extraction), request.device);
 }
 
 const analysis::FeaturePipeline& Engine::pipeline() const

@@ -25,6 +25,8 @@ struct Networks {
     std::shared_ptr<const analysis::WindowExplainer> explainer;
     analysis::ModelDescription description; // what every result says about its networks
     std::vector<std::string> warnings; // about the choice of weights, added to every result
+    std::string backboneSetup; // LoadedBackbone::setup, for --profile and vigil_bench
+    int64_t backboneInputsPerPass = 0;
 };
 
 class Engine {
@@ -39,6 +41,7 @@ public:
     const analysis::ModelDescription& description() const { return networks_.description; }
     const std::vector<std::string>& warnings() const { return networks_.warnings; }
     ComputeDevice device() const { return device_; }
+    const std::string& backboneSetup() const { return networks_.backboneSetup; }
     bool canExtract() const { return pipeline_ != nullptr; }
     bool canScore() const { return networks_.classifier != nullptr; }
     const analysis::FeaturePipeline& pipeline() const; // canExtract() must hold

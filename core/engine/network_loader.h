@@ -18,6 +18,8 @@ struct LoadedBackbone {
     std::shared_ptr<const analysis::FeatureExtractor> extractor;
     analysis::WeightsInfo weights;
     std::vector<std::string> ignoredKeys; // tensors in the file the network does not use
+    int64_t inputsPerPass = 0; // network inputs per forward pass; 0: the whole batch
+    std::string setup; // layout, inputs per pass, threads, and how they were chosen (one line)
 };
 
 struct LoadedClassifier {

@@ -1,8 +1,10 @@
 #pragma once
-// Remembers the SHA-256 of the files in one folder, keyed by file name, size and modification
-// time, so `vigil models list` need not re-read every large file. Lives in the folder as
-// `.checksums.json`; a missing or unreadable cache is simply empty (it is only a shortcut).
-// One thread at a time; remember() throws vigil::IoError when the cache cannot be written.
+// Remembers the SHA-256 of the files in one folder, keyed by file name, size, modification
+// time and inode, so neither `vigil models list` nor loading weights re-reads a 100 MB file that
+// was hashed before (a rewrite, a touch or a replacement by rename changes one of the three).
+// Lives in the folder as `.checksums.json`, or where checksumCacheFileFor() says; a missing or
+// unreadable cache is simply empty (it is only a shortcut). One thread at a time; remember()
+// throws vigil::IoError when the cache cannot be written.
 
 #include <cstdint>
 #include <map>
@@ -13,7 +15,8 @@ namespace vigil::models_store {
 
 class ChecksumCache {
 public:
-    explicit ChecksumCache(std::string folder);
+    explicit ChecksumCache(std::string folder); // cache file: <folder>/.checksums.json
+    ChecksumCache(std::string folder, std::string cacheFile);
 
     // The remembered hash, if the file still has the size and time it had then.
     std::optional<std::string> lookup(const std::string& fileName) const;
@@ -23,12 +26,25 @@ private:
     struct Stamp {
         int64_t sizeBytes = -1;
         int64_t modifiedNs = 0;
+        int64_t inode = -1;
         std::string sha256;
     };
     static std::optional<Stamp> stampOf(const std::string& path);
 
     std::string folder_;
+    std::string cacheFile_;
     std::map<std::string, Stamp> entries_;
 };
+
+// Where the cache of `folder` lives for loads: the folder's own .checksums.json when it exists
+// and the folder is writable (the models folder, shared with `vigil models list`), else
+// $XDG_CACHE_HOME/vigil/checksums/<hash of the folder's absolute path>.json (~/.cache without
+// XDG_CACHE_HOME), so a read-only folder or one of the user's own gets no file of ours.
+std::string checksumCacheFileFor(const std::string& folder);
+
+// The SHA-256 of the file at `path`, from that cache when the file is unchanged, else read and
+// remembered (a cache that cannot be written is skipped). Throws vigil::IoError like
+// io::sha256OfFile when the file cannot be read.
+std::string cachedSha256OfFile(const std::string& path);
 
 } // namespace vigil::models_store

@@ -39,6 +39,39 @@ protected:
 std::string AnalyzeCommand::dir_;
 std::string AnalyzeCommand::clip_;
 
+// The backbone's setup is shown with the profile: ctest runs with VIGIL_CALIBRATION=off, and an
+// override of both layout and snippets per pass needs no calibration either (nothing measured,
+// no cache file), and features stay the same whichever setup ran.
+TEST_F(AnalyzeCommand, ProfileShowsTheBackboneSetupAndOverridesNeedNoCalibration)
+{
+    const std::string cache = dir_ + "/xdg-cache";
+    const std::string args = " analyze " + shellQuoted(clip_) + " --demo-weights -q --profile -o ";
+    const CommandResult plain = runCommand("XDG_CACHE_HOME=" + shellQuoted(cache) + " " + kVigil
+        + args + shellQuoted(dir_ + "/setup-plain"));
+    ASSERT_EQ(plain.exitCode, 0) << plain.output;
+    EXPECT_NE(
+        plain.output.find("backbone setup: blocked, 1 snippet(s) per pass"), std::string::npos)
+        << plain.output;
+    EXPECT_NE(plain.output.find("defaults, calibration off"), std::string::npos) << plain.output;
+    const CommandResult overridden
+        = runCommand("VIGIL_CALIBRATION=auto VIGIL_LAYOUT=channels-last VIGIL_SNIPPETS_PER_PASS=2 "
+                     "XDG_CACHE_HOME="
+            + shellQuoted(cache) + " " + kVigil + args + shellQuoted(dir_ + "/setup-cl"));
+    ASSERT_EQ(overridden.exitCode, 0) << overridden.output;
+    EXPECT_NE(overridden.output.find("backbone setup: channels-last, 2 snippet(s) per pass"),
+        std::string::npos)
+        << overridden.output;
+    EXPECT_FALSE(fs::exists(cache + "/vigil/calibration.json"));
+    const json a = readJson(dir_ + "/setup-plain/test clip.vigil.json");
+    const json b = readJson(dir_ + "/setup-cl/test clip.vigil.json");
+    EXPECT_NEAR(
+        a["windows"][0]["score"].get<double>(), b["windows"][0]["score"].get<double>(), 1e-4);
+    const CommandResult bad
+        = runCommand("VIGIL_LAYOUT=sideways " + kVigil + args + shellQuoted(dir_ + "/setup-bad"));
+    EXPECT_NE(bad.exitCode, 0);
+    EXPECT_NE(bad.output.find("VIGIL_LAYOUT=sideways"), std::string::npos) << bad.output;
+}
+
 TEST_F(AnalyzeCommand, WritesJsonAndCsvThatFollowTheContract)
 {
     const std::string out = dir_ + "/out";

@@ -1,0 +1,32 @@
+#include "core/tuning/backbone_setup.h"
+
+namespace vigil::tuning {
+
+std::string toString(Layout layout)
+{
+    switch (layout) {
+    case Layout::Contiguous:
+        return "contiguous";
+    case Layout::ChannelsLast:
+        return "channels-last";
+    case Layout::Blocked:
+        return "blocked";
+    }
+    return "blocked";
+}
+
+std::optional<Layout> layoutFromString(std::string_view word)
+{
+    for (Layout layout : { Layout::Contiguous, Layout::ChannelsLast, Layout::Blocked })
+        if (word == toString(layout))
+            return layout;
+    return std::nullopt;
+}
+
+std::string describe(const BackboneSetup& setup)
+{
+    return toString(setup.layout) + ", " + std::to_string(setup.snippetsPerPass)
+        + " snippet(s) per pass, " + std::to_string(setup.threads) + " thread(s)";
+}
+
+} // namespace vigil::tuning

@@ -1,0 +1,159 @@
+#include "core/tuning/calibration.h"
+
+#include "core/common/error.h"
+#include "core/tuning/calibration_cache.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+namespace vigil::tuning {
+namespace {
+
+// Measures `setup` once, remembering it; the best so far is replaced only by a faster one.
+struct Search {
+    TimingSource& timer;
+    Calibration result;
+    double bestSeconds = 0.0;
+
+    bool tryOut(const BackboneSetup& setup)
+    {
+        for (const Measurement& done : result.measured)
+            if (done.setup == setup)
+                return false;
+        const double seconds = timer.secondsPerSnippet(setup);
+        result.measured.push_back({ setup, seconds });
+        if (result.measured.size() == 1 || seconds < bestSeconds) {
+            bestSeconds = seconds;
+            result.best = setup;
+            return true;
+        }
+        return false;
+    }
+};
+
+int64_t positiveCount(const std::string& name, const std::string& value)
+{
+    char* end = nullptr;
+    errno = 0;
+    const long long parsed = std::strtoll(value.c_str(), &end, 10);
+    if (errno != 0 || end == value.c_str() || *end != '\0' || parsed < 1 || parsed > 64)
+        throw Error(name + "=" + value + ": expected a whole number from 1 to 64");
+    return parsed;
+}
+
+} // namespace
+
+SearchSpace defaultSearchSpace(int maxThreads, bool hasBlockedLayout)
+{
+    SearchSpace space;
+    if (hasBlockedLayout)
+        space.layouts.push_back(Layout::Blocked);
+    space.layouts.push_back(Layout::ChannelsLast);
+    space.snippetsPerPass = { 1, 2, 4 };
+    space.threads = { std::max(1, maxThreads) };
+    if (maxThreads >= 4)
+        space.threads.push_back(maxThreads - 1);
+    return space;
+}
+
+Calibration calibrate(TimingSource& timer, const SearchSpace& space)
+{
+    Search search { timer, {}, 0.0 };
+    BackboneSetup start { space.layouts.at(0), space.snippetsPerPass.at(0), space.threads.at(0) };
+    for (Layout layout : space.layouts)
+        search.tryOut({ layout, start.snippetsPerPass, start.threads });
+    // Larger passes help until the activations leave the cache; the first slower one ends it.
+    for (size_t i = 1; i < space.snippetsPerPass.size(); ++i) {
+        BackboneSetup next = search.result.best;
+        next.snippetsPerPass = space.snippetsPerPass[i];
+        if (!search.tryOut(next))
+            break;
+    }
+    for (size_t i = 1; i < space.threads.size(); ++i) {
+        BackboneSetup next = search.result.best;
+        next.threads = space.threads[i];
+        search.tryOut(next);
+    }
+    return search.result;
+}
+
+CalibrationOverrides overridesFromEnvironment(const Environment& environment)
+{
+    CalibrationOverrides overrides;
+    const std::string mode = environment("VIGIL_CALIBRATION");
+    if (mode == "off")
+        overrides.mode = CalibrationOverrides::Mode::Off;
+    else if (mode == "redo")
+        overrides.mode = CalibrationOverrides::Mode::Redo;
+    else if (!mode.empty() && mode != "auto")
+        throw Error("VIGIL_CALIBRATION=" + mode + ": expected auto, off or redo");
+    if (const std::string layout = environment("VIGIL_LAYOUT"); !layout.empty()) {
+        overrides.layout = layoutFromString(layout);
+        if (!overrides.layout)
+            throw Error(
+                "VIGIL_LAYOUT=" + layout + ": expected contiguous, channels-last or blocked");
+    }
+    if (const std::string passes = environment("VIGIL_SNIPPETS_PER_PASS"); !passes.empty())
+        overrides.snippetsPerPass = positiveCount("VIGIL_SNIPPETS_PER_PASS", passes);
+    return overrides;
+}
+
+std::string ResolvedSetup::text() const
+{
+    const char* origins[] = { "defaults, calibration off", "measured now", "calibrated earlier" };
+    std::string text = describe(setup) + " (" + origins[static_cast<int>(origin)];
+    if (isOverridden)
+        text += ", overridden by VIGIL_LAYOUT / VIGIL_SNIPPETS_PER_PASS";
+    if (origin != Origin::Default)
+        text += "; " + cacheFile;
+    if (!cacheProblem.empty())
+        text += "; not cached: " + cacheProblem;
+    return text + ")";
+}
+
+ResolvedSetup resolveSetup(const MachineKey& key, const SearchSpace& space,
+    const CalibrationOverrides& overrides, const std::string& cacheFile,
+    const std::function<std::unique_ptr<TimingSource>()>& makeTimer)
+{
+    using Mode = CalibrationOverrides::Mode;
+    ResolvedSetup resolved;
+    resolved.cacheFile = cacheFile;
+    resolved.setup = { space.layouts.at(0), space.snippetsPerPass.at(0), space.threads.at(0) };
+    const bool isFullyOverridden = overrides.layout && overrides.snippetsPerPass;
+    if (overrides.mode != Mode::Off && !isFullyOverridden) {
+        CalibrationCache cache(cacheFile);
+        const std::optional<BackboneSetup> cached
+            = overrides.mode == Mode::Redo ? std::nullopt : cache.lookup(key.text());
+        if (cached) {
+            resolved.setup = *cached;
+            resolved.origin = ResolvedSetup::Origin::Cached;
+        } else {
+            const std::unique_ptr<TimingSource> timer = makeTimer();
+            const Calibration calibration = calibrate(*timer, space);
+            resolved.setup = calibration.best;
+            resolved.origin = ResolvedSetup::Origin::Measured;
+            try {
+                cache.remember(key.text(), calibration);
+            } catch (const IoError& error) {
+                resolved.cacheProblem = error.what();
+            }
+        }
+    }
+    resolved.isOverridden = overrides.layout || overrides.snippetsPerPass;
+    resolved.setup.layout = overrides.layout.value_or(resolved.setup.layout);
+    resolved.setup.snippetsPerPass
+        = overrides.snippetsPerPass.value_or(resolved.setup.snippetsPerPass);
+    return resolved;
+}
+
+std::string defaultCalibrationFile(const Environment& environment)
+{
+    // The XDG spec says to ignore a relative XDG_CACHE_HOME.
+    if (const std::string cache = environment("XDG_CACHE_HOME"); !cache.empty() && cache[0] == '/')
+        return cache + "/vigil/calibration.json";
+    const std::string home = environment("HOME");
+    return (home.empty() ? std::string("/tmp") : home) + "/.cache/vigil/calibration.json";
+}
+
+} // namespace vigil::tuning

@@ -1,0 +1,98 @@
+#include "core/tuning/calibration_cache.h"
+
+#include "core/io/atomic_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace vigil::tuning {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json toJson(const BackboneSetup& setup)
+{
+    return { { "layout", toString(setup.layout) }, { "snippets_per_pass", setup.snippetsPerPass },
+        { "threads", setup.threads } };
+}
+
+// Anything not exactly as written by toJson() (a hand edit, a future format) is no entry.
+std::optional<BackboneSetup> setupFrom(const json& item)
+{
+    if (!item.is_object())
+        return std::nullopt;
+    const auto layout = item.find("layout");
+    const auto passes = item.find("snippets_per_pass");
+    const auto threads = item.find("threads");
+    if (layout == item.end() || passes == item.end() || threads == item.end()
+        || !layout->is_string() || !passes->is_number_integer() || !threads->is_number_integer())
+        return std::nullopt;
+    const std::optional<Layout> parsed = layoutFromString(layout->get<std::string>());
+    const int64_t passCount = passes->get<int64_t>();
+    const int64_t threadCount = threads->get<int64_t>();
+    if (!parsed || passCount < 1 || passCount > 64 || threadCount < 1 || threadCount > 4096)
+        return std::nullopt;
+    return BackboneSetup { *parsed, passCount, static_cast<int>(threadCount) };
+}
+
+} // namespace
+
+CalibrationCache::CalibrationCache(std::string path)
+    : path_(std::move(path))
+{
+    std::ifstream in(path_);
+    if (!in)
+        return;
+    const json stored = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!stored.is_object() || stored.value("version", 0) != kFormatVersion)
+        return;
+    const auto entries = stored.find("calibrations");
+    if (entries == stored.end() || !entries->is_object())
+        return;
+    for (const auto& [key, item] : entries->items()) {
+        const std::optional<BackboneSetup> best = setupFrom(item);
+        if (!best)
+            continue;
+        Calibration calibration { *best, {} };
+        const auto measured = item.find("measured");
+        if (measured != item.end() && measured->is_array())
+            for (const json& one : *measured)
+                if (const auto setup = setupFrom(one);
+                    setup && one.contains("s_per_snippet") && one["s_per_snippet"].is_number())
+                    calibration.measured.push_back({ *setup, one["s_per_snippet"].get<double>() });
+        entries_[key] = std::move(calibration);
+    }
+}
+
+std::optional<BackboneSetup> CalibrationCache::lookup(const std::string& key) const
+{
+    const auto it = entries_.find(key);
+    if (it == entries_.end())
+        return std::nullopt;
+    return it->second.best;
+}
+
+void CalibrationCache::remember(const std::string& key, const Calibration& calibration)
+{
+    entries_[key] = calibration;
+    json entries = json::object();
+    for (const auto& [name, entry] : entries_) {
+        json item = toJson(entry.best);
+        item["measured"] = json::array();
+        for (const Measurement& one : entry.measured) {
+            json measured = toJson(one.setup);
+            measured["s_per_snippet"] = one.secondsPerSnippet;
+            item["measured"].push_back(std::move(measured));
+        }
+        entries[name] = std::move(item);
+    }
+    const json stored = { { "version", kFormatVersion }, { "calibrations", std::move(entries) } };
+    std::error_code error;
+    fs::create_directories(fs::path(path_).parent_path(), error); // a failure shows on write
+    io::writeFileAtomically(path_, stored.dump(1) + "\n");
+}
+
+} // namespace vigil::tuning

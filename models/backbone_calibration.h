@@ -1,0 +1,28 @@
+#pragma once
+// The measuring half of the backbone calibration (the choosing half is core/tuning): times real
+// forward passes of demo-weight networks in each candidate layout, and float32 GEMM through
+// LibTorch (the BLAS and thread pool the networks use) for the machine's peak. Torch-free
+// header, so app/ and bench/ can call it. Call from one thread; it changes the global thread
+// count while it measures and restores it.
+
+#include "core/common/settings.h"
+#include "core/tuning/calibration.h"
+
+#include <string>
+
+namespace vigil::models {
+
+// The setup a CPU backbone of `kind` runs with at the current thread count (threadCount()):
+// I3D from the calibration (cached, else measured for a few seconds, see core/tuning), with the
+// environment's overrides; ResNet-50 the defaults (blocked, the whole batch per pass).
+tuning::ResolvedSetup calibratedSetup(BackboneKind kind);
+
+// The key the calibration of `kind` is cached under on this machine.
+tuning::MachineKey machineKey(BackboneKind kind);
+std::string libtorchVersion(); // e.g. "1.13.0"
+
+// Best-of-`repeats` GFLOP/s of an n x n float32 matrix product (2n^3 FLOPs) on threadCount()
+// threads, after one warm-up product.
+double measureGemmGflops(int64_t n, int repeats);
+
+} // namespace vigil::models
