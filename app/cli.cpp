@@ -11,6 +11,7 @@
 #include "app/models_command.h"
 #include "app/option_checks.h"
 #include "app/train_command.h"
+#include "app/watch_command.h"
 #include "core/media/media_log.h"
 
 #include <CLI/CLI.hpp>
@@ -235,6 +236,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     ModelsCommand models(cli); // CLI11 writes into it while parsing
     EvalCommand evaluation(cli);
     TrainCommand training(cli);
+    WatchCommand watch(cli);
+    addModelOptions(watch.command(), options, true);
 
     GuiOptions guiOptions;
     CLI::App* gui = cli.add_subcommand("gui",
@@ -266,6 +269,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return evaluation.run(cancel);
     if (training.isParsed())
         return training.run(cancel);
+    if (watch.isParsed())
+        return watch.run(options, cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (batch->parsed())
