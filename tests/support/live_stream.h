@@ -3,12 +3,14 @@
 // a lavfi clip, a silent server) that the destructor stops, and free ports to put them on.
 
 #include <arpa/inet.h>
+#include <chrono>
 #include <csignal>
 #include <netinet/in.h>
 #include <spawn.h>
 #include <string>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 extern char** environ;
@@ -39,7 +41,8 @@ public:
     {
         const std::string line = "exec " + command;
         const char* argv[] = { "/bin/sh", "-c", line.c_str(), nullptr };
-        if (::posix_spawn(&pid_, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) != 0)
+        if (::posix_spawn(&pid_, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ)
+            != 0)
             pid_ = -1;
     }
     ~BackgroundProcess() { stop(); }
@@ -53,14 +56,25 @@ public:
         if (pid_ > 0)
             ::kill(pid_, number);
     }
-    // The exit code, or -1 when it was killed by a signal.
-    int wait()
+    // The exit code, or -1 when it was killed by a signal or still ran after `seconds` (it is
+    // then killed: a test never hangs on it).
+    int wait(double seconds = 60.0)
     {
+        const auto deadline = std::chrono::steady_clock::now()
+            + std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
         int status = 0;
-        if (pid_ <= 0 || ::waitpid(pid_, &status, 0) != pid_)
-            return -1;
-        pid_ = -1;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        while (pid_ > 0) {
+            const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+            if (done == pid_) {
+                pid_ = -1;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            }
+            if (done < 0 || std::chrono::steady_clock::now() > deadline)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        stop();
+        return -1;
     }
     void stop()
     {

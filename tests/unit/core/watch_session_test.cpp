@@ -23,7 +23,10 @@ using namespace vigil::live;
 // Feature: the snippet's mean value per crop, mapped from [-1, 1] to [0, 1].
 class BrightnessExtractor : public analysis::FeatureExtractor {
 public:
-    explicit BrightnessExtractor(int delayMs = 0) : delayMs_(delayMs) {}
+    explicit BrightnessExtractor(int delayMs = 0)
+        : delayMs_(delayMs)
+    {
+    }
     FloatArray extract(const FloatArray& input) const override
     {
         std::this_thread::sleep_for(std::chrono::milliseconds(delayMs_));
