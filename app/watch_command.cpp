@@ -135,25 +135,45 @@ WatchCommand::WatchCommand(CLI::App& cli)
     command_->add_flag("-q,--quiet", watch_.isQuiet, "No status line on stderr");
 }
 
-int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel) const
+namespace {
+
+// nullopt after printing why the options cannot run: exit code 2.
+std::optional<media::MediaSource> checkedSource(
+    const WatchOptions& watch, const RunOptions& options, const std::string& displayName)
 {
     std::string problem;
-    const int timeoutMs = static_cast<int>(std::llround(watch_.timeoutS * 1000));
-    const std::optional<media::MediaSource> source
-        = media::liveSourceOf(watch_.source, timeoutMs, problem);
-    const std::string displayName = redactedUrl(watch_.source);
-    if (!source) {
+    const int timeoutMs = static_cast<int>(std::llround(watch.timeoutS * 1000));
+    std::optional<media::MediaSource> source
+        = media::liveSourceOf(watch.source, timeoutMs, problem);
+    if (!source)
         printError(displayName + ": " + problem);
-        return kExitUsage;
-    }
-    if (watch_.off > watch_.on) {
+    else if (watch.off > watch.on)
         printError("--off must not be above --on (hysteresis)");
-        return kExitUsage;
-    }
-    if (options.model.backbone != BackboneKind::I3dResNet50) {
+    else if (options.model.backbone != BackboneKind::I3dResNet50)
         printError("vigil watch needs --backbone i3d-r50 (16-frame snippets)");
+    else
+        return source;
+    return std::nullopt;
+}
+
+void printOutcome(const std::string& displayName, const live::WatchOutcome& outcome)
+{
+    std::fprintf(stderr,
+        "vigil: %s: %s; %lld steps scored, %lld skipped, %lld alerts, %lld reconnections\n",
+        printable(displayName).c_str(), printable(outcome.endReason).c_str(),
+        static_cast<long long>(outcome.stepsScored),
+        static_cast<long long>(outcome.snippetsSkipped), static_cast<long long>(outcome.alerts),
+        static_cast<long long>(outcome.reconnections));
+}
+
+} // namespace
+
+int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel) const
+{
+    const std::string displayName = redactedUrl(watch_.source);
+    const std::optional<media::MediaSource> source = checkedSource(watch_, options, displayName);
+    if (!source)
         return kExitUsage;
-    }
     int exitCode = kExitOk;
     const std::optional<engine::Engine> engine = loadCliEngine(options.model, exitCode);
     if (!engine)
@@ -172,20 +192,15 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
                 if (!isQuiet)
                     printer.print(status);
             });
-        const live::WatchOutcome outcome = session.run(cancel);
-        std::fprintf(stderr,
-            "vigil: %s: %s; %lld steps scored, %lld skipped, %lld alerts, %lld "
-            "reconnections\n",
-            printable(displayName).c_str(), printable(outcome.endReason).c_str(),
-            static_cast<long long>(outcome.stepsScored),
-            static_cast<long long>(outcome.snippetsSkipped), static_cast<long long>(outcome.alerts),
-            static_cast<long long>(outcome.reconnections));
+        printOutcome(displayName, session.run(cancel));
         return cancel.isCancelled() ? kExitCancelled : kExitOk;
     } catch (const Cancelled&) {
         return kExitCancelled;
     } catch (const std::exception& error) {
+        // Messages from below name the source as given; credentials stay out of the log.
         std::string message = error.what();
-        if (const size_t at = message.find(watch_.source); at != std::string::npos)
+        for (size_t at = message.find(watch_.source); at != std::string::npos;
+             at = message.find(watch_.source))
             message.replace(at, watch_.source.size(), displayName);
         printError(message);
         return kExitFailedInput;
