@@ -2,6 +2,7 @@
 
 #include "app/batch_command.h"
 #include "app/cli_engine.h"
+#include "app/clips_command.h"
 #include "app/commands.h"
 #include "app/compare_command.h"
 #include "app/eval_command.h"
@@ -236,6 +237,7 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     ModelsCommand models(cli); // CLI11 writes into it while parsing
     EvalCommand evaluation(cli);
     TrainCommand training(cli);
+    ClipsCommand clips(cli);
     WatchCommand watch(cli);
     addModelOptions(watch.command(), options, true);
 
@@ -269,6 +271,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return evaluation.run(cancel);
     if (training.isParsed())
         return training.run(cancel);
+    if (clips.isParsed())
+        return clips.run(cancel);
     if (watch.isParsed())
         return watch.run(options, cancel);
     if (analyze->parsed())
