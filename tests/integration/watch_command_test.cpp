@@ -90,8 +90,10 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     sleepMs(300);
     const std::string url = "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
     // --on 0: every scored step is part of the alert, which the end of the stream closes.
-    const CommandResult result = runCommand(
-        "timeout 60 " + watchCommand(url, dir, "--on 0 --off 0 --min-duration 0 --pre 1 --post 1"));
+    const CommandResult result = runCommand("timeout 60 "
+        + watchCommand(url, dir,
+            "--on 0 --off 0 --min-duration 0 --pre 1 --post 1 --exec "
+                + shellQuoted("cat > " + shellQuoted(dir + "/hook.jsonl"))));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_NE(result.output.find("http://***@127.0.0.1"), std::string::npos);
@@ -103,6 +105,7 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     const nlohmann::json event = nlohmann::json::parse(events[0]);
     EXPECT_EQ(event.at("closed_by"), "stop");
     EXPECT_EQ(event.at("peak_attention").size(), 3u); // the demo classifier's r = 3
+    EXPECT_EQ(linesOf(dir + "/hook.jsonl"), events); // --exec got the same line on stdin
     const std::string png = readFile(dir + "/" + event.at("thumbnail").get<std::string>());
     EXPECT_EQ(png.substr(1, 3), "PNG");
     const CommandResult probe = runCommand("ffprobe -v error -count_frames -show_entries "
