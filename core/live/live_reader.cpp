@@ -118,8 +118,8 @@ std::optional<media::VideoDecoder> LiveReader::reconnect(int64_t droppedAtUs)
             return std::nullopt;
         const int64_t downUs = sinceStartUs() - downSinceUs;
         if (settings_.giveUpAfterMs > 0 && downUs >= settings_.giveUpAfterMs * 1000) {
-            endReason_ = "no stream for " + secondsText(downUs) + "; stopping";
-            notice_(settings_.displayName + ": " + endReason_);
+            // The caller's summary line says it, once.
+            endReason_ = "no stream for " + secondsText(downUs) + "; stopped";
             return std::nullopt;
         }
         try {
