@@ -4,6 +4,7 @@
 #include "core/live/causal_window.h"
 #include "core/live/live_records.h"
 
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <thread>
@@ -13,6 +14,35 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int64_t kSkipNoticeEveryUs = 60000000; // "says so once per minute"
+
+// Passes the caller's cancel on to the run's own token while it lives, also during the first
+// open of the source (which can wait for its whole timeout).
+class CancelRelay {
+public:
+    CancelRelay(const CancellationToken& from, CancellationToken& to)
+        : thread_([this, &from, &to] {
+            while (!isDone_.load()) {
+                if (from.isCancelled()) {
+                    to.cancel();
+                    return;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        })
+    {
+    }
+    ~CancelRelay()
+    {
+        isDone_.store(true);
+        thread_.join();
+    }
+    CancelRelay(const CancelRelay&) = delete;
+    CancelRelay& operator=(const CancelRelay&) = delete;
+
+private:
+    std::atomic<bool> isDone_ { false };
+    std::thread thread_;
+};
 
 } // namespace
 
@@ -124,6 +154,7 @@ WatchOutcome WatchSession::run(const CancellationToken& cancel)
 {
     // The reader's decoder polls this token; it is set on the caller's cancel and on our errors.
     CancellationToken stop;
+    const CancelRelay relay(cancel, stop);
     media::VideoDecoder first(settings_.reader.source, &stop);
     Run run(*this);
     DropOldestQueue<LiveSnippet> queue(settings_.queueCapacity);
@@ -132,8 +163,6 @@ WatchOutcome WatchSession::run(const CancellationToken& cancel)
     std::thread thread([&reader] { reader.run(); });
     try {
         while (!queue.isClosed()) {
-            if (cancel.isCancelled())
-                stop.cancel();
             std::optional<LiveSnippet> snippet = queue.popFor(std::chrono::milliseconds(100));
             if (!snippet || stop.isCancelled())
                 continue;
