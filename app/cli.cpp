@@ -12,6 +12,7 @@
 #include "app/models_command.h"
 #include "app/option_checks.h"
 #include "app/train_command.h"
+#include "app/watch_command.h"
 #include "core/media/media_log.h"
 
 #include <CLI/CLI.hpp>
@@ -245,6 +246,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     EvalCommand evaluation(cli);
     TrainCommand training(cli);
     ClipsCommand clips(cli);
+    WatchCommand watch(cli);
+    addModelOptions(watch.command(), options, true);
 
     GuiOptions guiOptions;
     CLI::App* gui = cli.add_subcommand("gui",
@@ -283,6 +286,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return training.run(cancel);
     if (clips.isParsed())
         return clips.run(cancel);
+    if (watch.isParsed())
+        return watch.run(options, cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (batch->parsed())

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libtorch-dev libopenblas0-pthread            # without OpenBLAS LibTorch's GEMM is ~50x slower
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+  libavdevice-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   libopencv-dev
   libcli11-dev nlohmann-json3-dev libcurl4-openssl-dev
   qt6-base-dev libgl-dev                        # the desktop app (Qt 6 Widgets)

@@ -67,6 +67,8 @@ public:
     int64_t cropCount() const;
     int64_t framesPerStep() const;
     const ExtractionOptions& options() const { return options_; }
+    // The network itself, for callers that cut their own inputs (vigil watch, snippet by snippet).
+    const FeatureExtractor& extractor() const { return *extractor_; }
 
 private:
     std::shared_ptr<const FeatureExtractor> extractor_;

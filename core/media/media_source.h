@@ -9,17 +9,17 @@
 
 namespace vigil::media {
 
-enum class SourceKind { LocalFile, NetworkStream };
+enum class SourceKind { LocalFile, NetworkStream, Camera };
 
 struct MediaSource {
     static constexpr int kDefaultNetworkTimeoutMs = 10000;
 
     SourceKind kind = SourceKind::LocalFile;
     // A path for LocalFile; for NetworkStream a URL whose scheme is rtsp, rtsps, http, https,
-    // rtp, udp or tcp.
+    // rtp, udp, tcp or srt; for Camera a V4L2 device, /dev/videoN.
     std::string location;
-    // NetworkStream only: the longest wait for the open, or for any one read, before the decoder
-    // gives up with a MediaError that says it timed out.
+    // NetworkStream and Camera: the longest wait for the open, or for any one read, before the
+    // decoder gives up with a MediaError that says it timed out.
     int timeoutMs = kDefaultNetworkTimeoutMs;
 
     static MediaSource localFile(std::string path)
@@ -29,6 +29,12 @@ struct MediaSource {
     static MediaSource networkStream(std::string url, int timeoutMs = kDefaultNetworkTimeoutMs)
     {
         return { SourceKind::NetworkStream, std::move(url), timeoutMs };
+    }
+    // Opened with the video4linux2 demuxer and the file protocol alone (core/media/live_source.h
+    // turns `camera:N` into /dev/videoN).
+    static MediaSource camera(std::string device, int timeoutMs = kDefaultNetworkTimeoutMs)
+    {
+        return { SourceKind::Camera, std::move(device), timeoutMs };
     }
 };
 

@@ -4,6 +4,7 @@
 #include "core/media/detail/av_handles.h"
 #include "core/media/detail/input.h"
 #include "core/media/detail/log_capture.h"
+#include "core/media/detail/packet_store.h"
 #include "core/media/detail/rgb_converter.h"
 
 #include <algorithm>
@@ -30,27 +31,6 @@ constexpr AVRational kMicroseconds { 1, 1000000 };
 constexpr int kMaxFrameSide = 16384;
 constexpr int64_t kMaxFramePixels = int64_t { 8192 } * 8192;
 
-double positiveOrZero(AVRational rate)
-{
-    return rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0.0;
-}
-
-// The clockwise quarter turn that makes the stream upright. av_display_rotation_get returns the
-// counter-clockwise angle of the matrix, hence the sign; the ffmpeg tool's autorotation turns the
-// same way (the tests compare with it). Odd angles snap to the nearest quarter turn and flips are
-// ignored: no camera Vigil targets writes them.
-int clockwiseRotationOf(const AVStream& stream)
-{
-    const int32_t* matrix = detail::displayMatrixOf(stream);
-    if (!matrix)
-        return 0;
-    const double counterClockwiseDeg = av_display_rotation_get(matrix);
-    if (std::isnan(counterClockwiseDeg))
-        return 0;
-    const long quarterTurns = std::lround(-counterClockwiseDeg / 90.0);
-    return static_cast<int>(((quarterTurns % 4) + 4) % 4) * 90;
-}
-
 } // namespace
 
 class VideoDecoder::Impl {
@@ -59,6 +39,7 @@ public:
 
     std::optional<VideoFrame> next();
     void seek(int64_t ptsUs);
+    void keepPackets(detail::PacketStore& store);
     std::vector<std::string> warnings() const;
 
     VideoInfo info_;
@@ -87,6 +68,7 @@ private:
     FrameHandle frame_;
     PacketHandle packet_;
     std::optional<detail::RgbConverter> converter_;
+    detail::PacketStore* packets_ = nullptr; // PacketRing's, which outlives the decoder
     const AVStream* stream_ = nullptr;
     int64_t startTicks_ = 0;
     int64_t nominalFrameUs_ = 0;
@@ -164,14 +146,14 @@ void VideoDecoder::Impl::openDecoder()
 void VideoDecoder::Impl::describeStream()
 {
     const AVCodecParameters& parameters = *stream_->codecpar;
-    info_.rotationDeg = clockwiseRotationOf(*stream_);
+    info_.rotationDeg = detail::clockwiseRotationOf(*stream_);
     const bool isQuarterTurn = info_.rotationDeg == 90 || info_.rotationDeg == 270;
     info_.width = isQuarterTurn ? parameters.height : parameters.width;
     info_.height = isQuarterTurn ? parameters.width : parameters.height;
 
-    info_.fps = positiveOrZero(stream_->avg_frame_rate);
+    info_.fps = detail::positiveOrZero(stream_->avg_frame_rate);
     if (info_.fps == 0.0)
-        info_.fps = positiveOrZero(stream_->r_frame_rate);
+        info_.fps = detail::positiveOrZero(stream_->r_frame_rate);
 
     if (stream_->duration != AV_NOPTS_VALUE && stream_->duration > 0)
         info_.durationS = static_cast<double>(stream_->duration) * av_q2d(stream_->time_base);
@@ -231,6 +213,8 @@ bool VideoDecoder::Impl::feedDecoder()
             return true;
         }
         const bool isOurs = packet_->stream_index == stream_->index;
+        if (isOurs && packets_)
+            packets_->push(*packet_);
         const int sent = isOurs ? avcodec_send_packet(codec_.get(), packet_.get()) : 0;
         av_packet_unref(packet_.get());
         if (!isOurs)
@@ -254,6 +238,12 @@ void VideoDecoder::Impl::seek(int64_t ptsUs)
     avcodec_flush_buffers(codec_.get());
     isInputDrained_ = false;
     seekTargetUs_ = targetUs;
+}
+
+void VideoDecoder::Impl::keepPackets(detail::PacketStore& store)
+{
+    store.attach(*stream_, startTicks_);
+    packets_ = &store;
 }
 
 bool VideoDecoder::Impl::isBeforeSeekTarget()
@@ -373,6 +363,12 @@ void VideoDecoder::seek(int64_t ptsUs)
 {
     assert(impl_ && "used after move");
     impl_->seek(ptsUs);
+}
+
+void VideoDecoder::keepPackets(PacketRing& ring)
+{
+    assert(impl_ && "used after move");
+    impl_->keepPackets(*ring.store_);
 }
 
 int64_t VideoDecoder::corruptFramesSkipped() const

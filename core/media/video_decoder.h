@@ -4,6 +4,7 @@
 
 #include "core/common/cancellation.h"
 #include "core/media/media_source.h"
+#include "core/media/packet_ring.h"
 
 #include <opencv2/core.hpp>
 
@@ -70,6 +71,10 @@ public:
     // seek come from their timestamps and the frame rate (exact for constant-rate streams).
     // Throws MediaError when the file cannot seek.
     void seek(int64_t ptsUs);
+
+    // From now on, also keeps every packet of the video stream in `ring` (emptied first), for
+    // clips cut by stream copy. The ring must outlive the decoder.
+    void keepPackets(PacketRing& ring);
 
     // Packets or frames the codec rejected and skipped, plus one for a read error (other than end
     // of file) that ended the input early; callers may warn about them.

@@ -110,6 +110,13 @@ std::vector<AbsurdValue> absurdValues()
             { "--threads", "0" }, { "--threads", "100000" } })
         values.push_back({ train, option, value });
     values.push_back({ "train --list /dev/null -o x.pth", "--anomalous-first", "-1" });
+    const std::string watch = "watch udp://127.0.0.1:9";
+    for (const auto& [option, value] :
+        std::vector<std::pair<std::string, std::string>> { { "--window", "0" }, { "--on", "1.5" },
+            { "--off", "nan" }, { "--timeout", "0" }, { "--pre", "-1" }, { "--post", huge },
+            { "--min-duration", "inf" }, { "--reconnect-max-delay", "-2" },
+            { "--give-up-after", "1e300" }, { "--threads", "100000" } })
+        values.push_back({ watch, option, value });
     return values;
 }
 

@@ -2,6 +2,8 @@
 
 #include "core/common/error.h"
 
+#include <cmath>
+
 namespace vigil::media::detail {
 
 std::string avErrorText(int code)
@@ -39,6 +41,27 @@ int probeFormat(const char* url, const AVIOInterruptCB& interrupt, const char* p
 #endif
     avio_closep(&io);
     return code;
+}
+
+double positiveOrZero(AVRational rate)
+{
+    return rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0.0;
+}
+
+// The clockwise quarter turn that makes the stream upright. av_display_rotation_get returns the
+// counter-clockwise angle of the matrix, hence the sign; the ffmpeg tool's autorotation turns the
+// same way (the tests compare with it). Odd angles snap to the nearest quarter turn and flips are
+// ignored: no camera Vigil targets writes them.
+int clockwiseRotationOf(const AVStream& stream)
+{
+    const int32_t* matrix = displayMatrixOf(stream);
+    if (!matrix)
+        return 0;
+    const double counterClockwiseDeg = av_display_rotation_get(matrix);
+    if (std::isnan(counterClockwiseDeg))
+        return 0;
+    const long quarterTurns = std::lround(-counterClockwiseDeg / 90.0);
+    return static_cast<int>(((quarterTurns % 4) + 4) % 4) * 90;
 }
 
 } // namespace vigil::media::detail

@@ -51,6 +51,12 @@ void throwIfAvError(int code, std::string_view action);
 int probeFormat(const char* url, const AVIOInterruptCB& interrupt, const char* protocols,
     const AVInputFormat*& format);
 
+// The rate as a number, or 0 when it is unset or invalid.
+double positiveOrZero(AVRational rate);
+
+// The clockwise quarter turn (0, 90, 180, 270) that makes the stream upright.
+int clockwiseRotationOf(const AVStream& stream);
+
 // The stream's display matrix (9 int32), or nullptr when the container has none.
 inline const int32_t* displayMatrixOf(const AVStream& stream)
 {

@@ -1,6 +1,7 @@
 #include "core/media/detail/input.h"
 
 extern "C" {
+#include <libavdevice/avdevice.h>
 #include <libavutil/time.h>
 }
 
@@ -9,6 +10,8 @@ extern "C" {
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
+#include <regex>
 
 namespace vigil::media::detail {
 namespace {
@@ -18,9 +21,13 @@ namespace fs = std::filesystem;
 constexpr const char* kLocalProtocols = "file";
 // What RTSP (over TCP or UDP, tunnelled in HTTP, or TLS for rtsps), HTTP(S) and HLS over HTTP(S)
 // need underneath; never file, pipe, concat, subfile or data.
-constexpr const char* kNetworkProtocols = "tcp,udp,rtp,srtp,tls,http,https,httpproxy,crypto";
+constexpr const char* kNetworkProtocols = "tcp,udp,rtp,srtp,tls,http,https,httpproxy,crypto,srt";
 constexpr std::string_view kNetworkSchemes[]
-    = { "rtsp", "rtsps", "http", "https", "rtp", "udp", "tcp" };
+    = { "rtsp", "rtsps", "http", "https", "rtp", "udp", "tcp", "srt" };
+// A camera is a V4L2 device node read by the video4linux2 demuxer, which opens the device
+// itself; no protocol is needed, so none but file is allowed.
+constexpr const char* kCameraProtocols = "file";
+constexpr const char* kCameraDemuxer = "video4linux2";
 // Demuxers that read other files or URLs named inside the input (playlists, lists, image
 // sequences, session descriptions, scripts): a local input is one file, so they are refused
 // before they read anything. README "What Vigil does with bad input" lists them.
@@ -40,6 +47,7 @@ struct InputCallbacks {
     const CancellationToken* cancel = nullptr;
     std::string location; // as the caller gave it, for messages
     bool isLocal = true;
+    bool isCamera = false;
     int64_t timeoutUs = 0; // network only
     std::atomic<int64_t> deadlineUs { 0 }; // av_gettime_relative() clock; 0 when none
     mutable std::atomic<bool> hasTimedOut { false };
@@ -119,8 +127,10 @@ AVDictionary* openOptions(const InputCallbacks& callbacks)
 {
     AVDictionary* options = nullptr;
     // In the options, not only on the context, so that nested opens inherit it.
-    av_dict_set(
-        &options, "protocol_whitelist", callbacks.isLocal ? kLocalProtocols : kNetworkProtocols, 0);
+    const char* protocols = callbacks.isCamera ? kCameraProtocols
+        : callbacks.isLocal                    ? kLocalProtocols
+                                               : kNetworkProtocols;
+    av_dict_set(&options, "protocol_whitelist", protocols, 0);
     return options;
 }
 
@@ -143,23 +153,49 @@ OpenedInput::OpenedInput(const MediaSource& source, const CancellationToken* can
     callbacks_->cancel = cancel;
     callbacks_->location = source.location;
     callbacks_->isLocal = source.kind == SourceKind::LocalFile;
-    if (callbacks_->isLocal) {
-        if (const std::string refusal = refusalOfLocalPath(source.location); !refusal.empty())
-            throw OpenFailed(source.location, refusal, refusal);
-        std::error_code error;
-        const fs::path absolute = fs::absolute(source.location, error);
-        callbacks_->url = "file:" + (error ? source.location : absolute.string());
-    } else {
-        const std::string scheme = schemeOf(source.location);
-        if (!contains(std::begin(kNetworkSchemes), std::end(kNetworkSchemes), scheme)) {
-            const std::string refusal
-                = "not a network URL Vigil opens (rtsp, rtsps, http, https, rtp, udp or tcp)";
-            throw OpenFailed(source.location, refusal, refusal);
-        }
-        callbacks_->timeoutUs = std::max<int64_t>(source.timeoutMs, 1) * 1000;
-        callbacks_->url = source.location;
-    }
+    callbacks_->isCamera = source.kind == SourceKind::Camera;
+    if (source.kind == SourceKind::LocalFile)
+        prepareLocalFile(source);
+    else if (source.kind == SourceKind::Camera)
+        prepareCamera(source);
+    else
+        prepareNetworkStream(source);
     open(source);
+}
+
+void OpenedInput::prepareLocalFile(const MediaSource& source)
+{
+    if (const std::string refusal = refusalOfLocalPath(source.location); !refusal.empty())
+        throw OpenFailed(source.location, refusal, refusal);
+    std::error_code error;
+    const fs::path absolute = fs::absolute(source.location, error);
+    callbacks_->url = "file:" + (error ? source.location : absolute.string());
+}
+
+void OpenedInput::prepareNetworkStream(const MediaSource& source)
+{
+    const std::string scheme = schemeOf(source.location);
+    if (!contains(std::begin(kNetworkSchemes), std::end(kNetworkSchemes), scheme)) {
+        const std::string refusal
+            = "not a network URL Vigil opens (rtsp, rtsps, http, https, rtp, udp, tcp or srt)";
+        throw OpenFailed(source.location, refusal, refusal);
+    }
+    callbacks_->timeoutUs = std::max<int64_t>(source.timeoutMs, 1) * 1000;
+    callbacks_->url = source.location;
+}
+
+// Only a V4L2 device node: any other path given as a camera would let the demuxer read it.
+void OpenedInput::prepareCamera(const MediaSource& source)
+{
+    static const std::regex kDeviceNode("/dev/video[0-9]{1,3}");
+    if (!std::regex_match(source.location, kDeviceNode)) {
+        const std::string refusal = "not a camera device (/dev/videoN)";
+        throw OpenFailed(source.location, refusal, refusal);
+    }
+    static std::once_flag registered;
+    std::call_once(registered, [] { avdevice_register_all(); });
+    callbacks_->timeoutUs = std::max<int64_t>(source.timeoutMs, 1) * 1000;
+    callbacks_->url = source.location;
 }
 
 void OpenedInput::open(const MediaSource& source)
@@ -172,7 +208,14 @@ void OpenedInput::open(const MediaSource& source)
     callbacks_->defaultIoOpen = raw->io_open;
     raw->io_open = &openIo;
     const AVInputFormat* format = nullptr;
-    if (callbacks_->isLocal) {
+    if (callbacks_->isCamera) {
+        format = av_find_input_format(kCameraDemuxer);
+        if (format == nullptr) {
+            avformat_free_context(raw);
+            const std::string refusal = "this FFmpeg cannot read cameras (no video4linux2)";
+            throw OpenFailed(source.location, refusal, refusal);
+        }
+    } else if (callbacks_->isLocal) {
         const int probed = probeFormat(
             callbacks_->url.c_str(), raw->interrupt_callback, kLocalProtocols, format);
         if (probed >= 0

@@ -4,7 +4,8 @@
 // `file:` plus its absolute path with the file protocol alone allowed (so `concat:a|b` or
 // `pipe:0` is a file name), not through a demuxer that reads other files (playlists, lists), and
 // with every further open refused. A network stream gets the network protocols only, and a
-// deadline for the open and for each read. The interrupt callback also ends blocking calls on
+// deadline for the open and for each read. A camera is a /dev/videoN node read by the
+// video4linux2 demuxer, with the same deadline. The interrupt callback also ends blocking calls on
 // cancel. Move-only; one thread, the owner's.
 
 #include "core/common/cancellation.h"
@@ -51,6 +52,9 @@ public:
     void throwIfInterrupted() const;
 
 private:
+    void prepareLocalFile(const MediaSource& source);
+    void prepareNetworkStream(const MediaSource& source);
+    void prepareCamera(const MediaSource& source);
     void open(const MediaSource& source);
     [[noreturn]] void fail(int code, std::string_view action) const;
 

@@ -1,0 +1,211 @@
+#include "app/watch_command.h"
+
+#include "app/cli_engine.h"
+#include "app/exit_codes.h"
+#include "app/option_checks.h"
+#include "core/common/error.h"
+#include "core/common/printable.h"
+#include "core/common/redacted_url.h"
+#include "core/live/watch_session.h"
+#include "core/media/live_source.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace vigil::app {
+namespace {
+
+constexpr const char* kWatchFooter
+    = R"(DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
+DIR/events.jsonl: one JSON line per alert, appended when it closes
+Latency: a step is scored once its 16 frames have arrived (0.64 s at 25 fps) plus the
+  network's time; its score covers the last --window steps (history, not delay).
+Exit codes:
+  0    the stream ended (--give-up-after) and everything was written
+  1    the source could not be opened (or timed out), or DIR could not be written
+  2    usage error, or no weights available
+  130  stopped by Ctrl+C or SIGTERM; an open alert is closed and written
+)";
+
+int64_t microseconds(double seconds)
+{
+    return static_cast<int64_t>(std::llround(seconds * 1e6));
+}
+
+std::string defaultOutputDir(const std::string& displayName)
+{
+    std::string name = "watch-";
+    for (const char c : displayName)
+        name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+    return name;
+}
+
+// At most one status line a second, so a log stays readable.
+class StatusPrinter {
+public:
+    void print(const live::WatchStatus& status)
+    {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_ < std::chrono::seconds(1))
+            return;
+        last_ = now;
+        char score[16] = "not scored";
+        if (status.score)
+            std::snprintf(score, sizeof(score), "%.3f", static_cast<double>(*status.score));
+        std::fprintf(stderr, "vigil: watch %.1f s  score %s  lag %.2f s  skipped %lld%s\n",
+            static_cast<double>(status.streamUs) / 1e6, score,
+            static_cast<double>(status.lagMs) / 1e3, static_cast<long long>(status.skippedSnippets),
+            status.isAlertOpen ? "  ALERT" : "");
+    }
+
+private:
+    std::chrono::steady_clock::time_point last_ {};
+};
+
+live::WatchSettings watchSettings(const WatchOptions& options, const media::MediaSource& source,
+    const std::string& displayName, const std::string& outputDir, CropMode crops)
+{
+    live::WatchSettings settings;
+    settings.reader.source = source;
+    settings.reader.displayName = displayName;
+    settings.reader.crops = crops;
+    // The ring covers pre-roll, post-roll and an alert of up to two minutes; 64 MiB at most.
+    settings.reader.ringDurationUs = microseconds(options.preRollS + options.postRollS + 120.0);
+    settings.reader.ringBytes = int64_t { 64 } << 20;
+    settings.reader.reconnectMaxDelayMs = microseconds(options.reconnectMaxDelayS) / 1000;
+    settings.reader.giveUpAfterMs = microseconds(options.giveUpAfterS) / 1000;
+    settings.outputs = { outputDir, displayName, microseconds(options.preRollS),
+        microseconds(options.postRollS), options.execCommand };
+    settings.alerts = { static_cast<float>(options.on), static_cast<float>(options.off),
+        microseconds(options.minDurationS) };
+    settings.windowSteps = options.windowSteps;
+    return settings;
+}
+
+void addTimeOption(
+    CLI::App& command, const char* name, double& seconds, const char* help, double max)
+{
+    command.add_option(name, seconds, help)
+        ->check(numberIn({ 0.0, max, true }))
+        ->capture_default_str();
+}
+
+} // namespace
+
+WatchCommand::WatchCommand(CLI::App& cli)
+{
+    command_ = cli.add_subcommand("watch",
+        "Score a live stream or camera as it comes: appends DIR/scores.csv, and per alert a line "
+        "of DIR/events.jsonl, a thumbnail (PNG) and a clip (stream copy)");
+    command_->footer(kWatchFooter);
+    command_
+        ->add_option("source", watch_.source,
+            "rtsp://, http(s)://, udp://, tcp://, srt:// URL, /dev/videoN or camera:N")
+        ->required();
+    command_->add_option(
+        "-o,--output", watch_.outputDir, "Output folder (default: ./watch-<source>)");
+    command_->add_option("--on", watch_.on, "Score at or above which an alert opens")
+        ->check(numberIn(bounds::threshold()))
+        ->capture_default_str();
+    command_->add_option("--off", watch_.off, "Score below which an open alert closes")
+        ->check(numberIn(bounds::threshold()))
+        ->capture_default_str();
+    addTimeOption(*command_, "--min-duration", watch_.minDurationS,
+        "Seconds an alert must last to be kept", 3600.0);
+    addTimeOption(*command_, "--pre", watch_.preRollS, "Seconds of clip before an alert", 60.0);
+    addTimeOption(*command_, "--post", watch_.postRollS, "Seconds of clip after an alert", 60.0);
+    command_
+        ->add_option("--window", watch_.windowSteps,
+            "Feature steps (16 frames each) of the causal window ending at each step")
+        ->check(countIn(bounds::steps()))
+        ->capture_default_str();
+    command_->add_option(
+        "--exec", watch_.execCommand, "Shell command run per alert with its JSON line on stdin");
+    command_
+        ->add_option("--timeout", watch_.timeoutS,
+            "Seconds without data before the stream counts as stalled")
+        ->check(numberIn({ 0.0, 3600.0, false }))
+        ->capture_default_str();
+    addTimeOption(*command_, "--reconnect-max-delay", watch_.reconnectMaxDelayS,
+        "Longest wait between reconnection attempts (seconds)", 3600.0);
+    addTimeOption(*command_, "--give-up-after", watch_.giveUpAfterS,
+        "Stop when the stream stays away this long (seconds; 0: never)", 86400.0);
+    command_->add_flag("-q,--quiet", watch_.isQuiet, "No status line on stderr");
+}
+
+namespace {
+
+// nullopt after printing why the options cannot run: exit code 2.
+std::optional<media::MediaSource> checkedSource(
+    const WatchOptions& watch, const RunOptions& options, const std::string& displayName)
+{
+    std::string problem;
+    const int timeoutMs = static_cast<int>(std::llround(watch.timeoutS * 1000));
+    std::optional<media::MediaSource> source
+        = media::liveSourceOf(watch.source, timeoutMs, problem);
+    if (!source)
+        printError(displayName + ": " + problem);
+    else if (watch.off > watch.on)
+        printError("--off must not be above --on (hysteresis)");
+    else if (options.model.backbone != BackboneKind::I3dResNet50)
+        printError("vigil watch needs --backbone i3d-r50 (16-frame snippets)");
+    else
+        return source;
+    return std::nullopt;
+}
+
+void printOutcome(const std::string& displayName, const live::WatchOutcome& outcome)
+{
+    std::fprintf(stderr,
+        "vigil: %s: %s; %lld steps scored, %lld skipped, %lld alerts, %lld reconnections\n",
+        printable(displayName).c_str(), printable(outcome.endReason).c_str(),
+        static_cast<long long>(outcome.stepsScored),
+        static_cast<long long>(outcome.snippetsSkipped), static_cast<long long>(outcome.alerts),
+        static_cast<long long>(outcome.reconnections));
+}
+
+} // namespace
+
+int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel) const
+{
+    const std::string displayName = redactedUrl(watch_.source);
+    const std::optional<media::MediaSource> source = checkedSource(watch_, options, displayName);
+    if (!source)
+        return kExitUsage;
+    int exitCode = kExitOk;
+    const std::optional<engine::Engine> engine = loadCliEngine(options.model, exitCode);
+    if (!engine)
+        return exitCode;
+    const std::string outputDir
+        = watch_.outputDir.empty() ? defaultOutputDir(displayName) : watch_.outputDir;
+    StatusPrinter printer;
+    const bool isQuiet = watch_.isQuiet;
+    try {
+        std::filesystem::create_directories(outputDir);
+        live::WatchSession session(
+            watchSettings(watch_, *source, displayName, outputDir, options.model.crops),
+            engine->pipeline().extractor(), engine->classifier(),
+            [](const std::string& notice) { printError(notice); },
+            [&printer, isQuiet](const live::WatchStatus& status) {
+                if (!isQuiet)
+                    printer.print(status);
+            });
+        printOutcome(displayName, session.run(cancel));
+        return cancel.isCancelled() ? kExitCancelled : kExitOk;
+    } catch (const Cancelled&) {
+        return kExitCancelled;
+    } catch (const std::exception& error) {
+        // Messages from below name the source as given; credentials stay out of the log.
+        std::string message = error.what();
+        for (size_t at = message.find(watch_.source);
+             displayName != watch_.source && at != std::string::npos;
+             at = message.find(watch_.source, at + displayName.size()))
+            message.replace(at, watch_.source.size(), displayName);
+        printError(message);
+        return kExitFailedInput;
+    }
+}
+
+} // namespace vigil::app

@@ -1,0 +1,67 @@
+#pragma once
+// AlertOutputs: what vigil watch writes for each alert, in DIR. The events.jsonl line is appended
+// (synced, never torn: LineAppender) the moment the alert closes, naming its thumbnail (the
+// peak step's middle frame, PNG, written first) and its clip; the --exec hook gets the same line.
+// The clip (stream copy of pre-roll + alert + post-roll, Matroska) can only be cut once the
+// post-roll has been read, so it is written later, atomically, by writeDueClips(). One thread;
+// throws IoError when events.jsonl cannot be written (the one output that must not be lost).
+
+#include "core/live/alert_tracker.h"
+#include "core/live/exec_hook.h"
+#include "core/live/line_appender.h"
+#include "core/live/live_reader.h"
+
+#include <opencv2/core.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vigil::live {
+
+struct OutputSettings {
+    std::string outputDir;
+    std::string sourceName; // redacted
+    int64_t preRollUs = 5000000;
+    int64_t postRollUs = 5000000;
+    std::string execCommand; // empty: none
+};
+
+// Where an alert's packets are: the connection's ring and its clock offset.
+struct ClipSource {
+    std::shared_ptr<const media::PacketRing> packets;
+    int64_t packetOffsetUs = 0;
+};
+
+class AlertOutputs {
+public:
+    AlertOutputs(OutputSettings settings, NoticeCallback notice);
+
+    void record(const Alert& alert, const cv::Mat& peakFrame, const ClipSource& clip);
+    // Writes the clips whose post-roll ends at or before nowUs (every pending one when
+    // isStopping: the stream will not give more).
+    void writeDueClips(int64_t nowUs, bool isStopping);
+    int64_t eventsWritten() const { return eventsWritten_; }
+
+private:
+    struct PendingClip {
+        std::string path;
+        int64_t fromUs = 0;
+        int64_t toUs = 0;
+        ClipSource source;
+    };
+    std::string writeThumbnail(int64_t id, const cv::Mat& frame);
+    void writeClip(const PendingClip& clip);
+
+    OutputSettings settings_;
+    NoticeCallback notice_;
+    LineAppender events_;
+    std::optional<ExecHook> hook_;
+    int64_t nextId_ = 1;
+    int64_t eventsWritten_ = 0;
+    std::vector<PendingClip> pending_;
+};
+
+} // namespace vigil::live

@@ -1,0 +1,40 @@
+#pragma once
+// CausalWindow: live scoring. Each new feature step is scored at once on the window of the last
+// `windowSteps` steps ending at it (the first steps use the shorter window they have), so the
+// score of step t never waits for later steps. Steps that were not extracted (skipped snippets)
+// keep their place in the ring as gaps and are left out of the windows that span them. Owned by
+// one run, its thread only; throws what the scorer throws.
+
+#include "core/analysis/network_interfaces.h"
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+namespace vigil::live {
+
+struct CausalScore {
+    float score = 0.0f; // crop 0's window score (live runs use one crop; the mean of crops else)
+    int64_t steps = 0; // feature steps in the window that made it
+    // [steps][rows] attention of crop 0 over the window's steps, oldest first.
+    std::vector<std::vector<float>> attention;
+};
+
+class CausalWindow {
+public:
+    CausalWindow(const analysis::WindowScorer& scorer, int64_t windowSteps);
+
+    // feature: [crops, featureSize] of the newest step. Returns its score.
+    CausalScore push(const FloatArray& feature);
+    // The newest step could not be extracted: it takes a place in the window, unscored.
+    void pushGap();
+    // A new stream (after a reconnection): the old steps leave the window.
+    void reset();
+
+private:
+    const analysis::WindowScorer& scorer_;
+    const int64_t windowSteps_;
+    std::deque<std::optional<FloatArray>> steps_;
+};
+
+} // namespace vigil::live

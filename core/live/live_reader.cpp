@@ -1,0 +1,158 @@
+#include "core/live/live_reader.h"
+
+#include "core/analysis/feature_pipeline.h"
+#include "core/common/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+namespace vigil::live {
+namespace {
+
+// Error messages name the location as given; the notices name it redacted.
+std::string withDisplayName(std::string message, const ReaderSettings& settings)
+{
+    const std::string& location = settings.source.location;
+    for (size_t at = message.find(location); !location.empty() && at != std::string::npos;
+         at = message.find(location, at + settings.displayName.size()))
+        message.replace(at, location.size(), settings.displayName);
+    return message;
+}
+
+std::string secondsText(int64_t us)
+{
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.1f s", static_cast<double>(us) / 1e6);
+    return text;
+}
+
+} // namespace
+
+LiveReader::LiveReader(ReaderSettings settings, media::VideoDecoder decoder,
+    Clock::time_point sessionStart, DropOldestQueue<LiveSnippet>& queue, GapLog& gaps,
+    const CancellationToken& cancel, NoticeCallback notice)
+    : settings_(std::move(settings))
+    , first_(std::move(decoder))
+    , sessionStart_(sessionStart)
+    , queue_(queue)
+    , gaps_(gaps)
+    , cancel_(cancel)
+    , notice_(std::move(notice))
+{
+}
+
+void LiveReader::run()
+{
+    std::optional<media::VideoDecoder> decoder = std::move(first_);
+    first_.reset();
+    while (decoder) {
+        std::string reason = "the stream ended";
+        try {
+            readConnection(*decoder);
+        } catch (const Cancelled&) {
+            break;
+        } catch (const Error& error) {
+            reason = withDisplayName(error.what(), settings_);
+        }
+        decoder.reset();
+        if (cancel_.isCancelled())
+            break;
+        notice_(settings_.displayName + ": stream dropped (" + reason + "); reconnecting");
+        decoder = reconnect(lastEndUs_);
+    }
+    if (endReason_.empty())
+        endReason_ = "stopped";
+    queue_.close();
+}
+
+// Reads one connection to its end. Its stream time is anchored at its first frame: the session
+// clock when that frame arrived, so times keep increasing across reconnections.
+bool LiveReader::readConnection(media::VideoDecoder& decoder)
+{
+    auto packets
+        = std::make_shared<media::PacketRing>(settings_.ringDurationUs, settings_.ringBytes);
+    decoder.keepPackets(*packets);
+    const media::VideoInfo& info = decoder.info();
+    const preprocess::SnippetPreprocessor pre(settings_.crops, cv::Size(info.width, info.height));
+    const int64_t frameUs = info.fps > 0.0 ? std::llround(1e6 / info.fps) : 40000;
+    std::vector<cv::Mat> resized;
+    resized.reserve(analysis::kSnippetFrames);
+    std::optional<int64_t> offsetUs;
+    LiveSnippet snippet;
+    while (std::optional<media::VideoFrame> frame = decoder.next()) {
+        if (!offsetUs)
+            offsetUs = std::max(sinceStartUs(), lastEndUs_) - frame->ptsUs;
+        if (resized.empty())
+            snippet.startUs = *offsetUs + frame->ptsUs;
+        if (resized.size() == analysis::kSnippetFrames / 2)
+            snippet.middleFrame = frame->rgb;
+        resized.push_back(pre.resizeForCrops(frame->rgb));
+        if (static_cast<int64_t>(resized.size()) < analysis::kSnippetFrames)
+            continue;
+        snippet.endUs = *offsetUs + frame->ptsUs + frameUs;
+        snippet.input = pre.apply(resized);
+        snippet.connection = connection_;
+        snippet.packets = packets;
+        snippet.packetOffsetUs = *offsetUs;
+        lastEndUs_ = snippet.endUs;
+        resized.clear();
+        pushSnippet(std::move(snippet));
+        snippet = LiveSnippet {};
+    }
+    return offsetUs.has_value();
+}
+
+void LiveReader::pushSnippet(LiveSnippet snippet)
+{
+    if (std::optional<LiveSnippet> dropped = queue_.push(std::move(snippet)))
+        gaps_.add({ StreamGap::Kind::Skipped, dropped->startUs, dropped->endUs });
+}
+
+std::optional<media::VideoDecoder> LiveReader::reconnect(int64_t droppedAtUs)
+{
+    ReconnectBackoff backoff(settings_.reconnectMaxDelayMs);
+    const int64_t downSinceUs = sinceStartUs();
+    for (;;) {
+        if (!sleepUnlessCancelled(backoff.nextDelayMs()))
+            return std::nullopt;
+        const int64_t downUs = sinceStartUs() - downSinceUs;
+        if (settings_.giveUpAfterMs > 0 && downUs >= settings_.giveUpAfterMs * 1000) {
+            // The caller's summary line says it, once.
+            endReason_ = "no stream for " + secondsText(downUs) + "; stopped";
+            return std::nullopt;
+        }
+        try {
+            media::VideoDecoder decoder(settings_.source, &cancel_);
+            ++connection_;
+            ++reconnections_;
+            gaps_.add({ StreamGap::Kind::Reconnected, droppedAtUs, sinceStartUs() });
+            notice_(settings_.displayName + ": reconnected after " + secondsText(downUs)
+                + "; the gap is not scored");
+            return decoder;
+        } catch (const Cancelled&) {
+            return std::nullopt;
+        } catch (const Error&) {
+            // Still down; the next attempt waits longer.
+        }
+    }
+}
+
+int64_t LiveReader::sinceStartUs() const
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sessionStart_)
+        .count();
+}
+
+bool LiveReader::sleepUnlessCancelled(int64_t ms) const
+{
+    const Clock::time_point until = Clock::now() + std::chrono::milliseconds(ms);
+    while (Clock::now() < until) {
+        if (cancel_.isCancelled())
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return !cancel_.isCancelled();
+}
+
+} // namespace vigil::live

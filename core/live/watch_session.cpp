@@ -1,0 +1,186 @@
+#include "core/live/watch_session.h"
+
+#include "core/common/error.h"
+#include "core/live/causal_window.h"
+#include "core/live/live_records.h"
+
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <thread>
+
+namespace vigil::live {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int64_t kSkipNoticeEveryUs = 60000000; // "says so once per minute"
+
+// Passes the caller's cancel on to the run's own token while it lives, also during the first
+// open of the source (which can wait for its whole timeout).
+class CancelRelay {
+public:
+    CancelRelay(const CancellationToken& from, CancellationToken& to)
+        : thread_([this, &from, &to] {
+            while (!isDone_.load()) {
+                if (from.isCancelled()) {
+                    to.cancel();
+                    return;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        })
+    {
+    }
+    ~CancelRelay()
+    {
+        isDone_.store(true);
+        thread_.join();
+    }
+    CancelRelay(const CancelRelay&) = delete;
+    CancelRelay& operator=(const CancelRelay&) = delete;
+
+private:
+    std::atomic<bool> isDone_ { false };
+    std::thread thread_;
+};
+
+} // namespace
+
+// The state of one run, on run()'s thread.
+struct WatchSession::Run {
+    const WatchSession& session;
+    Clock::time_point start = Clock::now();
+    int64_t startWallMs = wallClockMs();
+    CausalWindow window;
+    AlertTracker tracker;
+    LineAppender scores;
+    AlertOutputs outputs;
+    WatchOutcome outcome;
+    cv::Mat peakFrame;
+    ClipSource alertClip;
+    int64_t stepIndex = 0;
+    int64_t skippedSinceNotice = 0;
+    int64_t lastSkipNoticeUs = -kSkipNoticeEveryUs;
+
+    explicit Run(const WatchSession& owner)
+        : session(owner)
+        , window(owner.scorer_, owner.settings_.windowSteps)
+        , tracker(owner.settings_.alerts)
+        , scores(owner.settings_.outputs.outputDir + "/scores.csv", kScoresHeader,
+              Durability::Buffered)
+        , outputs(owner.settings_.outputs, owner.notice_)
+    {
+    }
+
+    int64_t wallMsAt(int64_t us) const { return startWallMs + us / 1000; }
+    int64_t sinceStartUs() const
+    {
+        return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
+    }
+
+    void closeAlert(std::optional<Alert> alert)
+    {
+        if (!alert)
+            return;
+        outputs.record(*alert, peakFrame, alertClip);
+        ++outcome.alerts;
+        peakFrame.release();
+    }
+
+    void takeGaps(int64_t beforeUs, GapLog& gaps)
+    {
+        for (const StreamGap& gap : gaps.takeBefore(beforeUs)) {
+            scores.append(scoresCsvRow(gap.startUs, wallMsAt(gap.startUs), std::nullopt));
+            if (gap.kind == StreamGap::Kind::Skipped) {
+                window.pushGap();
+                ++outcome.snippetsSkipped;
+                ++skippedSinceNotice;
+                ++stepIndex;
+                continue;
+            }
+            // A new connection: its packets are another ring and its steps another stream.
+            closeAlert(tracker.stop());
+            window.reset();
+        }
+    }
+
+    void noticeSkips(int64_t nowUs)
+    {
+        if (skippedSinceNotice == 0 || nowUs - lastSkipNoticeUs < kSkipNoticeEveryUs)
+            return;
+        session.notice_(session.settings_.reader.displayName + ": the networks cannot keep up; "
+            + std::to_string(skippedSinceNotice)
+            + " snippets were skipped (not scored) to stay live");
+        skippedSinceNotice = 0;
+        lastSkipNoticeUs = nowUs;
+    }
+
+    void score(const LiveSnippet& snippet)
+    {
+        FloatArray feature = session.extractor_.extract(snippet.input);
+        feature.shape = { feature.dim(0), feature.dim(1) };
+        const CausalScore scored = window.push(feature);
+        ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
+            wallMsAt(snippet.endUs), scored.score, scored.attention, stepIndex++ };
+        scores.append(scoresCsvRow(step.startUs, step.wallStartMs, step.score));
+        const bool wasOpen = tracker.isOpen();
+        std::optional<Alert> closed = tracker.add(step);
+        closeAlert(std::move(closed));
+        if (!wasOpen && tracker.isOpen())
+            alertClip = { snippet.packets, snippet.packetOffsetUs };
+        if (tracker.didPeakChange())
+            peakFrame = snippet.middleFrame;
+        ++outcome.stepsScored;
+        outputs.writeDueClips(snippet.endUs, false);
+        const int64_t nowUs = sinceStartUs();
+        noticeSkips(nowUs);
+        if (session.status_)
+            session.status_({ snippet.endUs, step.score, (nowUs - snippet.endUs) / 1000,
+                outcome.snippetsSkipped, tracker.isOpen() });
+    }
+};
+
+WatchSession::WatchSession(WatchSettings settings, const analysis::FeatureExtractor& extractor,
+    const analysis::WindowScorer& scorer, NoticeCallback notice, StatusCallback status)
+    : settings_(std::move(settings))
+    , extractor_(extractor)
+    , scorer_(scorer)
+    , notice_(std::move(notice))
+    , status_(std::move(status))
+{
+}
+
+WatchOutcome WatchSession::run(const CancellationToken& cancel)
+{
+    // The reader's decoder polls this token; it is set on the caller's cancel and on our errors.
+    CancellationToken stop;
+    const CancelRelay relay(cancel, stop);
+    media::VideoDecoder first(settings_.reader.source, &stop);
+    Run run(*this);
+    DropOldestQueue<LiveSnippet> queue(settings_.queueCapacity);
+    GapLog gaps;
+    LiveReader reader(settings_.reader, std::move(first), run.start, queue, gaps, stop, notice_);
+    std::thread thread([&reader] { reader.run(); });
+    try {
+        while (!queue.isClosed()) {
+            std::optional<LiveSnippet> snippet = queue.popFor(std::chrono::milliseconds(100));
+            if (!snippet || stop.isCancelled())
+                continue;
+            run.takeGaps(snippet->startUs, gaps);
+            run.score(*snippet);
+        }
+    } catch (...) {
+        stop.cancel();
+        thread.join();
+        throw;
+    }
+    thread.join();
+    run.takeGaps(INT64_MAX, gaps);
+    run.closeAlert(run.tracker.stop());
+    run.outputs.writeDueClips(INT64_MAX, true);
+    run.outcome.reconnections = reader.reconnections();
+    run.outcome.endReason = reader.endReason();
+    return run.outcome;
+}
+
+} // namespace vigil::live

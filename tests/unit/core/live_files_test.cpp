@@ -1,0 +1,109 @@
+// What vigil watch appends: lines that are never torn, even by kill -9, and their text.
+
+#include "core/live/line_appender.h"
+#include "core/live/live_records.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+using namespace vigil::live;
+
+std::vector<std::string> linesOf(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+EventRecord eventWithAttention(int64_t id, int steps)
+{
+    EventRecord event;
+    event.id = id;
+    event.source = "rtsp://***@camera/x";
+    event.alert.startUs = 1000000;
+    event.alert.endUs = 4000000;
+    event.alert.peak.score = 0.75f;
+    event.alert.peak.attention.assign(static_cast<size_t>(steps), std::vector<float>(7, 0.123456f));
+    event.thumbnail = "event-000001.png";
+    event.clip = "event-000001.mkv";
+    return event;
+}
+
+TEST(LineAppender, EveryLineParsesAfterTheWriterIsKilledWithSigkill)
+{
+    const std::string dir = vigil::test::scratchDir("appender-kill");
+    const std::string path = dir + "/events.jsonl";
+    for (int round = 0; round < 3; ++round) {
+        const pid_t child = ::fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            // Lines of several kilobytes, so a line spans pages of the file.
+            LineAppender appender(path, "", Durability::Buffered);
+            for (int64_t id = 0;; ++id)
+                appender.append(eventJsonLine(eventWithAttention(id, 200)));
+        }
+        ::usleep(150000 + round * 50000);
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+    }
+    const std::vector<std::string> lines = linesOf(path);
+    ASSERT_GT(lines.size(), 10u);
+    for (const std::string& line : lines) {
+        const nlohmann::json event = nlohmann::json::parse(line); // throws on a torn line
+        EXPECT_EQ(event.at("peak_attention").size(), 7u);
+    }
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    const std::streamoff size = in.tellg();
+    in.seekg(size - 1);
+    EXPECT_EQ(in.get(), '\n'); // the file ends with a whole line
+}
+
+TEST(LineAppender, CutsALineLeftWithoutItsNewlineBeforeAppending)
+{
+    const std::string path = vigil::test::scratchDir("appender-torn") + "/scores.csv";
+    {
+        std::ofstream out(path);
+        out << kScoresHeader << "\n0.000,2026-01-01T00:00:00.000Z,0.5\n1.2,2026-01-0";
+    }
+    LineAppender appender(path, kScoresHeader, Durability::Synced);
+    appender.append(scoresCsvRow(640000, 1700000000123, std::nullopt));
+    const std::vector<std::string> lines = linesOf(path);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[0], kScoresHeader);
+    EXPECT_EQ(lines[2], "0.640,2023-11-14T22:13:20.123Z,");
+}
+
+TEST(LiveRecords, EventLineHasTimesPeakAndAttentionRows)
+{
+    EventRecord event = eventWithAttention(3, 4);
+    event.alert.wallStartMs = 1700000000000;
+    const nlohmann::json line = nlohmann::json::parse(eventJsonLine(event));
+    EXPECT_EQ(line.at("id"), 3);
+    EXPECT_DOUBLE_EQ(line.at("start_s").get<double>(), 1.0);
+    EXPECT_DOUBLE_EQ(line.at("end_s").get<double>(), 4.0);
+    EXPECT_EQ(line.at("start_wall"), "2023-11-14T22:13:20.000Z");
+    EXPECT_NEAR(line.at("peak_score").get<double>(), 0.75, 1e-6);
+    // rows x steps, as vigil.json stores attention
+    ASSERT_EQ(line.at("peak_attention").size(), 7u);
+    EXPECT_EQ(line.at("peak_attention")[0].size(), 4u);
+    EXPECT_EQ(line.at("clip"), "event-000001.mkv");
+    EXPECT_EQ(eventJsonLine(event).find('\n'), std::string::npos);
+}
+
+TEST(LiveRecords, ScoresRowLeavesTheScoreEmptyWhenNotScored)
+{
+    EXPECT_EQ(scoresCsvRow(1500000, 0, 0.25f), "1.500,1970-01-01T00:00:00.000Z,0.250000");
+    EXPECT_EQ(scoresCsvRow(1500000, 0, std::nullopt), "1.500,1970-01-01T00:00:00.000Z,");
+}
+
+} // namespace

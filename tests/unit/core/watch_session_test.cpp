@@ -1,0 +1,170 @@
+// WatchSession on a real live stream (ffmpeg publishing a lavfi clip over HTTP on 127.0.0.1)
+// with fake networks whose score is the snippet's brightness: the alert opens and closes when
+// the picture turns white and black again, its clip has the right length, and a slow network
+// makes the session skip snippets instead of falling behind.
+
+#include "core/live/watch_session.h"
+#include "tests/support/live_stream.h"
+#include "tests/support/run_command.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+namespace {
+
+using namespace vigil;
+using namespace vigil::live;
+
+// Feature: the snippet's mean value per crop, mapped from [-1, 1] to [0, 1].
+class BrightnessExtractor : public analysis::FeatureExtractor {
+public:
+    explicit BrightnessExtractor(int delayMs = 0)
+        : delayMs_(delayMs)
+    {
+    }
+    FloatArray extract(const FloatArray& input) const override
+    {
+        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs_));
+        const int64_t crops = input.dim(0);
+        const int64_t perCrop = input.size() / crops;
+        FloatArray features = FloatArray::zeros({ crops, 3 });
+        for (int64_t c = 0; c < crops; ++c) {
+            double sum = 0.0;
+            for (int64_t i = 0; i < perCrop; ++i)
+                sum += input.values[static_cast<size_t>(c * perCrop + i)];
+            for (int64_t f = 0; f < 3; ++f)
+                features.values[static_cast<size_t>(c * 3 + f)]
+                    = static_cast<float>((sum / static_cast<double>(perCrop) + 1.0) / 2.0);
+        }
+        return features;
+    }
+    int64_t featureSize() const override { return 3; }
+
+private:
+    int delayMs_;
+};
+
+// The window's mean feature; uniform attention.
+class MeanScorer : public analysis::WindowScorer {
+public:
+    analysis::WindowScore score(const FloatArray& window) const override
+    {
+        const int64_t steps = window.dim(1);
+        double sum = 0.0;
+        for (int64_t i = 0; i < steps * 3; ++i)
+            sum += window.values[static_cast<size_t>(i)];
+        analysis::WindowScore result;
+        result.cropScores.assign(
+            static_cast<size_t>(window.dim(0)), static_cast<float>(sum / (3.0 * steps)));
+        result.attention = FloatArray::zeros({ window.dim(0), steps, 1 });
+        for (float& v : result.attention.values)
+            v = 1.0f / static_cast<float>(steps);
+        return result;
+    }
+    int64_t featureSize() const override { return 3; }
+    int64_t attentionRows() const override { return 1; }
+};
+
+// Black, white from 3 s to 6 s, black again.
+constexpr const char* kWhiteFrom3To6 = "color=c=black:s=160x120:r=25,drawbox=x=0:y=0:w=iw:h=ih:"
+                                       "color=white:t=fill:enable=between(t\\,3\\,6)";
+
+WatchSettings settingsFor(const std::string& url, const std::string& dir)
+{
+    WatchSettings settings;
+    settings.reader.source = media::MediaSource::networkStream(url, 5000);
+    settings.reader.displayName = url;
+    settings.reader.ringDurationUs = 30000000;
+    settings.reader.ringBytes = 16 << 20;
+    settings.reader.giveUpAfterMs = 1000;
+    settings.outputs = { dir, url, 1000000, 1000000, "" };
+    settings.alerts = { 0.6f, 0.5f, 500000 };
+    settings.windowSteps = 1;
+    return settings;
+}
+
+std::vector<std::string> linesOf(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+double clipSeconds(const std::string& path)
+{
+    const test::CommandResult probe = test::runCommand(
+        "ffprobe -v error -show_entries format=duration -of csv=p=0 " + test::shellQuoted(path));
+    return probe.exitCode == 0 ? std::atof(probe.output.c_str()) : -1.0;
+}
+
+TEST(WatchSession, AlertOpensAndClosesWithTheContentAndItsClipHasPrePlusAlertPlusPost)
+{
+    const std::string dir = test::scratchDir("watch-session-alert");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 9.0, url));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    const CancellationToken cancel;
+    const WatchOutcome outcome = session.run(cancel);
+
+    EXPECT_EQ(outcome.alerts, 1);
+    EXPECT_GT(outcome.stepsScored, 10);
+    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    ASSERT_EQ(events.size(), 1u);
+    const nlohmann::json event = nlohmann::json::parse(events[0]);
+    const double start = event.at("start_s").get<double>();
+    const double end = event.at("end_s").get<double>();
+    // Snippets are 0.64 s: the first all-white one starts at 3.2 s, the last ends at 5.76 s; the
+    // stream clock starts when the first frame arrived.
+    EXPECT_NEAR(start, 3.2, 0.7);
+    EXPECT_NEAR(end, 5.76, 0.7);
+    EXPECT_GT(event.at("peak_score").get<double>(), 0.95);
+    EXPECT_EQ(event.at("closed_by"), "score");
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + event.at("thumbnail").get<std::string>()));
+    // Pre-roll and post-roll of 1 s; the clip starts at the keyframe (one a second) before.
+    const double clip = clipSeconds(dir + "/" + event.at("clip").get<std::string>());
+    EXPECT_GE(clip, (end - start) + 2.0 - 0.1);
+    EXPECT_LE(clip, (end - start) + 2.0 + 1.1);
+}
+
+TEST(WatchSession, SlowNetworksSkipSnippetsAndTheLagStaysBounded)
+{
+    const std::string dir = test::scratchDir("watch-session-slow");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 10.0, url));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    // 1.2 s per snippet of 0.64 s: without skipping, the lag would grow by 0.56 s a snippet.
+    const BrightnessExtractor extractor(1200);
+    const MeanScorer scorer;
+    int64_t maxLagMs = 0;
+    std::vector<std::string> notices;
+    WatchSession session(
+        settingsFor(url, dir), extractor, scorer,
+        [&notices](const std::string& notice) { notices.push_back(notice); },
+        [&maxLagMs](const WatchStatus& status) { maxLagMs = std::max(maxLagMs, status.lagMs); });
+    const CancellationToken cancel;
+    const WatchOutcome outcome = session.run(cancel);
+
+    EXPECT_GT(outcome.snippetsSkipped, 3);
+    // One snippet, two waiting in the queue and one in the network: about 4.3 s.
+    EXPECT_LT(maxLagMs, 6000);
+    int notScored = 0;
+    for (const std::string& row : linesOf(dir + "/scores.csv"))
+        notScored += !row.empty() && row.back() == ',' ? 1 : 0;
+    EXPECT_EQ(notScored, outcome.snippetsSkipped);
+    bool saidSo = false;
+    for (const std::string& notice : notices)
+        saidSo = saidSo || notice.find("cannot keep up") != std::string::npos;
+    EXPECT_TRUE(saidSo);
+}
+
+} // namespace
