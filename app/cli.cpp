@@ -2,6 +2,7 @@
 
 #include "app/batch_command.h"
 #include "app/cli_engine.h"
+#include "app/clips_command.h"
 #include "app/commands.h"
 #include "app/compare_command.h"
 #include "app/eval_command.h"
@@ -238,6 +239,7 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     TrainCommand training(cli);
     WatchCommand watch(cli);
     addModelOptions(watch.command(), options, true);
+    ClipsCommand clips(cli);
 
     GuiOptions guiOptions;
     CLI::App* gui = cli.add_subcommand("gui",
@@ -271,6 +273,8 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return training.run(cancel);
     if (watch.isParsed())
         return watch.run(options, cancel);
+    if (clips.isParsed())
+        return clips.run(cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (batch->parsed())

@@ -6,6 +6,7 @@
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/train/model_card.h"
 #include "core/train/training_plan.h"
 #include "core/train/training_report.h"
 #include "core/train/training_set.h"
@@ -21,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <stdexcept>
 
 namespace vigil::app {
 namespace {
@@ -28,7 +30,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr uint64_t kFoldSeed = 0; // one split for every seed and setting: paired comparisons
 
 constexpr const char* kFooter
@@ -51,9 +52,58 @@ Outputs: -o model.pth (PyTorch state dict; torch.load + load_state_dict) and mod
 settings and scores). With several runs each model is <stem>-da<D>-r<R>-seed<S>[-fold<K>].pth.
 Always <stem>.report.csv, <stem>.report.json and, when there are AUCs, <stem>.report.png.)";
 
-json number(double value)
+// A usage problem found only once the inputs are read (exit 2, not 3).
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string runName(const train::PlannedRun& planned)
 {
-    return std::isnan(value) ? json(nullptr) : json(value);
+    return "da" + std::to_string(planned.shape.hiddenSize) + " r"
+        + std::to_string(planned.shape.rows) + " seed " + std::to_string(planned.seed)
+        + (planned.fold >= 0 ? " fold " + std::to_string(planned.fold) : "");
+}
+
+void printEpoch(const std::string& name, const models::TrainingProgress& progress, int64_t epochs)
+{
+    if (progress.step % progress.stepsPerEpoch != 0)
+        return;
+    std::fprintf(stderr, "train %s: epoch %lld/%lld, loss %.4f", name.c_str(),
+        static_cast<long long>(progress.epoch), static_cast<long long>(epochs),
+        progress.meanEpochLoss);
+    if (!std::isnan(progress.validationAuc))
+        std::fprintf(stderr, ", validation AUC %.2f %%", progress.validationAuc * 100.0);
+    std::fprintf(stderr, "\n");
+}
+
+// The card's fields that the settings and the outcome of training give.
+train::ModelCard cardOf(const models::TrainSettings& settings,
+    const models::TrainedClassifier& classifier, const models::TrainingOutcome& outcome)
+{
+    train::ModelCard card;
+    card.hiddenSize = settings.hiddenSize;
+    card.rows = settings.rows;
+    card.featureSize = classifier.featureSize();
+    card.seed = settings.seed;
+    card.epochs = settings.epochs;
+    card.batchPerClass = settings.batchPerClass;
+    card.learningRate = settings.learningRate;
+    card.attentionDropout = settings.attentionDropout;
+    card.steps = outcome.steps;
+    card.selectedStep = outcome.selectedStep;
+    card.validationAuc = outcome.validationAuc;
+    card.epochLosses = outcome.epochLosses;
+    return card;
+}
+
+void printRun(const std::string& name, const std::string& aucName, const train::RunResult& result)
+{
+    char aucText[32] = "-";
+    if (!std::isnan(result.auc))
+        std::snprintf(aucText, sizeof aucText, "%.2f %%", result.auc * 100.0);
+    std::printf("%s: %s %s, kept step %lld of %lld, wrote %s\n", name.c_str(), aucName.c_str(),
+        aucText, static_cast<long long>(result.selectedStep), static_cast<long long>(result.steps),
+        result.modelPath.c_str());
 }
 
 void writePlot(const std::string& path, const std::vector<train::SettingSummary>& summaries,
@@ -141,6 +191,24 @@ TrainCommand::TrainCommand(CLI::App& cli)
     command_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
 }
 
+struct TrainCommand::Data {
+    std::string source;
+    std::vector<train::LabelledVideo> labelled;
+    std::vector<train::VideoSamples> videos;
+    std::vector<train::VideoSamples> validation;
+    std::vector<int> folds; // per video; empty without --folds
+    std::string aucName;
+    std::string backbone;
+
+    std::vector<const train::VideoSamples*> validationSet() const
+    {
+        std::vector<const train::VideoSamples*> set;
+        for (const train::VideoSamples& video : validation)
+            set.push_back(&video);
+        return set;
+    }
+};
+
 int TrainCommand::run(const CancellationToken& cancel) const
 {
     if (labelsPath_.empty() == listPath_.empty() || (!listPath_.empty() && anomalousFirst_ < 0)) {
@@ -160,143 +228,19 @@ int TrainCommand::run(const CancellationToken& cancel) const
     }
     try {
         models::setThreadCount(threads_);
-        const std::string source = labelsPath_.empty() ? listPath_ : labelsPath_;
-        const std::vector<train::LabelledVideo> labelled = labelsPath_.empty()
-            ? train::readAnomalousFirstList(listPath_, anomalousFirst_)
-            : train::readLabelsCsv(labelsPath_);
-        train::requireBothLabels(labelled, source);
-        if (const std::string problem = train::foldsProblem(
-                train::countLabel(labelled, 0), train::countLabel(labelled, 1), folds_);
-            !problem.empty()) {
-            printError(source + ": " + problem);
-            return kExitUsage;
-        }
-        std::vector<train::LabelledVideo> validationLabelled;
-        if (!validationPath_.empty()) {
-            validationLabelled = train::readLabelsCsv(validationPath_);
-            train::requireBothLabels(validationLabelled, validationPath_);
-        }
-        const std::vector<train::VideoSamples> videos
-            = loadWithProgress(labelled, "training", isQuiet_, cancel);
-        const std::vector<train::VideoSamples> validation
-            = loadWithProgress(validationLabelled, "validation", isQuiet_, cancel);
-        if (!validation.empty()
-            && validation.front().samples.dim(2) != videos.front().samples.dim(2))
-            throw Error(validation.front().featuresPath
-                + ": its feature size differs from the training features'");
-        std::vector<const train::VideoSamples*> validationSet;
-        for (const train::VideoSamples& video : validation)
-            validationSet.push_back(&video);
-        std::vector<uint8_t> labels;
-        for (const train::VideoSamples& video : videos)
-            labels.push_back(video.label);
-        const std::vector<int> folds
-            = folds_ > 0 ? train::assignFolds(labels, folds_, kFoldSeed) : std::vector<int> {};
-
-        const std::vector<train::PlannedRun> plan = train::planRuns(shapes, seeds, folds_);
-        const bool isSingleRun = plan.size() == 1;
-        const std::string aucName = folds_ > 0 ? "held-out video AUC" : "validation video AUC";
-        const std::string backbone = train::trainedOnBackbone(labelled);
+        const Data data = readData(cancel);
         const fs::path output(outputPath_);
         if (!output.parent_path().empty())
             fs::create_directories(output.parent_path());
-
+        const std::vector<train::PlannedRun> plan = train::planRuns(shapes, seeds, folds_);
         std::vector<train::RunResult> results;
-        for (const train::PlannedRun& planned : plan) {
-            models::TrainSettings settings;
-            settings.hiddenSize = planned.shape.hiddenSize;
-            settings.rows = planned.shape.rows;
-            settings.epochs = epochs_;
-            settings.batchPerClass = batchPerClass_;
-            settings.learningRate = learningRate_;
-            settings.seed = planned.seed;
-            settings.validateEverySteps = validateEvery_;
-            const std::string name = "da" + std::to_string(settings.hiddenSize) + " r"
-                + std::to_string(settings.rows) + " seed " + std::to_string(settings.seed)
-                + (planned.fold >= 0 ? " fold " + std::to_string(planned.fold) : "");
-            models::Validator validate;
-            if (!validationSet.empty())
-                validate = [&](const analysis::WindowScorer& scorer) {
-                    return train::videoLevelAuc(validationSet, scorer);
-                };
-            const models::TrainingOutcome outcome
-                = models::trainClassifier(train::videosOfRun(videos, folds, planned.fold, false),
-                    settings, validate, cancel, [&](const models::TrainingProgress& progress) {
-                        if (isQuiet_ || progress.step % progress.stepsPerEpoch != 0)
-                            return;
-                        std::fprintf(stderr, "train %s: epoch %lld/%lld, loss %.4f", name.c_str(),
-                            static_cast<long long>(progress.epoch), static_cast<long long>(epochs_),
-                            progress.meanEpochLoss);
-                        if (!std::isnan(progress.validationAuc))
-                            std::fprintf(
-                                stderr, ", validation AUC %.2f %%", progress.validationAuc * 100.0);
-                        std::fprintf(stderr, "\n");
-                    });
-            train::RunResult result { planned.shape, planned.seed, planned.fold,
-                outcome.validationAuc, outcome.validationAuc, outcome.selectedStep, outcome.steps,
-                train::modelPathFor(outputPath_, planned, isSingleRun) };
-            if (planned.fold >= 0)
-                result.auc
-                    = train::videoLevelAuc(train::videosOfRun(videos, folds, planned.fold, true),
-                        outcome.classifier->scorer());
-            outcome.classifier->save(result.modelPath);
-            const json sidecar { { "model", fs::path(result.modelPath).filename().string() },
-                { "architecture", "VideoClassifier (yaegasikk/attention_anomaly_detector)" },
-                { "da", settings.hiddenSize }, { "r", settings.rows },
-                { "feature_size", outcome.classifier->featureSize() }, { "backbone", backbone },
-                { "train",
-                    { { "source", source }, { "videos", labelled.size() },
-                        { "anomalous", train::countLabel(labelled, 1) },
-                        { "files",
-                            [&] {
-                                json files = json::array();
-                                for (const train::VideoSamples* video :
-                                    train::videosOfRun(videos, folds, planned.fold, false))
-                                    files.push_back(video->featuresPath);
-                                return files;
-                            }() } } },
-                { "validation", validationPath_.empty() ? json(nullptr) : json(validationPath_) },
-                { "fold",
-                    planned.fold < 0 ? json(nullptr)
-                                     : json { { "index", planned.fold }, { "of", folds_ },
-                                         { "split_seed", kFoldSeed } } },
-                { "seed", settings.seed }, { "epochs", settings.epochs },
-                { "batch_per_class", settings.batchPerClass },
-                { "optimizer",
-                    { { "name", "RAdam" }, { "lr", settings.learningRate },
-                        { "betas", { 0.9, 0.999 } }, { "eps", 1e-8 } } },
-                { "attention_dropout", settings.attentionDropout }, { "threads", threads_ },
-                { "steps", outcome.steps }, { "selected_step", outcome.selectedStep },
-                { "validation_auc", number(outcome.validationAuc) },
-                { "held_out_auc", planned.fold < 0 ? json(nullptr) : number(result.auc) },
-                { "epoch_losses", outcome.epochLosses } };
-            io::writeFileAtomically(fs::path(result.modelPath).replace_extension(".json").string(),
-                sidecar.dump(2) + "\n");
-            char aucText[32] = "-";
-            if (!std::isnan(result.auc))
-                std::snprintf(aucText, sizeof aucText, "%.2f %%", result.auc * 100.0);
-            std::printf("%s: %s %s, kept step %lld of %lld, wrote %s\n", name.c_str(),
-                aucName.c_str(), aucText, static_cast<long long>(result.selectedStep),
-                static_cast<long long>(result.steps), result.modelPath.c_str());
-            results.push_back(result);
-        }
-
-        const std::vector<train::SettingSummary> summaries = train::summarise(results);
-        std::printf("\n%s", train::summaryTable(summaries, aucName).c_str());
-        const std::string base = (output.parent_path() / output.stem()).string();
-        const json header { { "command", "vigil train" }, { "auc", aucName }, { "source", source },
-            { "validation", validationPath_ }, { "folds", folds_ }, { "epochs", epochs_ },
-            { "seeds", seeds }, { "batch_per_class", batchPerClass_ }, { "lr", learningRate_ },
-            { "backbone", backbone } };
-        train::writeReportCsv(base + ".report.csv", summaries);
-        train::writeReportJson(base + ".report.json", header.dump(), results, summaries);
-        const bool hasAucs = std::any_of(
-            summaries.begin(), summaries.end(), [](const auto& s) { return !s.aucs.empty(); });
-        if (hasAucs)
-            writePlot(base + ".report.png", summaries, aucName);
-        std::printf("wrote %s.report.csv, %s.report.json%s\n", base.c_str(), base.c_str(),
-            hasAucs ? (", " + base + ".report.png").c_str() : "");
+        for (const train::PlannedRun& planned : plan)
+            results.push_back(trainOne(planned, data, plan.size() == 1, cancel));
+        writeReports(results, data, seeds);
         return kExitOk;
+    } catch (const UsageError& error) {
+        printError(error.what());
+        return kExitUsage;
     } catch (const Cancelled&) {
         printError("cancelled");
         return kExitCancelled;
@@ -304,6 +248,111 @@ int TrainCommand::run(const CancellationToken& cancel) const
         printError(error.what());
         return kExitFailedInput;
     }
+}
+
+TrainCommand::Data TrainCommand::readData(const CancellationToken& cancel) const
+{
+    Data data;
+    data.source = labelsPath_.empty() ? listPath_ : labelsPath_;
+    data.labelled = labelsPath_.empty() ? train::readAnomalousFirstList(listPath_, anomalousFirst_)
+                                        : train::readLabelsCsv(labelsPath_);
+    train::requireBothLabels(data.labelled, data.source);
+    if (const std::string problem = train::foldsProblem(
+            train::countLabel(data.labelled, 0), train::countLabel(data.labelled, 1), folds_);
+        !problem.empty())
+        throw UsageError(data.source + ": " + problem);
+    std::vector<train::LabelledVideo> validationLabelled;
+    if (!validationPath_.empty()) {
+        validationLabelled = train::readLabelsCsv(validationPath_);
+        train::requireBothLabels(validationLabelled, validationPath_);
+    }
+    data.videos = loadWithProgress(data.labelled, "training", isQuiet_, cancel);
+    data.validation = loadWithProgress(validationLabelled, "validation", isQuiet_, cancel);
+    if (!data.validation.empty()
+        && data.validation.front().samples.dim(2) != data.videos.front().samples.dim(2))
+        throw Error(data.validation.front().featuresPath
+            + ": its feature size differs from the training features'");
+    std::vector<uint8_t> labels;
+    for (const train::VideoSamples& video : data.videos)
+        labels.push_back(video.label);
+    if (folds_ > 0)
+        data.folds = train::assignFolds(labels, folds_, kFoldSeed);
+    data.aucName = folds_ > 0 ? "held-out video AUC" : "validation video AUC";
+    data.backbone = train::trainedOnBackbone(data.labelled);
+    return data;
+}
+
+train::RunResult TrainCommand::trainOne(const train::PlannedRun& planned, const Data& data,
+    bool isSingleRun, const CancellationToken& cancel) const
+{
+    models::TrainSettings settings;
+    settings.hiddenSize = planned.shape.hiddenSize;
+    settings.rows = planned.shape.rows;
+    settings.epochs = epochs_;
+    settings.batchPerClass = batchPerClass_;
+    settings.learningRate = learningRate_;
+    settings.seed = planned.seed;
+    settings.validateEverySteps = validateEvery_;
+    const std::string name = runName(planned);
+    models::Validator validate;
+    if (!data.validation.empty())
+        validate = [set = data.validationSet()](const analysis::WindowScorer& scorer) {
+            return train::videoLevelAuc(set, scorer);
+        };
+    const auto trainingVideos = train::videosOfRun(data.videos, data.folds, planned.fold, false);
+    const models::TrainingOutcome outcome = models::trainClassifier(
+        trainingVideos, settings, validate, cancel, [&](const models::TrainingProgress& progress) {
+            if (!isQuiet_)
+                printEpoch(name, progress, epochs_);
+        });
+    train::RunResult result { planned.shape, planned.seed, planned.fold, outcome.validationAuc,
+        outcome.validationAuc, outcome.selectedStep, outcome.steps,
+        train::modelPathFor(outputPath_, planned, isSingleRun) };
+    if (planned.fold >= 0)
+        result.auc
+            = train::videoLevelAuc(train::videosOfRun(data.videos, data.folds, planned.fold, true),
+                outcome.classifier->scorer());
+    outcome.classifier->save(result.modelPath);
+
+    train::ModelCard card = cardOf(settings, *outcome.classifier, outcome);
+    card.modelFile = fs::path(result.modelPath).filename().string();
+    card.backbone = data.backbone;
+    card.source = data.source;
+    card.videos = static_cast<int64_t>(data.labelled.size());
+    card.anomalous = train::countLabel(data.labelled, 1);
+    for (const train::VideoSamples* video : trainingVideos)
+        card.files.push_back(video->featuresPath);
+    card.validationPath = validationPath_;
+    card.fold = planned.fold;
+    card.folds = folds_;
+    card.splitSeed = kFoldSeed;
+    card.threads = threads_;
+    card.heldOutAuc = result.auc;
+    io::writeFileAtomically(
+        fs::path(result.modelPath).replace_extension(".json").string(), train::modelCardJson(card));
+    printRun(name, data.aucName, result);
+    return result;
+}
+
+void TrainCommand::writeReports(const std::vector<train::RunResult>& results, const Data& data,
+    const std::vector<uint64_t>& seeds) const
+{
+    const std::vector<train::SettingSummary> summaries = train::summarise(results);
+    std::printf("\n%s", train::summaryTable(summaries, data.aucName).c_str());
+    const fs::path output(outputPath_);
+    const std::string base = (output.parent_path() / output.stem()).string();
+    const json header { { "command", "vigil train" }, { "auc", data.aucName },
+        { "source", data.source }, { "validation", validationPath_ }, { "folds", folds_ },
+        { "epochs", epochs_ }, { "seeds", seeds }, { "batch_per_class", batchPerClass_ },
+        { "lr", learningRate_ }, { "backbone", data.backbone } };
+    train::writeReportCsv(base + ".report.csv", summaries);
+    train::writeReportJson(base + ".report.json", header.dump(), results, summaries);
+    const bool hasAucs = std::any_of(
+        summaries.begin(), summaries.end(), [](const auto& s) { return !s.aucs.empty(); });
+    if (hasAucs)
+        writePlot(base + ".report.png", summaries, data.aucName);
+    std::printf("wrote %s.report.csv, %s.report.json%s\n", base.c_str(), base.c_str(),
+        hasAucs ? (", " + base + ".report.png").c_str() : "");
 }
 
 } // namespace vigil::app

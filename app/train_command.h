@@ -5,6 +5,8 @@
 // stderr per failure, exit codes from exit_codes.h, nothing throws out of run().
 
 #include "core/common/cancellation.h"
+#include "core/train/training_plan.h"
+#include "core/train/training_report.h"
 
 #include <CLI/CLI.hpp>
 
@@ -25,6 +27,13 @@ public:
     int run(const CancellationToken& cancel) const;
 
 private:
+    struct Data; // the labelled videos, their samples, the validation set and the folds
+    Data readData(const CancellationToken& cancel) const;
+    train::RunResult trainOne(const train::PlannedRun& planned, const Data& data, bool isSingleRun,
+        const CancellationToken& cancel) const;
+    void writeReports(const std::vector<train::RunResult>& results, const Data& data,
+        const std::vector<uint64_t>& seeds) const;
+
     CLI::App* command_ = nullptr;
     std::string labelsPath_;
     std::string listPath_;

@@ -109,96 +109,149 @@ void requireFiniteFeatures(const std::vector<const train::VideoSamples*>& videos
     }
 }
 
+// The paper's sampler yields a batch while count + n < samples, so it needs more than n.
+size_t stepsPerEpochOf(size_t normal, size_t anomalous, size_t perClass)
+{
+    const size_t steps = std::min(normal > perClass ? (normal - 1) / perClass : 0,
+        anomalous > perClass ? (anomalous - 1) / perClass : 0);
+    if (steps == 0)
+        throw Error("training: a batch takes " + std::to_string(perClass) + " normal and "
+            + std::to_string(perClass)
+            + " anomalous crop samples, and each kind needs more than that; there are "
+            + std::to_string(normal) + " normal and " + std::to_string(anomalous)
+            + " anomalous (videos x crops)");
+    return steps;
+}
+
+AttentionClassifierOptions networkOptions(
+    const std::vector<const train::VideoSamples*>& videos, const TrainSettings& settings)
+{
+    AttentionClassifierOptions options;
+    options.featureSize = videos.front()->samples.dim(2);
+    options.hiddenSize = settings.hiddenSize;
+    options.rows = settings.rows;
+    options.attentionDropout = settings.attentionDropout;
+    return options;
+}
+
+RAdamOptions optimiserOptions(const TrainSettings& settings)
+{
+    RAdamOptions options;
+    options.learningRate = settings.learningRate;
+    return options;
+}
+
+// One training run's state: the network, its optimiser, the shuffled samples and the best
+// weights so far. The members are built in the order the seeded generators must see them.
+class TrainingRun {
+public:
+    TrainingRun(const std::vector<const train::VideoSamples*>& videos,
+        const TrainSettings& settings, const Validator& validate)
+        : settings_(settings)
+        , validate_(validate)
+        , normal_(samplesWithLabel(videos, 0))
+        , anomalous_(samplesWithLabel(videos, 1))
+        , perClass_(static_cast<size_t>(settings.batchPerClass))
+        , stepsPerEpoch_(stepsPerEpochOf(normal_.size(), anomalous_.size(), perClass_))
+        , random_((torch::manual_seed(settings.seed), settings.seed))
+        , network_(networkOptions(videos, settings))
+        , optimiser_(network_->parameters(), optimiserOptions(settings))
+        , batch_(torch::empty({ 2 * settings.batchPerClass, videos.front()->samples.dim(1),
+              videos.front()->samples.dim(2) }))
+        , labels_(torch::cat({ torch::zeros({ settings.batchPerClass }),
+              torch::ones({ settings.batchPerClass }) }))
+        , liveScorer_(network_)
+    {
+        outcome_.validationAuc = kNan;
+    }
+
+    void runEpoch(
+        int64_t epoch, const CancellationToken& cancel, const TrainingProgressCallback& onProgress)
+    {
+        network_->train();
+        train::shuffleInPlace(normal_, random_);
+        train::shuffleInPlace(anomalous_, random_);
+        double lossSum = 0.0;
+        for (size_t i = 0; i < stepsPerEpoch_; ++i) {
+            cancel.throwIfCancelled();
+            fillBatch(batch_, normal_, anomalous_, i * perClass_, settings_.batchPerClass);
+            const torch::Tensor loss
+                = torch::binary_cross_entropy(network_->forward(batch_).score, labels_);
+            optimiser_.zeroGrad();
+            loss.backward();
+            optimiser_.step();
+            lossSum += loss.item<double>();
+            ++outcome_.steps;
+            TrainingProgress progress { epoch, outcome_.steps, static_cast<int64_t>(stepsPerEpoch_),
+                lossSum / static_cast<double>(i + 1), kNan };
+            const bool isEpochEnd = i + 1 == stepsPerEpoch_;
+            if (settings_.validateEverySteps > 0
+                    ? outcome_.steps % settings_.validateEverySteps == 0
+                    : isEpochEnd)
+                checkpoint(progress);
+            if (onProgress)
+                onProgress(progress);
+        }
+        outcome_.epochLosses.push_back(lossSum / static_cast<double>(stepsPerEpoch_));
+    }
+
+    // The kept weights (the best validated, else the last), in evaluation mode.
+    TrainingOutcome finish()
+    {
+        if (best_.empty())
+            outcome_.selectedStep = outcome_.steps;
+        else
+            restore(network_, best_);
+        network_->eval();
+        outcome_.classifier
+            = std::make_shared<const TrainedClassifier>(std::make_shared<TrainedClassifier::Impl>(
+                TrainedClassifier::Impl { network_, TorchWindowScorer(network_) }));
+        return outcome_;
+    }
+
+private:
+    void checkpoint(TrainingProgress& progress)
+    {
+        if (!validate_)
+            return;
+        network_->eval();
+        progress.validationAuc = validate_(liveScorer_);
+        network_->train();
+        if (!std::isnan(progress.validationAuc)
+            && (std::isnan(outcome_.validationAuc)
+                || progress.validationAuc > outcome_.validationAuc)) {
+            outcome_.validationAuc = progress.validationAuc;
+            outcome_.selectedStep = progress.step;
+            best_ = snapshot(network_);
+        }
+    }
+
+    const TrainSettings& settings_;
+    const Validator& validate_;
+    std::vector<SampleRef> normal_;
+    std::vector<SampleRef> anomalous_;
+    size_t perClass_;
+    size_t stepsPerEpoch_;
+    std::mt19937_64 random_;
+    AttentionClassifier network_;
+    RAdam optimiser_;
+    torch::Tensor batch_;
+    torch::Tensor labels_;
+    TorchWindowScorer liveScorer_;
+    TrainingOutcome outcome_;
+    std::vector<torch::Tensor> best_;
+};
+
 TrainingOutcome runTraining(const std::vector<const train::VideoSamples*>& videos,
     const TrainSettings& settings, const Validator& validate, const CancellationToken& cancel,
     const TrainingProgressCallback& onProgress)
 {
     if (videos.empty())
         throw Error("training: no videos");
-    std::vector<SampleRef> normal = samplesWithLabel(videos, 0);
-    std::vector<SampleRef> anomalous = samplesWithLabel(videos, 1);
-    const auto perClass = static_cast<size_t>(settings.batchPerClass);
-    // The paper's sampler yields a batch while count + n < samples, so it needs more than n.
-    const size_t stepsPerEpoch
-        = std::min(normal.size() > perClass ? (normal.size() - 1) / perClass : 0,
-            anomalous.size() > perClass ? (anomalous.size() - 1) / perClass : 0);
-    if (stepsPerEpoch == 0)
-        throw Error("training: a batch takes " + std::to_string(perClass) + " normal and "
-            + std::to_string(perClass)
-            + " anomalous crop samples, and each kind needs more than that; there are "
-            + std::to_string(normal.size()) + " normal and " + std::to_string(anomalous.size())
-            + " anomalous (videos x crops)");
-
-    torch::manual_seed(settings.seed);
-    std::mt19937_64 random(settings.seed);
-    AttentionClassifierOptions options;
-    options.featureSize = videos.front()->samples.dim(2);
-    options.hiddenSize = settings.hiddenSize;
-    options.rows = settings.rows;
-    options.attentionDropout = settings.attentionDropout;
-    AttentionClassifier network(options);
-    RAdamOptions radamOptions;
-    radamOptions.learningRate = settings.learningRate;
-    RAdam optimiser(network->parameters(), radamOptions);
-
-    const int64_t segments = videos.front()->samples.dim(1);
-    torch::Tensor batch
-        = torch::empty({ 2 * settings.batchPerClass, segments, options.featureSize });
-    const torch::Tensor labels = torch::cat(
-        { torch::zeros({ settings.batchPerClass }), torch::ones({ settings.batchPerClass }) });
-    TorchWindowScorer liveScorer(network);
-    TrainingOutcome outcome;
-    outcome.validationAuc = kNan;
-    std::vector<torch::Tensor> best;
-    const auto checkpoint = [&](TrainingProgress& progress) {
-        if (!validate)
-            return;
-        network->eval();
-        progress.validationAuc = validate(liveScorer);
-        network->train();
-        if (!std::isnan(progress.validationAuc)
-            && (std::isnan(outcome.validationAuc)
-                || progress.validationAuc > outcome.validationAuc)) {
-            outcome.validationAuc = progress.validationAuc;
-            outcome.selectedStep = progress.step;
-            best = snapshot(network);
-        }
-    };
-    for (int64_t epoch = 1; epoch <= settings.epochs; ++epoch) {
-        network->train();
-        train::shuffleInPlace(normal, random);
-        train::shuffleInPlace(anomalous, random);
-        double lossSum = 0.0;
-        for (size_t i = 0; i < stepsPerEpoch; ++i) {
-            cancel.throwIfCancelled();
-            fillBatch(batch, normal, anomalous, i * perClass, settings.batchPerClass);
-            const torch::Tensor loss
-                = torch::binary_cross_entropy(network->forward(batch).score, labels);
-            optimiser.zeroGrad();
-            loss.backward();
-            optimiser.step();
-            lossSum += loss.item<double>();
-            ++outcome.steps;
-            TrainingProgress progress { epoch, outcome.steps, static_cast<int64_t>(stepsPerEpoch),
-                lossSum / static_cast<double>(i + 1), kNan };
-            const bool isEpochEnd = i + 1 == stepsPerEpoch;
-            if (settings.validateEverySteps > 0 ? outcome.steps % settings.validateEverySteps == 0
-                                                : isEpochEnd)
-                checkpoint(progress);
-            if (onProgress)
-                onProgress(progress);
-        }
-        outcome.epochLosses.push_back(lossSum / static_cast<double>(stepsPerEpoch));
-    }
-    if (best.empty())
-        outcome.selectedStep = outcome.steps;
-    else
-        restore(network, best);
-    network->eval();
-    outcome.classifier
-        = std::make_shared<const TrainedClassifier>(std::make_shared<TrainedClassifier::Impl>(
-            TrainedClassifier::Impl { network, TorchWindowScorer(network) }));
-    return outcome;
+    TrainingRun run(videos, settings, validate);
+    for (int64_t epoch = 1; epoch <= settings.epochs; ++epoch)
+        run.runEpoch(epoch, cancel, onProgress);
+    return run.finish();
 }
 
 } // namespace

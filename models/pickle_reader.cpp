@@ -1,15 +1,20 @@
 #include "models/pickle_reader.h"
 
 #include "core/common/error.h"
+#include "models/detail/pickle_cursor.h"
+#include "models/detail/pickle_globals.h"
+#include "models/detail/pickle_opcodes.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
-#include <cstring>
 #include <unordered_map>
 
 namespace vigil::models {
 namespace {
+
+using detail::isAllowed;
+using detail::isStorageType;
+namespace op = detail::op;
 
 constexpr uint64_t kMaxProtocol = 5;
 constexpr int kMaxNesting = 64;
@@ -20,53 +25,6 @@ constexpr size_t kMaxNameLength = 256; // a GLOBAL's module or name
 constexpr const char* kPython3Note
     = " (Python 3 bytes: this file was re-pickled by Python 3; Caffe2 weights files are the "
       "Python 2 pickles Caffe2 wrote)";
-
-// Opcode values from CPython's Lib/pickle.py.
-namespace op {
-constexpr uint8_t kMark = '(', kStop = '.', kBinFloat = 'G', kBinInt = 'J', kBinInt1 = 'K',
-                  kBinInt2 = 'M', kNone = 'N', kBinPersId = 'Q', kReduce = 'R', kBinString = 'T',
-                  kShortBinString = 'U', kBinUnicode = 'X', kAppend = 'a', kBuild = 'b',
-                  kGlobal = 'c', kAppends = 'e', kBinGet = 'h', kLongBinGet = 'j', kEmptyList = ']',
-                  kBinPut = 'q', kLongBinPut = 'r', kSetItem = 's', kTuple = 't', kSetItems = 'u',
-                  kEmptyDict = '}', kEmptyTuple = ')', kProto = 0x80, kNewObj = 0x81,
-                  kTuple1 = 0x85, kTuple2 = 0x86, kTuple3 = 0x87, kNewTrue = 0x88, kNewFalse = 0x89,
-                  kLong1 = 0x8a, kShortBinUnicode = 0x8c, kBinUnicode8 = 0x8d, kStackGlobal = 0x93,
-                  kMemoize = 0x94, kFrame = 0x95;
-} // namespace op
-
-constexpr std::array<const char*, 10> kStorageTypes
-    = { "FloatStorage", "DoubleStorage", "HalfStorage", "BFloat16Storage", "LongStorage",
-          "IntStorage", "ShortStorage", "CharStorage", "ByteStorage", "BoolStorage" };
-
-bool isStorageType(const PickleGlobal& global)
-{
-    const auto& names = kStorageTypes;
-    return global.module == "torch"
-        && std::find(names.begin(), names.end(), global.name) != names.end();
-}
-
-// What Caffe2's Python 2 pickles of NumPy arrays name: ndarray.__reduce__ gives
-// _reconstruct(ndarray, (0,), 'b') plus a BUILD state holding a dtype(...) with its own state;
-// NumPy scalars are scalar(dtype, raw bytes).
-bool isNumPyGlobal(const PickleGlobal& global)
-{
-    if (global.module == "numpy")
-        return global.name == "ndarray" || global.name == "dtype";
-    return global.module == "numpy.core.multiarray"
-        && (global.name == "_reconstruct" || global.name == "scalar");
-}
-
-bool isAllowed(const PickleGlobal& global, PickleGlobals allowed)
-{
-    if (allowed == PickleGlobals::NumPyArrays)
-        return isNumPyGlobal(global);
-    if (global.module == "collections")
-        return global.name == "OrderedDict";
-    if (global.module == "torch._utils")
-        return global.name == "_rebuild_tensor_v2" || global.name == "_rebuild_parameter"
-            || global.name == "_rebuild_parameter_with_state";
-    return isStorageType(global);
-}
 
 using ContainerPtr = std::shared_ptr<PickleContainer>;
 
@@ -90,36 +48,30 @@ class Interpreter {
 public:
     Interpreter(std::string_view bytes, const std::string& sourceName, PickleGlobals allowed,
         PickleBudget& budget, size_t start = 0)
-        : bytes_(bytes)
-        , sourceName_(sourceName)
+        : cursor_(bytes, sourceName, start)
         , allowedGlobals_(allowed)
         , budget_(budget)
-        , position_(std::min(start, bytes.size()))
     {
     }
 
-    size_t position() const { return position_; }
+    size_t position() const { return cursor_.position(); }
 
     PickleValue run()
     {
-        while (position_ < bytes_.size()) {
-            opcodeOffset_ = position_;
-            const auto opcode = static_cast<uint8_t>(bytes_[position_++]);
+        while (!cursor_.atEnd()) {
+            const auto opcode = cursor_.nextOpcode();
             if (opcode == op::kStop)
                 return pop();
             step(opcode);
         }
-        opcodeOffset_ = position_;
+        cursor_.markEnd();
         fail("truncated: no STOP opcode");
     }
 
 private:
     void step(uint8_t opcode);
 
-    [[noreturn]] void fail(const std::string& message) const
-    {
-        throw ModelError(sourceName_ + " offset " + std::to_string(opcodeOffset_) + ": " + message);
-    }
+    [[noreturn]] void fail(const std::string& message) const { cursor_.fail(message); }
 
     void charge(uint64_t bytes)
     {
@@ -148,60 +100,10 @@ private:
             PickleBytes { std::string(raw) }) };
     }
 
-    std::string_view readBytes(uint64_t count)
-    {
-        if (count > bytes_.size() - position_)
-            fail("truncated: " + std::to_string(count) + " bytes needed, "
-                + std::to_string(bytes_.size() - position_) + " left");
-        const auto result = bytes_.substr(position_, static_cast<size_t>(count));
-        position_ += static_cast<size_t>(count);
-        return result;
-    }
-
-    uint64_t readUnsigned(size_t byteCount) // little-endian
-    {
-        const auto raw = readBytes(byteCount);
-        uint64_t value = 0;
-        for (size_t i = byteCount; i-- > 0;)
-            value = (value << 8) | static_cast<uint8_t>(raw[i]);
-        return value;
-    }
-
-    int64_t readSigned(uint64_t byteCount) // two's complement, little-endian
-    {
-        if (byteCount > 8)
-            fail("integer of " + std::to_string(byteCount) + " bytes is too large");
-        auto value = readUnsigned(static_cast<size_t>(byteCount));
-        const auto bits = static_cast<unsigned>(byteCount) * 8;
-        if (bits > 0 && bits < 64 && (value >> (bits - 1)) != 0)
-            value |= ~uint64_t { 0 } << bits;
-        return static_cast<int64_t>(value);
-    }
-
-    double readBigEndianDouble()
-    {
-        uint64_t bits = 0;
-        for (const char byte : readBytes(8))
-            bits = (bits << 8) | static_cast<uint8_t>(byte);
-        double value = 0;
-        std::memcpy(&value, &bits, sizeof value);
-        return value;
-    }
-
     void checkProtocol(uint64_t protocol)
     {
         if (protocol > kMaxProtocol)
             fail("unsupported pickle protocol " + std::to_string(protocol));
-    }
-
-    std::string readLine()
-    {
-        const auto rest = bytes_.substr(position_, kMaxNameLength + 1);
-        const auto end = rest.find('\n');
-        if (end == std::string_view::npos)
-            fail("GLOBAL name is unterminated or too long");
-        position_ += end + 1;
-        return std::string(rest.substr(0, end));
     }
 
     PickleValue& top()
@@ -348,8 +250,8 @@ private:
 
     PickleValue global()
     {
-        auto module = readLine();
-        return makeGlobal(std::move(module), readLine());
+        auto module = cursor_.readLine(kMaxNameLength);
+        return makeGlobal(std::move(module), cursor_.readLine(kMaxNameLength));
     }
 
     PickleValue stackGlobal()
@@ -415,12 +317,9 @@ private:
             fail("BUILD on a " + top().kindName() + " is unsupported");
     }
 
-    std::string_view bytes_;
-    const std::string& sourceName_;
+    detail::PickleCursor cursor_;
     PickleGlobals allowedGlobals_;
     PickleBudget& budget_;
-    size_t position_ = 0;
-    size_t opcodeOffset_ = 0;
     std::vector<PickleValue> stack_;
     std::vector<size_t> marks_; // the stack height at each open MARK
     size_t chargedStackSlots_ = 0;
@@ -433,21 +332,21 @@ void Interpreter::step(uint8_t opcode)
     // One line per opcode reads best as a table.
     // clang-format off
     switch (opcode) {
-    case op::kProto: return checkProtocol(readUnsigned(1));
-    case op::kFrame: return static_cast<void>(readUnsigned(8)); // frames only help buffering
+    case op::kProto: return checkProtocol(cursor_.readUnsigned(1));
+    case op::kFrame: return static_cast<void>(cursor_.readUnsigned(8)); // frames only help buffering
     case op::kNone: return push(PickleValue { PickleNone {} });
     case op::kNewTrue: return push(PickleValue { true });
     case op::kNewFalse: return push(PickleValue { false });
-    case op::kBinInt: return push(PickleValue { readSigned(4) });
-    case op::kBinInt1: return push(PickleValue { static_cast<int64_t>(readUnsigned(1)) });
-    case op::kBinInt2: return push(PickleValue { static_cast<int64_t>(readUnsigned(2)) });
-    case op::kLong1: return push(PickleValue { readSigned(readUnsigned(1)) });
-    case op::kBinFloat: return push(PickleValue { readBigEndianDouble() });
-    case op::kShortBinUnicode: return push(text(readBytes(readUnsigned(1))));
-    case op::kBinUnicode: return push(text(readBytes(readUnsigned(4))));
-    case op::kBinUnicode8: return push(text(readBytes(readUnsigned(8))));
-    case op::kShortBinString: return push(bytes(readBytes(readUnsigned(1)))); // Python 2 str
-    case op::kBinString: return push(bytes(readBytes(static_cast<uint64_t>(readSigned(4)))));
+    case op::kBinInt: return push(PickleValue { cursor_.readSigned(4) });
+    case op::kBinInt1: return push(PickleValue { static_cast<int64_t>(cursor_.readUnsigned(1)) });
+    case op::kBinInt2: return push(PickleValue { static_cast<int64_t>(cursor_.readUnsigned(2)) });
+    case op::kLong1: return push(PickleValue { cursor_.readSigned(cursor_.readUnsigned(1)) });
+    case op::kBinFloat: return push(PickleValue { cursor_.readBigEndianDouble() });
+    case op::kShortBinUnicode: return push(text(cursor_.readBytes(cursor_.readUnsigned(1))));
+    case op::kBinUnicode: return push(text(cursor_.readBytes(cursor_.readUnsigned(4))));
+    case op::kBinUnicode8: return push(text(cursor_.readBytes(cursor_.readUnsigned(8))));
+    case op::kShortBinString: return push(bytes(cursor_.readBytes(cursor_.readUnsigned(1)))); // Python 2 str
+    case op::kBinString: return push(bytes(cursor_.readBytes(static_cast<uint64_t>(cursor_.readSigned(4)))));
     case op::kMark: return mark();
     case op::kEmptyTuple: return push(makeTuple({}));
     case op::kEmptyList: return push(PickleValue { newContainer(PickleContainerKind::List) });
@@ -460,11 +359,11 @@ void Interpreter::step(uint8_t opcode)
     case op::kSetItems: return setItems(popToMark());
     case op::kAppend: return appendItems(popCount(1));
     case op::kAppends: return appendItems(popToMark());
-    case op::kBinPut: return memoPut(readUnsigned(1));
-    case op::kLongBinPut: return memoPut(readUnsigned(4));
+    case op::kBinPut: return memoPut(cursor_.readUnsigned(1));
+    case op::kLongBinPut: return memoPut(cursor_.readUnsigned(4));
     case op::kMemoize: return memoPut(memo_.size());
-    case op::kBinGet: return memoGet(readUnsigned(1));
-    case op::kLongBinGet: return memoGet(readUnsigned(4));
+    case op::kBinGet: return memoGet(cursor_.readUnsigned(1));
+    case op::kLongBinGet: return memoGet(cursor_.readUnsigned(4));
     case op::kGlobal: return push(global());
     case op::kStackGlobal: return push(stackGlobal());
     case op::kReduce: return push(reduce());
@@ -481,21 +380,6 @@ void Interpreter::step(uint8_t opcode)
 }
 
 } // namespace
-
-std::string PickleValue::kindName() const
-{
-    static constexpr std::array<const char*, 7> kNames
-        = { "None", "bool", "int", "float", "str", "bytes", "global" };
-    static constexpr std::array<const char*, 5> kContainerNames
-        = { "tuple", "list", "dict", "call", "persistent id" };
-    const auto* shared = std::get_if<ContainerPtr>(&value);
-    if (shared == nullptr)
-        return kNames.at(value.index());
-    if ((*shared)->kind == PickleContainerKind::Call)
-        return "call to " + (*shared)->callable.qualifiedName();
-    return (*shared)->isOrderedDict ? "OrderedDict"
-                                    : kContainerNames.at(static_cast<size_t>((*shared)->kind));
-}
 
 PickleValue readPickle(std::string_view bytes, const std::string& sourceName,
     PickleGlobals allowedGlobals, PickleBudget* budget)

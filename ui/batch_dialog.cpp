@@ -76,7 +76,7 @@ BatchDialog::BatchDialog(EngineProvider engines, QWidget* parent)
 
 BatchDialog::~BatchDialog() = default; // job_'s destructor cancels and waits
 
-void BatchDialog::createLayout()
+QFormLayout* BatchDialog::createForm()
 {
     inputEdit_ = new QLineEdit(this);
     inputEdit_->setPlaceholderText(tr("the folder with the videos"));
@@ -97,21 +97,11 @@ void BatchDialog::createLayout()
     form->addRow(tr("Results to:"), folderRow(outputEdit_, tr("Folder for the results"), this));
     form->addRow(QString(), resumeBox_);
     form->addRow(tr("Event threshold:"), thresholdBox_);
+    return form;
+}
 
-    startButton_ = new QPushButton(tr("Start"), this);
-    startButton_->setDefault(true);
-    cancelButton_ = new QPushButton(tr("Cancel batch"), this);
-    overallBar_ = new QProgressBar(this);
-    overallBar_->setFormat(tr("%v of %m files"));
-    fileBar_ = new QProgressBar(this);
-    fileBar_->setRange(0, 100);
-    fileLabel_ = new QLabel(this);
-    fileLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(startButton_);
-    controls->addWidget(cancelButton_);
-    controls->addWidget(overallBar_, 1);
-
+void BatchDialog::createTable()
+{
     table_ = new QTableView(this);
     table_->setModel(sorted_);
     table_->setSortingEnabled(true);
@@ -125,6 +115,25 @@ void BatchDialog::createLayout()
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setToolTip(tr("Double-click a video to open it with its results at its highest score"));
     table_->setColumnWidth(BatchTableModel::Name, 240);
+}
+
+void BatchDialog::createLayout()
+{
+    QFormLayout* form = createForm();
+    createTable();
+    startButton_ = new QPushButton(tr("Start"), this);
+    startButton_->setDefault(true);
+    cancelButton_ = new QPushButton(tr("Cancel batch"), this);
+    overallBar_ = new QProgressBar(this);
+    overallBar_->setFormat(tr("%v of %m files"));
+    fileBar_ = new QProgressBar(this);
+    fileBar_->setRange(0, 100);
+    fileLabel_ = new QLabel(this);
+    fileLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(startButton_);
+    controls->addWidget(cancelButton_);
+    controls->addWidget(overallBar_, 1);
 
     statusLabel_ = new QLabel(this);
     exportButton_ = new QPushButton(tr("Export summary CSV…"), this);

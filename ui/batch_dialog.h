@@ -15,6 +15,7 @@
 
 class QCheckBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -71,6 +72,8 @@ protected:
     void reject() override;
 
 private:
+    QFormLayout* createForm();
+    void createTable();
     void createLayout();
     void connectJob();
     void showProgress(const BatchJobProgress& progress);

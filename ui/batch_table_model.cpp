@@ -6,6 +6,82 @@
 #include <QColor>
 
 namespace vigil::ui {
+namespace {
+
+// What the column sorts by: numbers as numbers, and rows without figures below every score.
+QVariant sortValue(const batch::BatchRow& row, int column)
+{
+    const auto& figures = row.figures;
+    switch (column) {
+    case BatchTableModel::Name:
+        return QString::fromStdString(row.relativePath).toLower();
+    case BatchTableModel::Status:
+        return QString::fromStdString(batch::statusName(row.status));
+    case BatchTableModel::MaxScore:
+        return figures ? QVariant(static_cast<double>(figures->maxScore)) : QVariant(-1.0);
+    case BatchTableModel::MaxScoreTime:
+        return figures ? QVariant(figures->maxScoreTimeS) : QVariant(-1.0);
+    case BatchTableModel::Events:
+        return figures ? QVariant(static_cast<qlonglong>(figures->events)) : QVariant(-1);
+    case BatchTableModel::Duration:
+        return figures ? QVariant(figures->durationS) : QVariant(-1.0);
+    case BatchTableModel::Seconds:
+        return row.secondsTaken;
+    case BatchTableModel::Weights:
+        return QString::fromStdString(row.weights);
+    case BatchTableModel::Message:
+        return QString::fromStdString(row.message);
+    default:
+        return {};
+    }
+}
+
+QVariant displayText(const batch::BatchRow& row, int column)
+{
+    const auto& figures = row.figures;
+    switch (column) {
+    case BatchTableModel::Name:
+        return QString::fromStdString(row.relativePath);
+    case BatchTableModel::Status:
+        return QString::fromStdString(batch::statusName(row.status));
+    case BatchTableModel::MaxScore:
+        return figures ? QString::number(figures->maxScore, 'f', 3) : QString();
+    case BatchTableModel::MaxScoreTime:
+        return figures ? formatTime(figures->maxScoreTimeS, true) : QString();
+    case BatchTableModel::Events:
+        return figures ? QString::number(figures->events) : QString();
+    case BatchTableModel::Duration:
+        return figures ? formatTime(figures->durationS) : QString();
+    case BatchTableModel::Seconds:
+        return row.status == batch::FileStatus::Ok
+            ? QStringLiteral("%1 s").arg(row.secondsTaken, 0, 'f', 1)
+            : QString();
+    // analysis::weightsSummary, filled by the batch for rows with figures: which weights
+    // produced the scores beside it (DEMO weights give meaningless scores).
+    case BatchTableModel::Weights:
+        return QString::fromStdString(row.weights);
+    case BatchTableModel::Message:
+        return QString::fromStdString(row.message);
+    default:
+        return {};
+    }
+}
+
+QVariant statusBrush(batch::FileStatus status)
+{
+    // Mid-tone colours read on light and dark palettes alike.
+    switch (status) {
+    case batch::FileStatus::Ok:
+        return QBrush(QColor(0x2e, 0x9d, 0x4d));
+    case batch::FileStatus::Failed:
+        return QBrush(QColor(0xd9, 0x4a, 0x3d));
+    case batch::FileStatus::Skipped:
+        return QBrush(QColor(0x8a, 0x8a, 0x8a));
+    }
+    return {};
+}
+
+} // namespace
 
 BatchTableModel::BatchTableModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -55,59 +131,10 @@ QVariant BatchTableModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const batch::BatchRow& row = results_[static_cast<size_t>(index.row())].row;
-    const auto& figures = row.figures;
-    if (role == SortRole) {
-        switch (index.column()) {
-        case Name:
-            return QString::fromStdString(row.relativePath).toLower();
-        case Status:
-            return QString::fromStdString(batch::statusName(row.status));
-        case MaxScore:
-            return figures ? QVariant(static_cast<double>(figures->maxScore)) : QVariant(-1.0);
-        case MaxScoreTime:
-            return figures ? QVariant(figures->maxScoreTimeS) : QVariant(-1.0);
-        case Events:
-            return figures ? QVariant(static_cast<qlonglong>(figures->events)) : QVariant(-1);
-        case Duration:
-            return figures ? QVariant(figures->durationS) : QVariant(-1.0);
-        case Seconds:
-            return row.secondsTaken;
-        case Weights:
-            return QString::fromStdString(row.weights);
-        case Message:
-            return QString::fromStdString(row.message);
-        default:
-            return {};
-        }
-    }
-    if (role == Qt::DisplayRole) {
-        switch (index.column()) {
-        case Name:
-            return QString::fromStdString(row.relativePath);
-        case Status:
-            return QString::fromStdString(batch::statusName(row.status));
-        case MaxScore:
-            return figures ? QString::number(figures->maxScore, 'f', 3) : QString();
-        case MaxScoreTime:
-            return figures ? formatTime(figures->maxScoreTimeS, true) : QString();
-        case Events:
-            return figures ? QString::number(figures->events) : QString();
-        case Duration:
-            return figures ? formatTime(figures->durationS) : QString();
-        case Seconds:
-            return row.status == batch::FileStatus::Ok
-                ? QStringLiteral("%1 s").arg(row.secondsTaken, 0, 'f', 1)
-                : QString();
-        // analysis::weightsSummary, filled by the batch for rows with figures: which weights
-        // produced the scores beside it (DEMO weights give meaningless scores).
-        case Weights:
-            return QString::fromStdString(row.weights);
-        case Message:
-            return QString::fromStdString(row.message);
-        default:
-            return {};
-        }
-    }
+    if (role == SortRole)
+        return sortValue(row, index.column());
+    if (role == Qt::DisplayRole)
+        return displayText(row, index.column());
     if (role == Qt::ToolTipRole && index.column() == Weights)
         return QString::fromStdString(row.weights);
     if (role == Qt::ToolTipRole && (index.column() == Message || index.column() == Name))
@@ -116,17 +143,8 @@ QVariant BatchTableModel::data(const QModelIndex& index, int role) const
                 : row.message);
     if (role == Qt::TextAlignmentRole && index.column() >= MaxScore && index.column() <= Seconds)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ForegroundRole && index.column() == Status) {
-        // Mid-tone colours read on light and dark palettes alike.
-        switch (row.status) {
-        case batch::FileStatus::Ok:
-            return QBrush(QColor(0x2e, 0x9d, 0x4d));
-        case batch::FileStatus::Failed:
-            return QBrush(QColor(0xd9, 0x4a, 0x3d));
-        case batch::FileStatus::Skipped:
-            return QBrush(QColor(0x8a, 0x8a, 0x8a));
-        }
-    }
+    if (role == Qt::ForegroundRole && index.column() == Status)
+        return statusBrush(row.status);
     return {};
 }
 

@@ -1,16 +1,32 @@
 #include "ui/events_panel.h"
 
+#include "ui/clip_export.h"
 #include "ui/current_analysis.h"
 #include "ui/event_threshold.h"
 #include "ui/events_table.h"
+#include "ui/exports.h"
+#include "ui/frame_provider.h"
+#include "ui/thumbnail_loader.h"
 
 #include "core/analysis/score_events.h"
 
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QLabel>
 #include <QVBoxLayout>
 
+#include <exception>
+
 namespace vigil::ui {
+namespace {
+
+constexpr int kThumbnailWidthPx = 128;
+constexpr double kClipContextS = 2.0; // as `vigil clips`
+
+} // namespace
 
 EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, QWidget* parent)
     : QWidget(parent)
@@ -18,10 +34,16 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     , threshold_(threshold)
     , thresholdBox_(new QDoubleSpinBox(this))
     , table_(new EventsTable(this))
+    , note_(new QLabel(this))
+    , thumbnails_(new ThumbnailLoader(kThumbnailWidthPx, this))
+    , clipExport_(new ClipExport(this, this))
 {
     thresholdBox_->setToolTip(tr("Frames scoring at or above it form events; the same threshold "
                                  "as the red line in the timeline, Settings and batches"));
     threshold_->bind(thresholdBox_);
+    note_->setWordWrap(true);
+    note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    note_->hide();
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("Threshold:"), thresholdBox_);
@@ -30,9 +52,31 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     layout->setSpacing(2);
     layout->addLayout(form);
     layout->addWidget(table_, 1);
+    layout->addWidget(note_);
     connect(analysis_, &CurrentAnalysis::shownResultChanged, this, &EventsPanel::updateEvents);
-    connect(analysis_, &CurrentAnalysis::videoChanged, this, &EventsPanel::updateEvents);
+    connect(analysis_, &CurrentAnalysis::videoChanged, this, [this](const QString& path) {
+        thumbnails_->setVideo(path);
+        useSidecar(path.isEmpty()
+                ? QString()
+                : QString::fromStdString(io::reviewSidecarPath(path.toStdString())));
+    });
     connect(threshold_, &EventThreshold::changed, this, &EventsPanel::updateEvents);
+    connect(thumbnails_, &ThumbnailLoader::thumbnailReady, table_, &EventsTable::setThumbnail);
+    connect(table_, &EventsTable::reviewedChanged, this, &EventsPanel::markReviewed);
+    connect(table_, &EventsTable::exportClipRequested, this, &EventsPanel::chooseClipFile);
+    connect(table_, &EventsTable::exportPeakFrameRequested, this, &EventsPanel::exportPeakFrame);
+    connect(clipExport_, &ClipExport::succeeded, this,
+        [this](const QString& path, double startS, double endS) {
+            showNote(tr("Saved the clip %1 (%2 s to %3 s of the video)")
+                         .arg(QDir::toNativeSeparators(path))
+                         .arg(startS, 0, 'f', 2)
+                         .arg(endS, 0, 'f', 2));
+        });
+    connect(clipExport_, &ClipExport::failed, this, [this](const QString& message) {
+        showNote(tr("Cannot export the clip: %1").arg(message));
+    });
+    connect(clipExport_, &ClipExport::cancelled, this,
+        [this] { showNote(tr("Clip export cancelled; no file was written")); });
     updateEvents();
 }
 
@@ -43,6 +87,96 @@ void EventsPanel::updateEvents()
     table_->setEvents(shown ? analysis::findEvents(shown->frameScores, threshold)
                             : std::vector<analysis::ScoreEvent>(),
         analysis_->framesPerSecond(), threshold, shown != nullptr);
+    table_->setReviewed(reviewed_);
+    QVector<qint64> peaks;
+    for (const analysis::ScoreEvent& event : table_->events())
+        peaks.push_back(event.peakFrame);
+    thumbnails_->request(peaks);
+}
+
+void EventsPanel::setResultFile(const QString& jsonPath)
+{
+    useSidecar(QString::fromStdString(io::reviewSidecarPath(jsonPath.toStdString())));
+}
+
+void EventsPanel::useSidecar(const QString& path)
+{
+    sidecarPath_ = path;
+    reviewed_ = {};
+    note_->hide();
+    if (!path.isEmpty()) {
+        try {
+            reviewed_ = io::readReviewSidecar(path.toStdString());
+        } catch (const std::exception& error) {
+            showNote(tr("The reviewed marks cannot be read: %1")
+                         .arg(QString::fromStdString(error.what())));
+        }
+    }
+    table_->setReviewed(reviewed_);
+}
+
+void EventsPanel::markReviewed(const analysis::ScoreEvent& event, bool isReviewed)
+{
+    reviewed_.mark(event, isReviewed);
+    if (sidecarPath_.isEmpty())
+        return;
+    try {
+        const QString resultName
+            = QFileInfo(sidecarPath_)
+                  .fileName()
+                  .replace(QStringLiteral(".reviewed.json"), QStringLiteral(".vigil.json"));
+        io::writeReviewSidecar(sidecarPath_.toStdString(), resultName.toStdString(), reviewed_);
+    } catch (const std::exception& error) {
+        showNote(
+            tr("The reviewed marks cannot be saved: %1").arg(QString::fromStdString(error.what())));
+    }
+}
+
+void EventsPanel::exportClip(const analysis::ScoreEvent& event, const QString& outputPath)
+{
+    const double fps = analysis_->framesPerSecond() > 0.0 ? analysis_->framesPerSecond() : 25.0;
+    media::ClipRequest request { analysis_->videoPath().toStdString(),
+        static_cast<double>(event.firstFrame) / fps, static_cast<double>(event.lastFrame + 1) / fps,
+        kClipContextS, kClipContextS, outputPath.toStdString() };
+    if (!clipExport_->start(request))
+        showNote(tr("A clip is being exported; wait for it or cancel it first"));
+}
+
+void EventsPanel::chooseClipFile(const analysis::ScoreEvent& event)
+{
+    const QString video = analysis_->videoPath();
+    const QString suffix
+        = QFileInfo(video).suffix().isEmpty() ? QStringLiteral("mkv") : QFileInfo(video).suffix();
+    const QString start = QDir(exportFolderFor(video))
+                              .filePath(QStringLiteral("%1.event-%2.%3")
+                                            .arg(QFileInfo(video).completeBaseName())
+                                            .arg(event.peakFrame)
+                                            .arg(suffix));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export clip"), start, tr("Video (*.%1);;Matroska (*.mkv)").arg(suffix));
+    if (!path.isEmpty())
+        exportClip(event, path);
+}
+
+void EventsPanel::exportPeakFrame(const analysis::ScoreEvent& event)
+{
+    const QString video = analysis_->videoPath();
+    try {
+        FrameProvider frames(video.toStdString());
+        const QImage image = frames.frameAt(event.peakFrame);
+        if (image.isNull())
+            throw std::runtime_error("the frame is past the end of the video");
+        runImagePngExport(this, image, video, QStringLiteral(".frame-%1").arg(event.peakFrame),
+            analysis_->shownResult());
+    } catch (const std::exception& error) {
+        showNote(tr("Cannot export the peak frame: %1").arg(QString::fromStdString(error.what())));
+    }
+}
+
+void EventsPanel::showNote(const QString& text)
+{
+    note_->setText(text);
+    note_->show();
 }
 
 } // namespace vigil::ui

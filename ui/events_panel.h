@@ -1,17 +1,28 @@
 #pragma once
 // EventsPanel: the events of the shown result above the one event threshold (EventThreshold),
-// with a box to type the threshold in. Observes the CurrentAnalysis and the threshold; the
-// EventsTable under it asks to seek. GUI thread only; the analysis and threshold outlive it.
+// with a box to type the threshold in, a thumbnail of each event's peak frame (decoded by a
+// ThumbnailLoader off the GUI thread), the "reviewed" marks kept in a sidecar next to the result
+// (io::review_sidecar: <base>.reviewed.json beside a saved result, else beside the video, where
+// `vigil analyze` would put the result), and the events' exports: a clip by stream copy
+// (ClipExport, on its own thread) or the peak frame as a PNG. Observes the CurrentAnalysis and
+// the threshold; the EventsTable under it asks to seek. GUI thread only; the analysis and
+// threshold outlive it.
 
+#include "core/io/review_sidecar.h"
+
+#include <QString>
 #include <QWidget>
 
 class QDoubleSpinBox;
+class QLabel;
 
 namespace vigil::ui {
 
+class ClipExport;
 class CurrentAnalysis;
 class EventThreshold;
 class EventsTable;
+class ThumbnailLoader;
 
 class EventsPanel : public QWidget {
     Q_OBJECT
@@ -20,14 +31,33 @@ public:
 
     EventsTable* table() const { return table_; }
     QDoubleSpinBox* thresholdBox() const { return thresholdBox_; }
+    ClipExport* clipExport() const { return clipExport_; }
+    const QString& sidecarPath() const { return sidecarPath_; }
+    // A saved result is shown: its marks are those beside it.
+    void setResultFile(const QString& jsonPath);
+
+public slots:
+    // Cuts [event start - 2 s, event end + 2 s] of the video into outputPath on ClipExport's
+    // thread; the outcome is shown under the list.
+    void exportClip(const vigil::analysis::ScoreEvent& event, const QString& outputPath);
 
 private:
     void updateEvents();
+    void useSidecar(const QString& path);
+    void markReviewed(const analysis::ScoreEvent& event, bool isReviewed);
+    void chooseClipFile(const analysis::ScoreEvent& event);
+    void exportPeakFrame(const analysis::ScoreEvent& event);
+    void showNote(const QString& text);
 
     CurrentAnalysis* analysis_;
     EventThreshold* threshold_;
     QDoubleSpinBox* thresholdBox_;
     EventsTable* table_;
+    QLabel* note_;
+    ThumbnailLoader* thumbnails_;
+    ClipExport* clipExport_;
+    QString sidecarPath_;
+    io::ReviewedEvents reviewed_;
 };
 
 } // namespace vigil::ui

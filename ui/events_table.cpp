@@ -3,60 +3,126 @@
 #include "ui/time_format.h"
 
 #include <QHeaderView>
+#include <QMenu>
 #include <QPainter>
+#include <QPixmap>
+#include <QSignalBlocker>
 
 namespace vigil::ui {
+namespace {
+
+constexpr int kThumbnailHeightPx = 36;
+
+} // namespace
 
 EventsTable::EventsTable(QWidget* parent)
-    : QTableWidget(0, 4, parent)
+    : QTableWidget(0, 5, parent)
 {
-    setHorizontalHeaderLabels({ tr("Start"), tr("End"), tr("Duration"), tr("Peak") });
+    setHorizontalHeaderLabels(
+        { tr("Start"), tr("End"), tr("Duration"), tr("Peak"), tr("Reviewed") });
     horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(StartColumn, QHeaderView::ResizeToContents);
     verticalHeader()->setVisible(false);
+    verticalHeader()->setDefaultSectionSize(kThumbnailHeightPx + 6);
+    setIconSize(QSize(kThumbnailHeightPx * 16 / 9, kThumbnailHeightPx));
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setAlternatingRowColors(true);
     // The window's keyboard shortcuts (Space, arrows) must keep working after a click here.
     setFocusPolicy(Qt::NoFocus);
-    connect(this, &QTableWidget::cellClicked, this, [this](int row, int) {
-        if (row >= 0 && row < static_cast<int>(events_.size()))
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(this, &QWidget::customContextMenuRequested, this, &EventsTable::showContextMenu);
+    connect(this, &QTableWidget::cellClicked, this, [this](int row, int column) {
+        if (row >= 0 && row < static_cast<int>(events_.size()) && column != ReviewedColumn)
             emit seekRequested(events_[static_cast<size_t>(row)].firstFrame);
+    });
+    connect(this, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        const int row = item->row();
+        if (item->column() == ReviewedColumn && row >= 0 && row < static_cast<int>(events_.size()))
+            emit reviewedChanged(events_[static_cast<size_t>(row)], isReviewed(row));
     });
 }
 
 void EventsTable::setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
     double threshold, bool hasScores)
 {
+    const QSignalBlocker blocker(this); // filling the boxes is not a person ticking them
     events_ = std::move(events);
     threshold_ = threshold;
     hasScores_ = hasScores;
     viewport()->update();
     const double fps = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
     setRowCount(static_cast<int>(events_.size()));
-    for (int row = 0; row < rowCount(); ++row) {
-        const analysis::ScoreEvent& event = events_[static_cast<size_t>(row)];
-        const QString cells[] = {
-            formatTime(static_cast<double>(event.firstFrame) / fps, true),
-            formatTime(static_cast<double>(event.lastFrame + 1) / fps, true),
-            QStringLiteral("%1 s").arg(static_cast<double>(event.frameCount()) / fps, 0, 'f', 1),
-            QString::number(event.peakScore, 'f', 3),
-        };
-        for (int column = 0; column < 4; ++column) {
-            auto* item = new QTableWidgetItem(cells[column]);
-            item->setTextAlignment(Qt::AlignCenter);
-            item->setToolTip(tr("frames %1–%2, peak at frame %3")
-                                 .arg(event.firstFrame)
-                                 .arg(event.lastFrame)
-                                 .arg(event.peakFrame));
-            setItem(row, column, item);
+    for (int row = 0; row < rowCount(); ++row)
+        fillRow(row, fps);
+}
+
+void EventsTable::fillRow(int row, double fps)
+{
+    const analysis::ScoreEvent& event = events_[static_cast<size_t>(row)];
+    const QString cells[] = {
+        formatTime(static_cast<double>(event.firstFrame) / fps, true),
+        formatTime(static_cast<double>(event.lastFrame + 1) / fps, true),
+        QStringLiteral("%1 s").arg(static_cast<double>(event.frameCount()) / fps, 0, 'f', 1),
+        tr("%1 at %2")
+            .arg(event.peakScore, 0, 'f', 3)
+            .arg(formatTime(static_cast<double>(event.peakFrame) / fps, true)),
+        QString(),
+    };
+    for (int column = 0; column <= ReviewedColumn; ++column) {
+        auto* item = new QTableWidgetItem(cells[column]);
+        item->setTextAlignment(Qt::AlignCenter);
+        item->setToolTip(tr("frames %1–%2, peak at frame %3; right-click to export")
+                             .arg(event.firstFrame)
+                             .arg(event.lastFrame)
+                             .arg(event.peakFrame));
+        if (column == ReviewedColumn) {
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+            item->setCheckState(Qt::Unchecked);
         }
+        setItem(row, column, item);
     }
 }
 
-} // namespace vigil::ui
+void EventsTable::setReviewed(const io::ReviewedEvents& reviewed)
+{
+    const QSignalBlocker blocker(this);
+    for (int row = 0; row < rowCount(); ++row)
+        if (QTableWidgetItem* box = item(row, ReviewedColumn))
+            box->setCheckState(reviewed.isReviewed(events_[static_cast<size_t>(row)])
+                    ? Qt::Checked
+                    : Qt::Unchecked);
+}
 
-namespace vigil::ui {
+bool EventsTable::isReviewed(int row) const
+{
+    const QTableWidgetItem* box = item(row, ReviewedColumn);
+    return box && box->checkState() == Qt::Checked;
+}
+
+void EventsTable::setThumbnail(int64_t peakFrame, const QImage& image)
+{
+    const QPixmap pixmap
+        = QPixmap::fromImage(image.scaledToHeight(kThumbnailHeightPx, Qt::SmoothTransformation));
+    for (int row = 0; row < rowCount(); ++row)
+        if (events_[static_cast<size_t>(row)].peakFrame == peakFrame)
+            if (QTableWidgetItem* start = item(row, StartColumn))
+                start->setData(Qt::DecorationRole, pixmap);
+}
+
+void EventsTable::showContextMenu(const QPoint& position)
+{
+    const int row = rowAt(position.y());
+    if (row < 0 || row >= static_cast<int>(events_.size()))
+        return;
+    const analysis::ScoreEvent event = events_[static_cast<size_t>(row)];
+    QMenu menu(this);
+    menu.addAction(tr("Export clip…"), this, [this, event] { emit exportClipRequested(event); });
+    menu.addAction(tr("Export peak frame as PNG…"), this,
+        [this, event] { emit exportPeakFrameRequested(event); });
+    menu.exec(viewport()->mapToGlobal(position));
+}
 
 void EventsTable::paintEvent(QPaintEvent* event)
 {

@@ -1,8 +1,12 @@
 #pragma once
-// EventsTable: the segments whose score is at or above the threshold (start, end, duration,
-// peak score); clicking one asks to seek to its start. GUI thread only.
+// EventsTable: the segments whose score is at or above the threshold: a thumbnail of the peak
+// frame with the start, end, duration, peak score and its time, and a "reviewed" check box.
+// Clicking one asks to seek to its start; its context menu asks to export it as a clip or its
+// peak frame as a PNG. The table only shows and asks: the EventsPanel decodes, saves and
+// exports. GUI thread only.
 
 #include "core/analysis/score_events.h"
+#include "core/io/review_sidecar.h"
 
 #include <QTableWidget>
 
@@ -13,20 +17,34 @@ namespace vigil::ui {
 class EventsTable : public QTableWidget {
     Q_OBJECT
 public:
+    enum Column { StartColumn, EndColumn, DurationColumn, PeakColumn, ReviewedColumn };
+
     explicit EventsTable(QWidget* parent = nullptr);
 
     // threshold and hasScores only word the message shown when there are no events.
     void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
         double threshold = 0.5, bool hasScores = true);
     const std::vector<analysis::ScoreEvent>& events() const { return events_; }
+    // Ticks the events the marks name; emits nothing.
+    void setReviewed(const io::ReviewedEvents& reviewed);
+    bool isReviewed(int row) const;
+    // The picture of the events whose peak is this frame.
+    void setThumbnail(int64_t peakFrame, const QImage& image);
 
 signals:
     void seekRequested(int64_t frame);
+    // A person ticked or unticked the box.
+    void reviewedChanged(const vigil::analysis::ScoreEvent& event, bool isReviewed);
+    void exportClipRequested(const vigil::analysis::ScoreEvent& event);
+    void exportPeakFrameRequested(const vigil::analysis::ScoreEvent& event);
 
 protected:
     void paintEvent(QPaintEvent* event) override; // says why the list is empty
 
 private:
+    void showContextMenu(const QPoint& position);
+    void fillRow(int row, double fps);
+
     std::vector<analysis::ScoreEvent> events_;
     double threshold_ = 0.5;
     bool hasScores_ = false;

@@ -203,32 +203,35 @@ QString scoreCheck(const analysis::WindowExplanation& e, const ExplainContext& c
         .arg(number(context.resultWindowScore, 4));
 }
 
-} // namespace
+// What every card of the computation shares: the names of the sizes and the picture layout.
+struct CardTerms {
+    int cellWidth = 3;
+    QString T, F, da, r;
+    QString timeAxis;
+    QString colourNote;
+};
 
-int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep)
+CardTerms cardTerms(const analysis::WindowExplanation& e)
 {
-    return step * framesPerStep + framesPerStep / 2;
+    CardTerms terms;
+    terms.cellWidth
+        = std::clamp(kPictureWidthPx / static_cast<int>(std::max<int64_t>(1, e.steps)), 3, 24);
+    terms.T = QString::number(e.steps);
+    terms.F = QString::number(e.featureSize);
+    terms.da = QString::number(e.hiddenSize);
+    terms.r = QString::number(e.rows);
+    terms.timeAxis = QObject::tr("← snippet 0 … %1 of the window (time) →").arg(e.steps - 1);
+    terms.colourNote = QObject::tr("; colour: viridis, its values on the bar");
+    return terms;
 }
 
-ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArray& x,
-    const ExplainContext& context, const QPalette& palette)
+QString windowHeading(const ExplainContext& context, const QPalette& palette)
 {
-    ExplainPage page;
-    const PageWriter writer(palette);
-    const int cellWidth
-        = std::clamp(kPictureWidthPx / static_cast<int>(std::max<int64_t>(1, e.steps)), 3, 24);
-    const QString T = QString::number(e.steps);
-    const QString F = QString::number(e.featureSize);
-    const QString da = QString::number(e.hiddenSize);
-    const QString r = QString::number(e.rows);
-    const QString timeAxis
-        = QObject::tr("← snippet 0 … %1 of the window (time) →").arg(e.steps - 1);
     const double startS
         = static_cast<double>(context.firstStep * context.framesPerStep) / context.framesPerSecond;
     const double endS = static_cast<double>((context.lastStep + 1) * context.framesPerStep)
         / context.framesPerSecond;
-
-    QString& html = page.html;
+    QString html;
     html += QStringLiteral(
         "<p style='margin-top:0;'><b>Window %1 of %2</b> · snippets %3–%4 · %5–%6")
                 .arg(context.windowIndex + 1)
@@ -246,7 +249,16 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
                 .arg(palette.color(QPalette::Highlight).name(),
                     palette.color(QPalette::HighlightedText).name());
 
-    const QString colourNote = QObject::tr("; colour: viridis, its values on the bar");
+    return html;
+}
+
+// Steps 1 to 5: from the window's features to the attention A.
+void addAttentionCards(ExplainPage& page, const PageWriter& writer,
+    const analysis::WindowExplanation& e, const FloatArray& x, const CardTerms& terms,
+    const QPalette& palette)
+{
+    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote] = terms;
+    QString& html = page.html;
     writer.addImage(page, QStringLiteral("x"),
         timeMatrixPicture(
             x, QSize(cellWidth, 1), 64, rangeScale(x, QObject::tr("feature")), palette));
@@ -292,7 +304,14 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
         QStringLiteral("attention"), columnSums(e),
         attentionOrientationNote() + QObject::tr(" (as in the window detail)") + colourNote);
     html += writer.arrow(QObject::tr("weighted sums of the snippets' features"));
+}
 
+// Steps 6 to 9: pooling with A, then the two fully connected layers.
+void addPoolingCards(ExplainPage& page, const PageWriter& writer,
+    const analysis::WindowExplanation& e, const CardTerms& terms, const QPalette& palette)
+{
+    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote] = terms;
+    QString& html = page.html;
     writer.addImage(page, QStringLiteral("pooled"),
         featureMatrixPicture(
             e.pooled, kPictureWidthPx, 12, rangeScale(e.pooled, QObject::tr("value")), palette));
@@ -319,7 +338,11 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
         QObject::tr("one logit: above 0 leans anomalous"), {},
         QStringLiteral("logit = %1").arg(number(e.fc2, 4)));
     html += writer.arrow(QStringLiteral("σ(z) = 1 / (1 + e<sup>−z</sup>)"));
+}
 
+QString scoreBanner(const analysis::WindowExplanation& e, const ExplainContext& context)
+{
+    QString html;
     const QColor scoreColor = divergingColor(2.0 * e.score - 1.0);
     html += QStringLiteral(
         "<table width='100%' cellspacing='0' cellpadding='8' bgcolor='%1'><tr><td>"
@@ -328,6 +351,13 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
                 .arg(scoreColor.name(), textColorOn(scoreColor).name(), number(e.score, 4),
                     scoreCheck(e, context));
 
+    return html;
+}
+
+void addRowSections(ExplainPage& page, const PageWriter& writer,
+    const analysis::WindowExplanation& e, const ExplainContext& context)
+{
+    QString& html = page.html;
     html += writer.heading(QObject::tr("Where each row looks"));
     html += QStringLiteral("<p style='color:%1; margin-top:0;'>%2</p>")
                 .arg(writer.muted(),
@@ -347,6 +377,26 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
                                "looks at its own single snippet; the structured self-attention "
                                "paper adds this penalty in training so the rows look at different "
                                "moments."));
+}
+
+} // namespace
+
+int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep)
+{
+    return step * framesPerStep + framesPerStep / 2;
+}
+
+ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArray& x,
+    const ExplainContext& context, const QPalette& palette)
+{
+    ExplainPage page;
+    const PageWriter writer(palette);
+    const CardTerms terms = cardTerms(e);
+    page.html += windowHeading(context, palette);
+    addAttentionCards(page, writer, e, x, terms, palette);
+    addPoolingCards(page, writer, e, terms, palette);
+    page.html += scoreBanner(e, context);
+    addRowSections(page, writer, e, context);
     return page;
 }
 

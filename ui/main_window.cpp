@@ -229,6 +229,7 @@ bool MainWindow::openSavedResult(
         return false;
     result->video.path = videoPath.toStdString(); // names this window's video, as a run would
     showResult(result);
+    eventsPanel_->setResultFile(jsonPath); // the reviewed marks beside the result
     const auto& scores = result->frameScores;
     if (const auto peak = std::max_element(scores.begin(), scores.end()); peak != scores.end())
         seek(peak - scores.begin());

@@ -114,6 +114,8 @@ private:
     void showResult(const ResultPointer& result);
     void showError(const QString& message);
     void jumpToEvent(int direction);
+    void loopCurrentEvent(bool isOn);
+    void createSpeedActions(QMenu* play);
     void chooseAndOpen();
     void showSettings();
     void exportResultFiles();

@@ -8,11 +8,13 @@
 #include "ui/attention_scale.h"
 #include "ui/batch_dialog.h"
 #include "ui/event_threshold.h"
+#include "ui/events_table.h"
 #include "ui/exports.h"
 #include "ui/models_dialog.h"
 #include "ui/recent_files_menu.h"
 #include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
+#include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
 #include "ui/video_panel.h"
 
@@ -21,9 +23,11 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QStyle>
 
+#include <algorithm>
 #include <exception>
 
 namespace vigil::ui {
@@ -69,6 +73,7 @@ void MainWindow::createActions()
         QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { videoPanel_->stepFrames(16); });
     QAction* nextEvent
         = add(tr("Next event"), QKeySequence(Qt::Key_PageDown), [this] { jumpToEvent(1); });
+    createSpeedActions(play);
     play->addSeparator();
     add(tr("Go to start"), QKeySequence(Qt::Key_Home), [this] { seek(0); });
     add(tr("Go to end"), QKeySequence(Qt::Key_End),
@@ -113,6 +118,11 @@ void MainWindow::createActions()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
         &TimelineViewport::fit);
+    QAction* fitScores = view->addAction(tr("Zoom score axis to the &scores"));
+    fitScores->setCheckable(true);
+    fitScores->setShortcut(QKeySequence(Qt::Key_Y));
+    fitScores->setObjectName(QStringLiteral("fitScoreAxisAction"));
+    connect(fitScores, &QAction::toggled, timelinePanel_->timeline(), &TimelineView::fitScoreAxis);
     view->addAction(makeAttentionScaleAction(timelinePanel_->heatmap(), windowDetail_, this));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainDock"))) {
         QAction* toggle = dock->toggleViewAction();
@@ -120,6 +130,60 @@ void MainWindow::createActions()
         toggle->setShortcut(QKeySequence(Qt::Key_E));
         view->addAction(toggle);
     }
+}
+
+// J, K and L as in video editors and mpv: slower, pause, faster (0.25x to 16x).
+void MainWindow::createSpeedActions(QMenu* play)
+{
+    play->addSeparator();
+    play->addAction(
+        tr("Slower (J)"), QKeySequence(Qt::Key_J), videoPanel_, &VideoPanel::playSlower);
+    play->addAction(tr("Pause (K)"), QKeySequence(Qt::Key_K), videoPanel_, &VideoPanel::pause);
+    play->addAction(
+        tr("Faster (L)"), QKeySequence(Qt::Key_L), videoPanel_, &VideoPanel::playFaster);
+    QAction* loop = play->addAction(tr("Loop current event"));
+    loop->setObjectName(QStringLiteral("loopEventAction"));
+    loop->setCheckable(true);
+    loop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_L));
+    connect(loop, &QAction::toggled, this, &MainWindow::loopCurrentEvent);
+    connect(videoPanel_, &VideoPanel::loopChanged, loop, [loop](bool isLooping) {
+        const QSignalBlocker blocker(loop);
+        loop->setChecked(isLooping);
+    });
+}
+
+// The event under the playhead, else the next one, else the one before: the one a reviewer
+// is looking at.
+void MainWindow::loopCurrentEvent(bool isOn)
+{
+    if (!isOn) {
+        videoPanel_->clearLoop();
+        return;
+    }
+    const auto& events = eventsTable()->events();
+    const int64_t frame = videoPanel_->currentFrame();
+    const auto under = std::find_if(events.begin(), events.end(), [frame](const auto& event) {
+        return event.firstFrame <= frame && frame <= event.lastFrame;
+    });
+    int index = under != events.end() ? static_cast<int>(under - events.begin())
+                                      : analysis::eventIndexAfter(events, frame);
+    if (index < 0)
+        index = analysis::eventIndexBefore(events, frame);
+    if (index < 0) {
+        videoPanel_->clearLoop();
+        if (auto* loop = findChild<QAction*>(QStringLiteral("loopEventAction"))) {
+            const QSignalBlocker blocker(loop);
+            loop->setChecked(false);
+        }
+        statusBar()->showMessage(tr("No event to loop at this threshold"), 5000);
+        return;
+    }
+    const analysis::ScoreEvent& event = events[static_cast<size_t>(index)];
+    videoPanel_->setLoop(event.firstFrame, event.lastFrame);
+    if (frame < event.firstFrame || frame > event.lastFrame)
+        videoPanel_->seek(event.firstFrame);
+    if (!videoPanel_->isPlaying())
+        videoPanel_->togglePlayback();
 }
 
 void MainWindow::showSettings()

@@ -1,10 +1,14 @@
 #include "ui/timeline_view.h"
 
 #include "ui/time_format.h"
+#include "ui/timeline_legend.h"
 
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -22,8 +26,77 @@ TimelineView::TimelineView(TimelineViewport* viewport, QWidget* parent)
     : FrameAxisWidget(viewport, parent)
 {
     setMouseTracking(true);
-    setToolTip(tr("Click or drag to seek, wheel to zoom, Shift+wheel or middle drag to pan; "
-                  "drag the red line to change the threshold"));
+}
+
+namespace {
+
+QString helpText()
+{
+    return TimelineView::tr("Click or drag to seek, wheel to zoom, Shift+wheel or middle drag to "
+                            "pan, Ctrl+wheel to zoom the score axis; drag the red line to change "
+                            "the threshold");
+}
+
+} // namespace
+
+QString TimelineView::hoverTextAt(double x) const
+{
+    const int64_t frame = frameAtX(x);
+    if (frame < 0)
+        return {};
+    const auto index = static_cast<size_t>(frame);
+    const bool hasPts = result_ && index < result_->framePtsUs.size();
+    const double seconds = hasPts ? static_cast<double>(result_->framePtsUs[index]) / 1e6
+                                  : static_cast<double>(frame) / fps_;
+    const bool isScored = result_ && index < result_->frameScores.size();
+    return tr("%1  frame %2  %3")
+        .arg(formatTime(seconds, true))
+        .arg(frame)
+        .arg(isScored ? tr("score %1").arg(result_->frameScores[index], 0, 'f', 3)
+                      : tr("not scored"));
+}
+
+QStringList TimelineView::legendLabels() const
+{
+    return timelineLegendLabels();
+}
+
+void TimelineView::fitScoreAxis(bool isFitted)
+{
+    isScoreAxisFitted_ = isFitted;
+    if (isFitted && result_ && !result_->frameScores.empty()) {
+        const auto [low, high]
+            = std::minmax_element(result_->frameScores.begin(), result_->frameScores.end());
+        scoreAxis_.fitTo(*low, *high);
+    } else {
+        scoreAxis_.reset();
+    }
+    update();
+}
+
+bool TimelineView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString hover = hoverTextAt(help->pos().x());
+        QToolTip::showText(
+            help->globalPos(), hover.isEmpty() ? helpText() : hover + "\n" + helpText(), this);
+        return true;
+    }
+    return FrameAxisWidget::event(event);
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event)
+{
+    if (!(event->modifiers() & Qt::ControlModifier)) {
+        FrameAxisWidget::wheelEvent(event);
+        return;
+    }
+    const QRectF plot = plotRect();
+    const double score = scoreAxis_.scoreAt(event->position().y(), plot.top(), plot.height());
+    scoreAxis_.zoomAround(score, std::pow(0.8, event->angleDelta().y() / 120.0));
+    update();
+    event->accept();
 }
 
 void TimelineView::setResult(ResultPointer result)
@@ -34,7 +107,7 @@ void TimelineView::setResult(ResultPointer result)
     if (result_)
         for (const auto& window : result_->windows)
             windowFirstFrames_.push_back(window.firstFrame);
-    update();
+    fitScoreAxis(isScoreAxisFitted_); // the scores of a run still going grow window by window
 }
 
 void TimelineView::setFramesPerSecond(double fps)
@@ -56,7 +129,7 @@ void TimelineView::setThreshold(double threshold)
 double TimelineView::yOfScore(double score) const
 {
     const QRectF plot = plotRect();
-    return plot.bottom() - score * plot.height();
+    return scoreAxis_.yOf(score, plot.top(), plot.height());
 }
 
 bool TimelineView::isNearThreshold(const QPointF& position) const
@@ -79,12 +152,15 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
 {
     if (isDraggingThreshold_) {
         const QRectF plot = plotRect();
-        const double score = (plot.bottom() - event->position().y()) / plot.height();
+        const double score = scoreAxis_.scoreAt(event->position().y(), plot.top(), plot.height());
         setThreshold(std::round(std::clamp(score, 0.0, 1.0) * 100.0) / 100.0);
         return;
     }
-    if (!(event->buttons() & (Qt::LeftButton | Qt::MiddleButton)))
+    if (!(event->buttons() & (Qt::LeftButton | Qt::MiddleButton))) {
         setCursor(isNearThreshold(event->position()) ? Qt::SizeVerCursor : Qt::ArrowCursor);
+        if (const QString hover = hoverTextAt(event->position().x()); !hover.isEmpty())
+            QToolTip::showText(event->globalPosition().toPoint(), hover, this);
+    }
     FrameAxisWidget::mouseMoveEvent(event);
 }
 
@@ -100,17 +176,27 @@ void TimelineView::paintEvent(QPaintEvent*)
     painter.fillRect(rect(), palette().color(QPalette::Base));
     paintGrid(painter);
     if (result_ && !result_->frameScores.empty()) {
+        painter.save();
+        painter.setClipRect(plotRect()); // scores outside a zoomed score axis
         paintEventsAndCurve(painter);
         paintWindowBoundaries(painter);
+        painter.restore();
     } else {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(plotRect(), Qt::AlignCenter,
-            viewport()->frameCount() > 0 ? tr("Scores appear here window by window as the analysis runs")
-                                         : tr("Open a video (Ctrl+O) or drop one here"));
+            viewport()->frameCount() > 0
+                ? tr("Scores appear here window by window as the analysis runs")
+                : tr("Open a video (Ctrl+O) or drop one here"));
     }
+    painter.save();
+    painter.setClipRect(plotRect().adjusted(0, 0, kPlotRightMarginPx, 0));
     paintThreshold(painter);
+    painter.restore();
     paintTimeAxis(painter);
     paintPlayhead(painter);
+    if (result_ && !result_->frameScores.empty())
+        paintTimelineLegend(
+            painter, plotRect(), { kCurveColor, kEventColor, kThresholdColor }, palette());
 }
 
 void TimelineView::paintGrid(QPainter& painter) const
@@ -121,15 +207,21 @@ void TimelineView::paintGrid(QPainter& painter) const
     QColor grid = palette().color(QPalette::Mid);
     grid.setAlpha(90);
     painter.setPen(QPen(grid, 1, Qt::DotLine));
-    for (double score : { 0.25, 0.5, 0.75 })
-        painter.drawLine(
-            QPointF(plot.left(), yOfScore(score)), QPointF(plot.right(), yOfScore(score)));
+    const double low = scoreAxis_.low();
+    const double span = scoreAxis_.high() - low;
+    for (double fraction : { 0.25, 0.5, 0.75 }) {
+        const double y = yOfScore(low + fraction * span);
+        painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    }
     painter.setPen(palette().color(QPalette::Text));
     const QFontMetrics metrics(font());
-    for (double score : { 0.0, 0.5, 1.0 }) {
+    // Enough decimals that the three labels of a zoomed axis differ.
+    const int decimals = span >= 0.5 ? 1 : span >= 0.05 ? 2 : span >= 0.005 ? 3 : 4;
+    for (double score : scoreAxis_.labelScores()) {
         const QRectF label(
             0, yOfScore(score) - metrics.height() / 2.0, kPlotLeftMarginPx - 6, metrics.height());
-        painter.drawText(label, Qt::AlignRight | Qt::AlignVCenter, QString::number(score, 'f', 1));
+        painter.drawText(
+            label, Qt::AlignRight | Qt::AlignVCenter, QString::number(score, 'f', decimals));
     }
     painter.save();
     painter.translate(12, plot.center().y());

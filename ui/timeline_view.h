@@ -1,12 +1,17 @@
 #pragma once
-// TimelineView: the anomaly score of every frame across the video as a curve (0..1), window
-// boundaries, a draggable threshold line with the frames above it shaded as events, the playhead
-// and a time axis. Painting asks a ScoreEnvelope once per pixel column, so it costs O(width) on a
-// video of any length. GUI thread only; shares its zoom with the heatmaps through the viewport.
+// TimelineView: the anomaly score of every frame across the video as a curve (0..1, or zoomed
+// around the scores: Ctrl+wheel, fitScoreAxis()), window boundaries, a draggable threshold line
+// with the frames above it shaded as events, the playhead, a time axis, a legend, and the time
+// and score under the cursor as its tooltip. Painting asks a ScoreEnvelope once per pixel column,
+// so it costs O(width) on a video of any length. GUI thread only; shares its zoom with the heatmaps
+// through the viewport.
 
 #include "ui/analysis_worker.h"
 #include "ui/frame_axis_widget.h"
+#include "ui/score_axis.h"
 #include "ui/score_envelope.h"
+
+#include <QStringList>
 
 #include <vector>
 
@@ -22,12 +27,19 @@ public:
     double threshold() const { return threshold_; }
     // The y of a score in the plot; public so tests can aim at the threshold line.
     double yOfScore(double score) const;
+    const ScoreAxis& scoreAxis() const { return scoreAxis_; }
+    // "0:06.4  frame 160  score 0.515" for the frame under x ("not scored" where no score is);
+    // empty outside the video.
+    QString hoverTextAt(double x) const;
+    QStringList legendLabels() const;
 
     QSize sizeHint() const override { return { 800, 160 }; }
     QSize minimumSizeHint() const override { return { 300, 110 }; }
 
 public slots:
     void setThreshold(double threshold);
+    // The y axis around the lowest and highest score of the result; back to 0..1 with false.
+    void fitScoreAxis(bool isFitted);
 
 signals:
     void thresholdChanged(double threshold);
@@ -39,6 +51,8 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     bool isNearThreshold(const QPointF& position) const;
@@ -50,10 +64,12 @@ private:
 
     ResultPointer result_;
     ScoreEnvelope envelope_;
+    ScoreAxis scoreAxis_;
     std::vector<int64_t> windowFirstFrames_;
     double fps_ = 25.0;
     double threshold_ = 0.5;
     bool isDraggingThreshold_ = false;
+    bool isScoreAxisFitted_ = false;
 };
 
 } // namespace vigil::ui

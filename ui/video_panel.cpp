@@ -70,8 +70,8 @@ bool VideoPanel::openVideo(const QString& path, QString* errorText)
         return false;
     }
     frameScores_.clear();
-    const double fps = framesPerSecond();
-    timer_->setInterval(static_cast<int>(std::lround(1000.0 / fps)));
+    clearLoop();
+    applySpeed();
     currentFrame_ = -1;
     seek(0);
     return true;
@@ -169,10 +169,56 @@ void VideoPanel::pause()
     emit playbackChanged(false);
 }
 
+void VideoPanel::playFaster()
+{
+    speed_.faster();
+    applySpeed();
+    if (!isPlaying())
+        togglePlayback();
+}
+
+void VideoPanel::playSlower()
+{
+    speed_.slower();
+    applySpeed();
+    if (!isPlaying())
+        togglePlayback();
+}
+
+void VideoPanel::setLoop(int64_t firstFrame, int64_t lastFrame)
+{
+    loopFirstFrame_ = std::max<int64_t>(firstFrame, 0);
+    loopLastFrame_ = std::max(lastFrame, loopFirstFrame_);
+    updateReadout();
+    emit loopChanged(true);
+}
+
+void VideoPanel::clearLoop()
+{
+    const bool wasLooping = isLooping();
+    loopLastFrame_ = -1;
+    updateReadout();
+    if (wasLooping)
+        emit loopChanged(false);
+}
+
+void VideoPanel::applySpeed()
+{
+    timer_->setInterval(speed_.tickMs(framesPerSecond()));
+    updateReadout();
+    emit speedChanged(speed_.factor());
+}
+
 void VideoPanel::advancePlayback()
 {
     const int64_t before = currentFrame_;
-    seek(currentFrame_ + 1);
+    const int64_t next = currentFrame_ + speed_.framesPerTick(framesPerSecond());
+    const bool isInLoop = isLooping() && before >= loopFirstFrame_ && before <= loopLastFrame_;
+    if (isInLoop && next > loopLastFrame_) {
+        seek(loopFirstFrame_);
+        return;
+    }
+    seek(next);
     if (currentFrame_ == before)
         pause();
 }
@@ -192,6 +238,9 @@ void VideoPanel::updateReadout()
     if (currentFrame_ >= 0 && currentFrame_ < static_cast<int64_t>(frameScores_.size()))
         text += QStringLiteral("   score %1")
                     .arg(frameScores_[static_cast<size_t>(currentFrame_)], 0, 'f', 3);
+    text += QStringLiteral("   %1").arg(speed_.text());
+    if (isLooping())
+        text += tr("   loop");
     readout_->setText(text);
 }
 

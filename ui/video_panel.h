@@ -1,10 +1,13 @@
 #pragma once
 // VideoPanel: the video view with its transport row (buttons for the window's playback actions,
-// time, frame number and score). Owns the FrameProvider of the open video and the playback
-// timer; playing decodes one frame per tick at the video's frame rate. GUI thread only; never
-// throws: decode failures are shown in the view.
+// time, frame number, score and playback speed). Owns the FrameProvider of the open video and
+// the playback timer; playing decodes one frame per tick at the video's frame rate times the
+// speed (0.25x to 16x; faster than a tick per frame skips frames), and can loop a range of
+// frames (the current event). GUI thread only; never throws: decode failures are shown in the
+// view.
 
 #include "ui/frame_provider.h"
+#include "ui/playback_speed.h"
 
 #include <QWidget>
 
@@ -41,19 +44,30 @@ public:
     bool isPlaying() const;
     QImage currentImage() const;
     VideoView* view() const { return view_; }
+    double speed() const { return speed_.factor(); }
+    bool isLooping() const { return loopLastFrame_ >= 0; }
 
 public slots:
     void seek(int64_t frame);
     void stepFrames(int64_t delta);
     void togglePlayback();
     void pause();
+    // L and J: one speed step faster or slower; either starts playback when paused.
+    void playFaster();
+    void playSlower();
+    // Playback from lastFrame goes back to firstFrame; seeking elsewhere keeps the loop.
+    void setLoop(int64_t firstFrame, int64_t lastFrame);
+    void clearLoop();
 
 signals:
     void currentFrameChanged(int64_t frame);
     void playbackChanged(bool isPlaying);
+    void speedChanged(double factor);
+    void loopChanged(bool isLooping);
 
 private:
     void advancePlayback();
+    void applySpeed();
     void updateReadout();
 
     VideoView* view_;
@@ -63,6 +77,9 @@ private:
     std::unique_ptr<FrameProvider> frames_;
     std::vector<float> frameScores_;
     int64_t currentFrame_ = 0;
+    PlaybackSpeed speed_;
+    int64_t loopFirstFrame_ = 0;
+    int64_t loopLastFrame_ = -1; // -1: no loop
 };
 
 } // namespace vigil::ui

@@ -4,7 +4,7 @@
 #include "core/common/cancellation.h"
 #include "core/common/error.h"
 #include "core/media/video_decoder.h"
-#include "tests/support/test_paths.h"
+#include "tests/unit/core/decoder_clips.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/core.hpp>
@@ -14,8 +14,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <map>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,57 +21,9 @@
 namespace {
 
 namespace fs = std::filesystem;
-using vigil::CancellationToken;
-using vigil::MediaError;
+using namespace vigil::test::decoder_clips;
 using vigil::media::VideoDecoder;
 using vigil::media::VideoFrame;
-
-constexpr int kClipFrames = 40;
-constexpr double kClipFps = 25.0;
-constexpr const char* kNoFfmpeg = "the ffmpeg tool is not installed; it makes the test clips";
-
-fs::path clipFolder()
-{
-    static const std::string folder = vigil::test::scratchDir("video_decoder");
-    return folder;
-}
-
-bool runs(const std::string& command)
-{
-    return std::system(command.c_str()) == 0;
-}
-
-bool hasFfmpeg()
-{
-    static const bool isPresent = runs("ffmpeg -version > /dev/null 2>&1");
-    return isPresent;
-}
-
-bool hasEncoder(const std::string& encoder)
-{
-    static std::map<std::string, bool> known;
-    if (auto found = known.find(encoder); found != known.end())
-        return found->second;
-    return known[encoder]
-        = runs("ffmpeg -hide_banner -encoders 2>/dev/null | grep -qw '" + encoder + "'");
-}
-
-// Runs `ffmpeg <arguments> <folder/name>` and returns the output path. Each test uses its own
-// name, so tests that CTest runs in parallel never share a file.
-std::string makeClip(const std::string& name, const std::string& arguments)
-{
-    const std::string path = (clipFolder() / name).string();
-    const std::string command = "ffmpeg -y -nostdin -v error " + arguments + " '" + path + "'";
-    if (!runs(command))
-        throw std::runtime_error("ffmpeg failed: " + command);
-    return path;
-}
-
-std::string testPattern(const std::string& size)
-{
-    return "-f lavfi -i testsrc2=size=" + size + ":rate=25 -frames:v "
-        + std::to_string(kClipFrames);
-}
 
 // The first frame as the ffmpeg tool decodes it (autorotation included), as RGB. The tool is
 // asked for the decoder's conversion flags; its default (bicubic, chroma taken from the nearest
@@ -99,30 +49,6 @@ cv::Mat ffmpegFirstFrame(const std::string& clip, int width, int height)
 double meanAbsoluteDifference(const cv::Mat& a, const cv::Mat& b)
 {
     return cv::norm(a, b, cv::NORM_L1) / static_cast<double>(a.total() * a.channels());
-}
-
-std::vector<VideoFrame> decodeAll(VideoDecoder& decoder)
-{
-    std::vector<VideoFrame> frames;
-    while (auto frame = decoder.next())
-        frames.push_back(std::move(*frame));
-    return frames;
-}
-
-void writeBytes(const std::string& path, const std::vector<char>& bytes)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
-void expectMediaErrorNaming(const std::string& path)
-{
-    try {
-        VideoDecoder decoder(path);
-        ADD_FAILURE() << "no MediaError for " << path;
-    } catch (const MediaError& error) {
-        EXPECT_NE(std::string(error.what()).find(path), std::string::npos) << error.what();
-    }
 }
 
 struct CodecCase {
@@ -357,103 +283,6 @@ TEST(VideoDecoder, ScalesFramesAfterAMidStreamSizeChangeToTheFirstSize)
         std::vector<std::string> {
             "the frame size changed mid-stream from 64x48 to 96x64; 40 frames "
             "were scaled to 64x48" });
-}
-
-TEST(VideoDecoder, ThrowsMediaErrorNamingAMissingFile)
-{
-    expectMediaErrorNaming((clipFolder() / "does_not_exist.mp4").string());
-}
-
-TEST(VideoDecoder, ThrowsMediaErrorNamingADirectory)
-{
-    expectMediaErrorNaming(clipFolder().string());
-}
-
-TEST(VideoDecoder, ThrowsMediaErrorNamingAnEmptyFile)
-{
-    const std::string path = (clipFolder() / "empty.mp4").string();
-    writeBytes(path, {});
-    expectMediaErrorNaming(path);
-}
-
-TEST(VideoDecoder, ThrowsMediaErrorNamingAFileOfRandomBytes)
-{
-    std::mt19937 random(20240601);
-    std::vector<char> bytes(64 * 1024);
-    std::generate(bytes.begin(), bytes.end(), [&random] { return static_cast<char>(random()); });
-    const std::string path = (clipFolder() / "random.mp4").string();
-    writeBytes(path, bytes);
-    expectMediaErrorNaming(path);
-}
-
-TEST(VideoDecoder, ThrowsMediaErrorNamingAnAudioOnlyFile)
-{
-    if (!hasFfmpeg())
-        GTEST_SKIP() << kNoFfmpeg;
-    for (const char* name : { "sine.wav", "sine.m4a" }) {
-        SCOPED_TRACE(name);
-        expectMediaErrorNaming(makeClip(name, "-f lavfi -i sine=duration=1"));
-    }
-}
-
-TEST(VideoDecoder, ThrowsCancelledFromTheConstructorWhenAlreadyCancelled)
-{
-    if (!hasFfmpeg())
-        GTEST_SKIP() << kNoFfmpeg;
-    const std::string clip = makeClip("cancel_open.mp4", testPattern("64x48") + " -c:v mpeg4");
-    CancellationToken cancel;
-    cancel.cancel();
-    EXPECT_THROW(VideoDecoder(clip, &cancel), vigil::Cancelled);
-}
-
-TEST(VideoDecoder, ThrowsCancelledFromNextOnceCancelled)
-{
-    if (!hasFfmpeg())
-        GTEST_SKIP() << kNoFfmpeg;
-    CancellationToken cancel;
-    VideoDecoder decoder(
-        makeClip("cancel_next.mp4", testPattern("64x48") + " -c:v mpeg4"), &cancel);
-    ASSERT_TRUE(decoder.next());
-    cancel.cancel();
-    EXPECT_THROW(decoder.next(), vigil::Cancelled);
-}
-
-// Seeking must land on the very frame a straight decode returns at that index, including frames
-// between keyframes (a GOP of 12 puts most targets mid-GOP) and backwards jumps.
-TEST(VideoDecoder, SeekReturnsTheSameFrameAsDecodingFromTheStart)
-{
-    if (!hasFfmpeg())
-        GTEST_SKIP() << kNoFfmpeg;
-    const std::string clip
-        = makeClip("seek.mp4", testPattern("64x48") + " -c:v mpeg4 -g 12 -q:v 2");
-    std::vector<VideoFrame> straight;
-    VideoDecoder reference(clip);
-    while (auto frame = reference.next())
-        straight.push_back(std::move(*frame));
-    ASSERT_EQ(straight.size(), static_cast<size_t>(kClipFrames));
-
-    VideoDecoder decoder(clip);
-    for (int index : { 30, 5, 0, 13, 39, 12, 11 }) {
-        SCOPED_TRACE(index);
-        decoder.seek(straight[static_cast<size_t>(index)].ptsUs);
-        const auto frame = decoder.next();
-        ASSERT_TRUE(frame);
-        EXPECT_EQ(frame->frameIndex, index);
-        EXPECT_EQ(frame->ptsUs, straight[static_cast<size_t>(index)].ptsUs);
-        EXPECT_EQ(cv::norm(frame->rgb, straight[static_cast<size_t>(index)].rgb, cv::NORM_INF), 0);
-    }
-}
-
-TEST(VideoDecoder, SeekThenNextContinuesInOrderToTheEnd)
-{
-    if (!hasFfmpeg())
-        GTEST_SKIP() << kNoFfmpeg;
-    VideoDecoder decoder(makeClip("seek_continue.mp4", testPattern("64x48") + " -c:v mpeg4 -g 10"));
-    decoder.seek(static_cast<int64_t>(35 * 1e6 / kClipFps));
-    int64_t expected = 35;
-    while (auto frame = decoder.next())
-        EXPECT_EQ(frame->frameIndex, expected++);
-    EXPECT_EQ(expected, kClipFrames);
 }
 
 } // namespace

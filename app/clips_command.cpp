@@ -1,0 +1,85 @@
+#include "app/clips_command.h"
+
+#include "app/cli_engine.h"
+#include "app/exit_codes.h"
+#include "app/option_checks.h"
+#include "core/common/count_limits.h"
+#include "core/common/error.h"
+#include "core/common/printable.h"
+
+#include <cstdio>
+
+namespace vigil::app {
+namespace {
+
+constexpr const char* kFooter
+    = R"(Each event (consecutive frames scoring at or above --threshold, as the events list of
+the desktop app) becomes DIR/<name>.event-NN.<ext of the video>, cut by stream copy from the
+keyframe at or before (event start - pre) to (event end + post); a folder's results (such as
+the output of `vigil batch`) put their clips in DIR mirroring its subfolders. Prints one line
+per clip: path, start and end in the video (seconds), peak score and its time.
+Exit codes:
+  0    every result was cut (also when it has no events)
+  1    at least one result failed: unreadable, its video gone or changed since the analysis
+       (one line each on stderr: "vigil: <file>: <problem>"); the others are still cut
+  2    usage error (an option beyond its bounds, no -o)
+  130  interrupted (Ctrl+C): the clips finished so far are kept, none is half-written
+)";
+
+// Seconds of context: up to an hour either side.
+constexpr NumberBound kContextS { 0.0, 3600.0 };
+
+} // namespace
+
+ClipsCommand::ClipsCommand(CLI::App& cli)
+{
+    command_ = cli.add_subcommand("clips",
+        "Cut each event of finished analyses (RESULT.vigil.json, or folders of them) from its "
+        "video by stream copy into DIR");
+    command_->footer(kFooter);
+    command_->add_option("results", inputs_, "Result files (*.vigil.json) or folders of them")
+        ->required();
+    command_->add_option("-o,--output", outputDir_, "Folder for the clips (created if missing)")
+        ->required();
+    command_
+        ->add_option("--threshold", settings_.threshold,
+            "Frame score at or above which a frame is part of an event")
+        ->check(numberIn(bounds::threshold()))
+        ->capture_default_str();
+    command_->add_option("--pre", settings_.preS, "Seconds kept before each event")
+        ->check(numberIn(kContextS))
+        ->capture_default_str();
+    command_->add_option("--post", settings_.postS, "Seconds kept after each event")
+        ->check(numberIn(kContextS))
+        ->capture_default_str();
+}
+
+int ClipsCommand::run(const CancellationToken& cancel) const
+{
+    int exitCode = kExitOk;
+    for (const batch::ResultToClip& result : batch::findResultsToClip(inputs_, outputDir_)) {
+        try {
+            const size_t events = batch::cutResultClips(
+                result, settings_,
+                [](const batch::EventClip& clip) {
+                    std::printf("%s: %.3f s to %.3f s, peak %.3f at %.3f s\n",
+                        printable(clip.cut.outputPath).c_str(), clip.cut.startS, clip.cut.endS,
+                        clip.event.peakScore, clip.peakTimeS);
+                    std::fflush(stdout);
+                },
+                &cancel);
+            if (events == 0)
+                std::printf("%s: no events at or above %g\n", printable(result.jsonPath).c_str(),
+                    settings_.threshold);
+        } catch (const Cancelled&) {
+            printError("cancelled");
+            return kExitCancelled;
+        } catch (const std::exception& error) {
+            printError(error.what());
+            exitCode = kExitFailedInput;
+        }
+    }
+    return exitCode;
+}
+
+} // namespace vigil::app

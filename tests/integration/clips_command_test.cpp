@@ -1,0 +1,186 @@
+// Runs the real `vigil clips` on results that `vigil analyze` and `vigil batch` made with demo
+// weights from clips the ffmpeg tool generated, and reads the clips back with ffprobe.
+
+#include "core/analysis/score_events.h"
+#include "tests/support/run_command.h"
+#include "tests/support/test_paths.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace vigil::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+const std::string kVigil = VIGIL_EXECUTABLE;
+// resnet50 on one frame a second keeps the analysis of 10 s of video short; windows of 4 steps
+// give the video a few windows, each with its own score.
+const std::string kDemoAnalysis
+    = " --demo-weights --backbone resnet50 --frame-step 25 --window 4 -q";
+constexpr double kFps = 25.0;
+
+// A 10 s clip with a keyframe each second.
+void makeVideo(const std::string& path, int frames = 250)
+{
+    fs::create_directories(fs::path(path).parent_path());
+    ASSERT_TRUE(makeClip(path, "testsrc2=size=160x120:rate=25", frames, "-c:v mpeg4 -q:v 4 -g 25"));
+}
+
+std::string analyse(const std::string& video, const std::string& outputDir)
+{
+    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(video) + kDemoAnalysis
+        + " -o " + shellQuoted(outputDir));
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    return outputDir + "/" + fs::path(video).stem().string() + ".vigil.json";
+}
+
+std::vector<float> frameScoresOf(const std::string& jsonPath)
+{
+    std::ifstream in(jsonPath);
+    return json::parse(in).at("frame_scores").get<std::vector<float>>();
+}
+
+// Halfway between the lowest and highest frame score: demo weights give each window its own
+// score, so some frames are above and some below.
+double middleThreshold(const std::vector<float>& scores)
+{
+    const auto [low, high] = std::minmax_element(scores.begin(), scores.end());
+    return (static_cast<double>(*low) + *high) / 2.0;
+}
+
+std::string probe(const std::string& path, const std::string& entries)
+{
+    const std::string text = runCommand("ffprobe -v error -select_streams v:0 -show_entries "
+        + entries + " -of default=nw=1:nk=1 " + shellQuoted(path))
+                                 .output;
+    return text.substr(0, text.find('\n'));
+}
+
+std::vector<std::string> linesOf(const std::string& text)
+{
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+TEST(ClipsCommand, CutsEachEventWithItsContextIntoAClipOfTheVideosCodec)
+{
+    const std::string dir = scratchDir("clips_command");
+    makeVideo(dir + "/walk.avi");
+    const std::string result = analyse(dir + "/walk.avi", dir + "/results");
+    const std::vector<float> scores = frameScoresOf(result);
+    // Given as text, so the events expected are those of the value vigil reads.
+    const std::string thresholdText = std::to_string(middleThreshold(scores));
+    const double threshold = std::stod(thresholdText);
+    const auto events = analysis::findEvents(scores, threshold);
+    ASSERT_FALSE(events.empty());
+    ASSERT_LT(events.front().frameCount(), static_cast<int64_t>(scores.size()));
+
+    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(result) + " --threshold "
+        + thresholdText + " --pre 1 --post 0.5 -o " + shellQuoted(dir + "/clips") + " 2>/dev/null");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const std::vector<std::string> lines = linesOf(run.output);
+    ASSERT_EQ(lines.size(), events.size()) << run.output;
+    for (size_t i = 0; i < events.size(); ++i) {
+        SCOPED_TRACE(lines[i]);
+        const std::string clip = dir + "/clips/walk.event-0" + std::to_string(i + 1) + ".avi";
+        ASSERT_EQ(lines[i].rfind(clip + ": ", 0), 0u);
+        double startS = 0, endS = 0;
+        ASSERT_EQ(
+            std::sscanf(lines[i].c_str() + clip.size(), ": %lf s to %lf s", &startS, &endS), 2);
+        const double eventStartS = events[i].firstFrame / kFps - 1.0;
+        const double eventEndS = (events[i].lastFrame + 1) / kFps + 0.5;
+        EXPECT_LE(startS, std::max(eventStartS, 0.0) + 1e-6);
+        EXPECT_GT(startS, eventStartS - 1.0) << "the keyframe before, one second apart";
+        EXPECT_GE(endS, std::min(eventEndS, 10.0) - 1e-6);
+        EXPECT_EQ(probe(clip, "stream=codec_name"), "mpeg4");
+        EXPECT_NEAR(std::stod(probe(clip, "format=duration")), endS - startS, 2 / kFps);
+        const std::string frames = runCommand("ffprobe -v error -count_frames -select_streams v:0 "
+                                              "-show_entries stream=nb_read_frames -of csv=p=0 "
+            + shellQuoted(clip))
+                                       .output;
+        EXPECT_EQ(std::stol(frames), std::lround((endS - startS) * kFps));
+    }
+}
+
+TEST(ClipsCommand, CutsABatchFolderMirroringItsSubfolders)
+{
+    const std::string dir = scratchDir("clips_batch");
+    makeVideo(dir + "/videos/a/walk.avi");
+    makeVideo(dir + "/videos/b/walk.avi", 100);
+    const CommandResult batch = runCommand(kVigil + " batch " + shellQuoted(dir + "/videos") + " -r"
+        + kDemoAnalysis + " -o " + shellQuoted(dir + "/batch"));
+    ASSERT_EQ(batch.exitCode, 0) << batch.output;
+
+    // At a threshold of 0 every frame is in one event: the whole video.
+    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(dir + "/batch")
+        + " --threshold 0 -o " + shellQuoted(dir + "/clips"));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(linesOf(run.output).size(), 2u) << run.output;
+    EXPECT_NEAR(std::stod(probe(dir + "/clips/a/walk.event-01.avi", "format=duration")), 10.0, 0.1);
+    EXPECT_NEAR(std::stod(probe(dir + "/clips/b/walk.event-01.avi", "format=duration")), 4.0, 0.1);
+}
+
+TEST(ClipsCommand, ReportsEachBadResultInOneLineAndStillCutsTheOthers)
+{
+    const std::string dir = scratchDir("clips_bad");
+    makeVideo(dir + "/good.avi");
+    makeVideo(dir + "/gone.avi");
+    makeVideo(dir + "/changed.avi");
+    const std::string good = analyse(dir + "/good.avi", dir + "/results");
+    const std::string gone = analyse(dir + "/gone.avi", dir + "/results");
+    const std::string changed = analyse(dir + "/changed.avi", dir + "/results");
+    fs::remove(dir + "/gone.avi");
+    makeVideo(dir + "/changed.avi", 100);
+    std::ofstream(dir + "/results/broken.vigil.json") << "{ not json";
+
+    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(dir + "/results")
+        + " --threshold 0 -o " + shellQuoted(dir + "/clips"));
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    const std::vector<std::string> lines = linesOf(run.output);
+    ASSERT_EQ(lines.size(), 4u) << run.output;
+    const auto lineWith = [&](const std::string& text) {
+        return std::count_if(lines.begin(), lines.end(),
+            [&](const std::string& line) { return line.find(text) != std::string::npos; });
+    };
+    EXPECT_EQ(lineWith("vigil: " + dir + "/results/broken.vigil.json: not a Vigil result"), 1)
+        << run.output;
+    EXPECT_EQ(lineWith("vigil: " + gone + ": its video " + dir + "/gone.avi is gone"), 1)
+        << run.output;
+    EXPECT_EQ(lineWith("vigil: " + changed + ": its video " + dir
+                  + "/changed.avi has changed since it was analysed"),
+        1)
+        << run.output;
+    EXPECT_EQ(lineWith(dir + "/clips/good.event-01.avi: "), 1) << run.output;
+    EXPECT_EQ(probe(dir + "/clips/good.event-01.avi", "stream=codec_name"), "mpeg4");
+    EXPECT_FALSE(fs::exists(dir + "/clips/changed.event-01.avi"));
+}
+
+TEST(ClipsCommand, SaysWhenAResultHasNoEventsAndWritesNothing)
+{
+    const std::string dir = scratchDir("clips_none");
+    makeVideo(dir + "/walk.avi", 50);
+    const std::string result = analyse(dir + "/walk.avi", dir);
+    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(result)
+        + " --threshold 1 -o " + shellQuoted(dir + "/clips"));
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(run.output, result + ": no events at or above 1\n");
+    EXPECT_TRUE(!fs::exists(dir + "/clips") || fs::is_empty(dir + "/clips"));
+}
+
+TEST(ClipsCommand, RefusesNegativeContextAndAMissingOutputAsUsageErrors)
+{
+    EXPECT_EQ(runCommand(kVigil + " clips x.vigil.json --pre -1 -o out").exitCode, 2);
+    EXPECT_EQ(runCommand(kVigil + " clips x.vigil.json").exitCode, 2);
+}
+
+} // namespace
+} // namespace vigil::test

@@ -1,0 +1,26 @@
+#include "ui/playback_speed.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil::ui {
+
+int PlaybackSpeed::tickMs(double framesPerSecond) const
+{
+    const double fps = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    const double frameMs = 1000.0 / (fps * factor_);
+    return std::max(kShortestTickMs, static_cast<int>(std::lround(frameMs)));
+}
+
+int64_t PlaybackSpeed::framesPerTick(double framesPerSecond) const
+{
+    const double fps = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    return std::max<int64_t>(1, std::llround(fps * factor_ * tickMs(fps) / 1000.0));
+}
+
+QString PlaybackSpeed::text() const
+{
+    return QString::number(factor_, 'g', 3) + QStringLiteral("x");
+}
+
+} // namespace vigil::ui
