@@ -52,7 +52,9 @@ struct WatchSession::Run {
     {
         if (!alert)
             return;
-        outputs.record(*alert, peakFrame, alertClip);
+        const EventRecord event = outputs.record(*alert, peakFrame, alertClip);
+        if (session.observer_.onAlert)
+            session.observer_.onAlert(event);
         ++outcome.alerts;
         peakFrame.release();
     }
@@ -61,6 +63,8 @@ struct WatchSession::Run {
     {
         for (const StreamGap& gap : gaps.takeBefore(beforeUs)) {
             scores.append(scoresCsvRow(gap.startUs, wallMsAt(gap.startUs), std::nullopt));
+            if (session.observer_.onStep)
+                session.observer_.onStep({ gap.startUs, gap.endUs, std::nullopt, {} });
             if (gap.kind == StreamGap::Kind::Skipped) {
                 window.pushGap();
                 ++outcome.snippetsSkipped;
@@ -93,6 +97,9 @@ struct WatchSession::Run {
         ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
             wallMsAt(snippet.endUs), scored.score, scored.attention, stepIndex++ };
         scores.append(scoresCsvRow(step.startUs, step.wallStartMs, step.score));
+        if (session.observer_.onStep)
+            session.observer_.onStep({ step.startUs, step.endUs, step.score,
+                step.attention.empty() ? std::vector<float> {} : step.attention.back() });
         const bool wasOpen = tracker.isOpen();
         std::optional<Alert> closed = tracker.add(step);
         closeAlert(std::move(closed));
@@ -129,6 +136,7 @@ WatchOutcome WatchSession::run(const CancellationToken& cancel)
     DropOldestQueue<LiveSnippet> queue(settings_.queueCapacity);
     GapLog gaps;
     LiveReader reader(settings_.reader, std::move(first), run.start, queue, gaps, stop, notice_);
+    reader.setFrameCallback(observer_.onFrame);
     std::thread thread([&reader] { reader.run(); });
     try {
         while (!queue.isClosed()) {
