@@ -1,0 +1,219 @@
+// The live view (File > Open Stream…) on the engine of vigil watch: a real HTTP stream published
+// by ffmpeg on 127.0.0.1, decoded by FFmpeg, scored by the fake networks through WatchSession on
+// the worker thread. The timeline ring stays within its bound however many steps come; recent
+// sources are stored without their password; Stop ends the worker and leaves events.jsonl whole.
+
+#include "tests/support/live_stream.h"
+#include "tests/unit/ui/fake_engine.h"
+#include "ui/live_events_list.h"
+#include "ui/live_timeline_ring.h"
+#include "ui/live_timeline_view.h"
+#include "ui/live_window.h"
+#include "ui/open_stream_dialog.h"
+#include "ui/video_view.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace vigil::ui {
+namespace {
+
+using test::BackgroundProcess;
+
+const char* const kPattern = "testsrc2=size=160x120:rate=25";
+
+std::vector<std::string> linesOf(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+live::LiveStep stepAt(int64_t index, int64_t stepUs)
+{
+    return { index * stepUs, (index + 1) * stepUs, 0.5f, { 0.25f, 0.75f } };
+}
+
+TEST(LiveTimelineRing, KeepsOnlyTheLastMinutesOfSteps)
+{
+    LiveTimelineRing ring = ringForMinutes(10);
+    const int64_t stepUs = 640000; // 16 frames at 25 fps
+    const int64_t total = 100000; // about 18 hours
+    for (int64_t i = 0; i < total; ++i) {
+        ring.push(stepAt(i, stepUs));
+        ASSERT_LE(ring.lastUs() - ring.firstUs(), ring.spanUs()) << i;
+    }
+    EXPECT_EQ(ring.spanUs(), int64_t { 600 } * 1000000);
+    EXPECT_EQ(ring.size(), static_cast<size_t>(ring.spanUs() / stepUs));
+    EXPECT_EQ(ring.droppedSteps() + static_cast<int64_t>(ring.size()), total);
+    EXPECT_EQ(ring.steps().back().startUs, (total - 1) * stepUs);
+}
+
+TEST(LiveTimelineRing, NeverHoldsMoreThanItsStepBoundWhateverTheStepLength)
+{
+    LiveTimelineRing ring(int64_t { 600 } * 1000000, 1000);
+    for (int64_t i = 0; i < 50000; ++i) {
+        ring.push(stepAt(i, 10)); // absurdly short steps: the count bound must hold
+        ASSERT_LE(ring.size(), 1000u);
+    }
+    EXPECT_EQ(ring.size(), 1000u);
+    EXPECT_EQ(ring.firstUs(), (50000 - 1000) * 10);
+}
+
+// A fresh QSettings file per test.
+struct StoreFile {
+    std::string path = test::scratchDir("live-settings") + "/store.ini";
+    QSettings store { QString::fromStdString(path), QSettings::IniFormat };
+    std::string text()
+    {
+        store.sync();
+        std::ifstream in(path);
+        return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
+    }
+};
+
+TEST(OpenStreamDialog, RemembersRecentSourcesWithoutTheirPassword)
+{
+    StoreFile file;
+    rememberStreamSource(file.store, "rtsp://admin:s3cret@10.0.0.7:554/cam1");
+    rememberStreamSource(file.store, "/dev/video0");
+    rememberStreamSource(file.store, "rtsp://admin:other@10.0.0.7:554/cam1"); // the same, redacted
+    EXPECT_EQ(recentStreamSources(file.store),
+        QStringList({ "rtsp://***@10.0.0.7:554/cam1", "/dev/video0" }));
+    const std::string text = file.text();
+    EXPECT_EQ(text.find("s3cret"), std::string::npos) << text;
+    EXPECT_EQ(text.find("admin"), std::string::npos) << text;
+    EXPECT_NE(text.find("10.0.0.7"), std::string::npos) << text;
+    for (int i = 0; i < 20; ++i)
+        rememberStreamSource(file.store, "udp://127.0.0.1:" + std::to_string(5000 + i));
+    EXPECT_EQ(recentStreamSources(file.store).size(), kMaxRecentStreams);
+}
+
+TEST(OpenStreamDialog, RefusesARedactedRecentSourceABadSourceAndOffAboveOn)
+{
+    StoreFile file;
+    rememberStreamSource(file.store, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    OpenStreamDialog dialog(file.store);
+    ASSERT_GE(dialog.sourceBox()->count(), 1);
+    EXPECT_EQ(dialog.sourceBox()->itemText(0), "http://***@127.0.0.1:8080/s.ts");
+    dialog.sourceBox()->setCurrentIndex(0);
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    EXPECT_TRUE(dialog.problemLabel()->text().contains("not remembered"));
+    dialog.sourceBox()->setCurrentText("clip.mp4"); // a file is never taken for a live source
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    EXPECT_TRUE(dialog.problemLabel()->text().startsWith("clip.mp4: "));
+    dialog.sourceBox()->setCurrentText("http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    dialog.offBox()->setValue(0.9);
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    dialog.offBox()->setValue(0.4);
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Accepted);
+    ASSERT_TRUE(dialog.source().has_value());
+    EXPECT_EQ(dialog.source()->location, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    EXPECT_FLOAT_EQ(dialog.choices().off, 0.4f);
+}
+
+// An 8-second stream on 127.0.0.1, viewed with credentials it ignores.
+struct LocalStream {
+    int port = test::freePort();
+    BackgroundProcess server { test::publishCommand(
+        kPattern, 8.0, "http://127.0.0.1:" + std::to_string(port) + "/s.ts") };
+    std::string url() const
+    {
+        return "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
+    }
+};
+
+std::unique_ptr<LiveWindow> liveWindowOn(
+    const LocalStream& stream, const std::string& dir, float on, float off)
+{
+    LiveChoices choices;
+    choices.location = stream.url();
+    choices.outputDir = dir;
+    choices.on = on;
+    choices.off = off;
+    choices.minDurationS = 0.0;
+    choices.windowSteps = 2;
+    choices.timeoutMs = 5000;
+    std::optional<media::MediaSource> source;
+    EXPECT_TRUE(streamChoiceProblem(choices, source).isEmpty());
+    const AnalysisEngine engine = test::fakeEngine(2);
+    return std::make_unique<LiveWindow>(liveRequestFor(choices, *source, engine.engine), 10);
+}
+
+TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnail)
+{
+    const std::string dir = test::scratchDir("live-http");
+    LocalStream stream;
+    QTest::qWait(300);
+    // The fake scores rise above 0.6 at the first step and fall below 0.5 at the sixth.
+    std::unique_ptr<LiveWindow> window = liveWindowOn(stream, dir, 0.6f, 0.5f);
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->show();
+    window->start();
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return window->ring().size() >= 4 && window->events()->count() >= 1; }, 20000));
+    EXPECT_TRUE(window->liveLabel()->text().startsWith(QString::fromUtf8("LIVE · lag ")))
+        << window->liveLabel()->text().toStdString();
+    EXPECT_FALSE(window->video()->image().isNull());
+    EXPECT_EQ(window->video()->image().size(), QSize(160, 120));
+    ASSERT_GE(window->events()->count(), 1);
+    EXPECT_TRUE(window->events()->hasThumbnail(0));
+    EXPECT_TRUE(window->ring().steps().front().score.has_value());
+    EXPECT_EQ(window->ring().steps().front().attention.size(), 2u); // the fake's two rows
+    const QString shown = window->windowTitle() + window->statusBar()->currentMessage();
+    EXPECT_TRUE(shown.contains("http://***@127.0.0.1")) << shown.toStdString();
+    EXPECT_FALSE(shown.contains("hunter2"));
+    window->stop();
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+    EXPECT_FALSE(window->isRunning());
+    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    EXPECT_EQ(static_cast<int>(events.size()), window->events()->count());
+    EXPECT_NE(events.at(0).find("\"closed_by\":\"score\""), std::string::npos) << events.at(0);
+    EXPECT_GT(linesOf(dir + "/scores.csv").size(), 4u);
+}
+
+TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
+{
+    const std::string dir = test::scratchDir("live-stop");
+    LocalStream stream;
+    QTest::qWait(300);
+    // --on 0: the alert opens at the first step and only Stop closes it.
+    std::unique_ptr<LiveWindow> window = liveWindowOn(stream, dir, 0.0f, 0.0f);
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->show();
+    window->start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window->ring().size() >= 2; }, 20000));
+    EXPECT_TRUE(window->liveLabel()->text().contains("ALERT"));
+    EXPECT_EQ(window->events()->count(), 0);
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    EXPECT_FALSE(window->stopButton()->isEnabled());
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+    EXPECT_FALSE(window->isRunning());
+    EXPECT_EQ(window->liveLabel()->text(), "Stopped");
+    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].front(), '{');
+    EXPECT_EQ(events[0].back(), '}');
+    EXPECT_NE(events[0].find("\"closed_by\":\"stop\""), std::string::npos) << events[0];
+    EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
+    EXPECT_EQ(window->events()->count(), 1);
+    EXPECT_TRUE(window->events()->hasThumbnail(0));
+}
+
+} // namespace
+} // namespace vigil::ui
