@@ -1,6 +1,7 @@
 #include "ui/live_window.h"
 
 #include "ui/live_events_list.h"
+#include "ui/live_recorder.h"
 #include "ui/live_timeline_view.h"
 #include "ui/video_view.h"
 
@@ -35,6 +36,7 @@ LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent
     qRegisterMetaType<live::LiveStep>();
     qRegisterMetaType<live::WatchStatus>();
     qRegisterMetaType<live::EventRecord>();
+    qRegisterMetaType<live::ClipSource>();
     setWindowTitle(tr("LIVE %1 – Vigil").arg(shownSource_));
     createLayout();
 }
@@ -75,8 +77,24 @@ void LiveWindow::createLayout()
     stopButton_ = new QPushButton(tr("Stop"));
     stopButton_->setToolTip(tr("Stop watching (Esc); an open alert is closed and written"));
     connect(stopButton_, &QPushButton::clicked, this, &LiveWindow::stop);
+    recorder_ = new LiveRecorder(QString::fromStdString(request_.settings.outputs.outputDir), this);
+    recordButton_ = new QPushButton(tr("Record"));
+    recordButton_->setCheckable(true);
+    recordButton_->setEnabled(false);
+    recordButton_->setToolTip(tr("Write the stream to a file by stream copy, from now until "
+                                 "pressed again (what the packet ring holds: minutes, 64 MiB)"));
+    connect(recordButton_, &QPushButton::toggled, this, &LiveWindow::toggleRecording);
+    connect(
+        recorder_, &LiveRecorder::written, this, [this](const QString& path, const QString& note) {
+            statusBar()->showMessage(note.isEmpty() ? tr("Recorded %1").arg(path)
+                                                    : tr("Recorded %1 (%2)").arg(path, note));
+        });
+    connect(recorder_, &LiveRecorder::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Not recorded: %1").arg(message));
+    });
     auto* controls = new QHBoxLayout;
     controls->addWidget(olderNote_, 1);
+    controls->addWidget(recordButton_);
     controls->addWidget(stopButton_);
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
@@ -122,6 +140,10 @@ void LiveWindow::launch()
     connect(worker, &LiveWorker::stepScored, this, &LiveWindow::addStep);
     connect(worker, &LiveWorker::statusChanged, this, &LiveWindow::showStatus);
     connect(worker, &LiveWorker::alertClosed, events_, &LiveEventsList::addAlert);
+    connect(worker, &LiveWorker::packetsChanged, this, [this](const live::ClipSource& packets) {
+        recorder_->setPackets(packets);
+        recordButton_->setEnabled(true);
+    });
     connect(worker, &LiveWorker::notice, this,
         [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(worker, &LiveWorker::stopped, this, &LiveWindow::showEnd);
@@ -140,6 +162,23 @@ void LiveWindow::launch()
     stopButton_->setEnabled(true);
     stallTimer_->start();
     thread->start();
+}
+
+void LiveWindow::toggleRecording(bool isOn)
+{
+    if (!isOn) {
+        recorder_->stop(frames_->streamUs());
+        recordButton_->setText(tr("Record"));
+        return;
+    }
+    if (!recorder_->start(frames_->streamUs())) {
+        const QSignalBlocker blocker(recordButton_);
+        recordButton_->setChecked(false);
+        statusBar()->showMessage(tr("Nothing to record yet (or the last recording is still "
+                                    "being written)"));
+        return;
+    }
+    recordButton_->setText(tr("● REC"));
 }
 
 void LiveWindow::showFrame()
@@ -198,6 +237,9 @@ void LiveWindow::checkStalled()
 
 void LiveWindow::showEnd(const QString& text)
 {
+    if (recordButton_->isChecked())
+        recordButton_->setChecked(false); // written from the ring, which outlives the run
+    recordButton_->setEnabled(false);
     liveLabel_->setText(tr("Stopped"));
     stopButton_->setEnabled(false);
     statusBar()->showMessage(tr("%1: %2").arg(shownSource_, text));

@@ -25,6 +25,7 @@ class QTimer;
 namespace vigil::ui {
 
 class LiveEventsList;
+class LiveRecorder;
 class LiveTimelineView;
 class VideoView;
 
@@ -42,6 +43,8 @@ public:
     VideoView* video() const { return video_; }
     QLabel* liveLabel() const { return liveLabel_; }
     QPushButton* stopButton() const { return stopButton_; }
+    QPushButton* recordButton() const { return recordButton_; }
+    LiveRecorder* recorder() const { return recorder_; }
 
     // Seconds without a new step after which the stream counts as stalled.
     static constexpr std::chrono::seconds kStalledAfter { 5 };
@@ -66,6 +69,7 @@ private:
     void showEnd(const QString& text);
     void checkStalled();
     void syncScrollBar();
+    void toggleRecording(bool isOn);
 
     LiveRequest request_;
     QString shownSource_;
@@ -81,6 +85,8 @@ private:
     QLabel* liveLabel_ = nullptr;
     QLabel* skippedLabel_ = nullptr;
     QPushButton* stopButton_ = nullptr;
+    QPushButton* recordButton_ = nullptr;
+    LiveRecorder* recorder_ = nullptr;
     QTimer* stallTimer_ = nullptr;
     std::chrono::steady_clock::time_point lastStepAt_;
     live::WatchStatus lastStatus_;

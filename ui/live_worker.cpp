@@ -6,6 +6,7 @@
 
 #include <QDir>
 
+#include <algorithm>
 #include <cmath>
 
 namespace vigil::ui {
@@ -45,6 +46,8 @@ LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource&
     settings.reader.displayName = shown;
     settings.reader.crops = request.engine->description().crops;
     live::sizePacketRing(settings.reader, settings.outputs.preRollUs, settings.outputs.postRollUs);
+    // Record cuts from this ring too: ten minutes (still 64 MiB at most).
+    settings.reader.ringDurationUs = std::max<int64_t>(settings.reader.ringDurationUs, 600000000);
     settings.outputs.outputDir = choices.outputDir.empty()
         ? QDir::current()
               .filePath(QString::fromStdString(live::defaultWatchOutputDir(shown)))
@@ -78,6 +81,7 @@ live::LiveObserver LiveWorker::observer()
     };
     observer.onStep = [this](const live::LiveStep& step) { emit stepScored(step); };
     observer.onAlert = [this](const live::EventRecord& event) { emit alertClosed(event); };
+    observer.onPackets = [this](const live::ClipSource& packets) { emit packetsChanged(packets); };
     return observer;
 }
 

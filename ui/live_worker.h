@@ -70,6 +70,7 @@ signals:
     void stepScored(const vigil::live::LiveStep& step);
     void statusChanged(const vigil::live::WatchStatus& status);
     void alertClosed(const vigil::live::EventRecord& event);
+    void packetsChanged(const vigil::live::ClipSource& packets);
     void notice(const QString& text);
     void stopped(const QString& summary);
     void failed(const QString& message);
@@ -89,3 +90,4 @@ private:
 Q_DECLARE_METATYPE(vigil::live::LiveStep)
 Q_DECLARE_METATYPE(vigil::live::WatchStatus)
 Q_DECLARE_METATYPE(vigil::live::EventRecord)
+Q_DECLARE_METATYPE(vigil::live::ClipSource)

@@ -5,6 +5,7 @@
 // synchronously, so a callback must be quick and must not throw: onFrame runs on the reader's
 // thread (it should keep only the newest frame), the others on the thread that called run().
 
+#include "core/live/alert_outputs.h"
 #include "core/live/live_records.h"
 
 #include <opencv2/core.hpp>
@@ -31,6 +32,9 @@ struct LiveObserver {
     std::function<void(const LiveStep& step)> onStep;
     // After its line was appended; thumbnail is a file name in the output folder (may be empty).
     std::function<void(const EventRecord& event)> onAlert;
+    // The packets of the connection the steps now come from (the first, then each reconnection):
+    // its ring may be cut by stream copy from any thread (Record in the live view).
+    std::function<void(const ClipSource& packets)> onPackets;
 };
 
 } // namespace vigil::live

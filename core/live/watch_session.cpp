@@ -28,6 +28,7 @@ struct WatchSession::Run {
     WatchOutcome outcome;
     cv::Mat peakFrame;
     ClipSource alertClip;
+    ClipSource packets; // of the newest snippet's connection
     int64_t stepIndex = 0;
     int64_t skippedSinceNotice = 0;
     int64_t lastSkipNoticeUs = -kSkipNoticeEveryUs;
@@ -105,6 +106,11 @@ struct WatchSession::Run {
         closeAlert(std::move(closed));
         if (!wasOpen && tracker.isOpen())
             alertClip = { snippet.packets, snippet.packetOffsetUs };
+        if (snippet.packets != packets.packets) {
+            packets = { snippet.packets, snippet.packetOffsetUs };
+            if (session.observer_.onPackets)
+                session.observer_.onPackets(packets);
+        }
         if (tracker.didPeakChange())
             peakFrame = snippet.middleFrame;
         ++outcome.stepsScored;

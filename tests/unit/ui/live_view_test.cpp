@@ -6,6 +6,7 @@
 #include "tests/support/live_stream.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/live_events_list.h"
+#include "ui/live_recorder.h"
 #include "ui/live_timeline_ring.h"
 #include "ui/live_timeline_view.h"
 #include "ui/live_window.h"
@@ -213,6 +214,37 @@ TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
     EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
     EXPECT_EQ(window->events()->count(), 1);
     EXPECT_TRUE(window->events()->hasThumbnail(0));
+}
+
+TEST(LiveWindow, RecordWritesTheStreamByStreamCopyBetweenTheTwoPresses)
+{
+    const std::string dir = test::scratchDir("live-record");
+    LocalStream stream;
+    QTest::qWait(300);
+    std::unique_ptr<LiveWindow> window = liveWindowOn(stream, dir, 0.99f, 0.99f);
+    QSignalSpy written(window->recorder(), &LiveRecorder::written);
+    window->show();
+    EXPECT_FALSE(window->recordButton()->isEnabled()); // nothing to record from yet
+    window->start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window->recordButton()->isEnabled(); }, 20000));
+    window->recordButton()->click();
+    EXPECT_TRUE(window->recorder()->isRecording());
+    QTest::qWait(2500);
+    window->recordButton()->click();
+    ASSERT_TRUE(written.wait(10000) || written.count() == 1);
+    const QString path = written.at(0).at(0).toString();
+    EXPECT_TRUE(path.startsWith(QString::fromStdString(dir) + "/record-")) << path.toStdString();
+    EXPECT_TRUE(written.at(0).at(1).toString().isEmpty()); // all of it was still in the ring
+    const test::CommandResult probe = test::runCommand(
+        "ffprobe -v error -count_frames -show_entries stream=codec_name,nb_read_frames -of csv=p=0 "
+        + test::shellQuoted(path.toStdString()));
+    ASSERT_EQ(probe.exitCode, 0) << probe.output;
+    EXPECT_EQ(probe.output.rfind("mpeg2video,", 0), 0u) << probe.output; // stream copy
+    const int frames = std::stoi(probe.output.substr(probe.output.find(',') + 1));
+    // 2.5 s at 25 fps, from the keyframe before the first press (one a second).
+    EXPECT_GE(frames, 50);
+    EXPECT_LE(frames, 25 * 5);
+    window->stop();
 }
 
 } // namespace
