@@ -191,8 +191,9 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
     } catch (const std::exception& error) {
         // Messages from below name the source as given; credentials stay out of the log.
         std::string message = error.what();
-        for (size_t at = message.find(watch_.source); at != std::string::npos;
-             at = message.find(watch_.source))
+        for (size_t at = message.find(watch_.source);
+             displayName != watch_.source && at != std::string::npos;
+             at = message.find(watch_.source, at + displayName.size()))
             message.replace(at, watch_.source.size(), displayName);
         printError(message);
         return kExitFailedInput;

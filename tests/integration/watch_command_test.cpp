@@ -76,8 +76,8 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     sleepMs(300);
     const std::string url = "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
     // --on 0: every scored step is part of the alert, which the end of the stream closes.
-    const CommandResult result
-        = runCommand(watchCommand(url, dir, "--on 0 --off 0 --min-duration 0 --pre 1 --post 1"));
+    const CommandResult result = runCommand(
+        "timeout 60 " + watchCommand(url, dir, "--on 0 --off 0 --min-duration 0 --pre 1 --post 1"));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_NE(result.output.find("http://***@127.0.0.1"), std::string::npos);
@@ -103,7 +103,7 @@ TEST(WatchCommand, ReadsMpegTsOverUdp)
     const std::string dir = scratchDir("watch-udp");
     const std::string url = "udp://127.0.0.1:" + std::to_string(freePort(SOCK_DGRAM));
     BackgroundProcess server(publishCommand(kPattern, 6.0, url + "?pkt_size=1316"));
-    const CommandResult result = runCommand(watchCommand(url, dir, "-q"));
+    const CommandResult result = runCommand("timeout 60 " + watchCommand(url, dir, "-q"));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 2);
@@ -115,7 +115,7 @@ TEST(WatchCommand, ReadsMpegTsOverTcp)
     const std::string url = "tcp://127.0.0.1:" + std::to_string(freePort());
     BackgroundProcess server(publishCommand(kPattern, 6.0, url + "?listen=1"));
     sleepMs(300);
-    const CommandResult result = runCommand(watchCommand(url, dir, "-q"));
+    const CommandResult result = runCommand("timeout 60 " + watchCommand(url, dir, "-q"));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 2);
@@ -134,7 +134,7 @@ TEST(WatchCommand, StalledServerTimesOutWithOneLine)
     sleepMs(500);
     const auto start = std::chrono::steady_clock::now();
     const CommandResult result
-        = runCommand(std::string(VIGIL_EXECUTABLE) + " watch tcp://127.0.0.1:"
+        = runCommand("timeout 60 " + std::string(VIGIL_EXECUTABLE) + " watch tcp://127.0.0.1:"
             + std::to_string(port) + " -o " + shellQuoted(dir) + " --demo-weights --timeout 2");
     const double seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -214,8 +214,8 @@ TEST(WatchCommand, FilesAreWholeAfterKill9)
 
 TEST(WatchCommand, RefusesASourceThatIsNotLive)
 {
-    const CommandResult result
-        = runCommand(std::string(VIGIL_EXECUTABLE) + " watch video.mp4 --demo-weights");
+    const CommandResult result = runCommand(
+        "timeout 60 " + std::string(VIGIL_EXECUTABLE) + " watch video.mp4 --demo-weights");
     EXPECT_EQ(result.exitCode, 2) << result.output;
     EXPECT_NE(result.output.find("vigil: video.mp4: not a live source"), std::string::npos)
         << result.output;
