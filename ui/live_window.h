@@ -42,6 +42,7 @@ public:
     LiveEventsList* events() const { return events_; }
     VideoView* video() const { return video_; }
     QLabel* liveLabel() const { return liveLabel_; }
+    QLabel* skippedLabel() const { return skippedLabel_; }
     QPushButton* stopButton() const { return stopButton_; }
     QPushButton* recordButton() const { return recordButton_; }
     LiveRecorder* recorder() const { return recorder_; }

@@ -23,6 +23,7 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 namespace vigil::ui {
@@ -128,19 +129,23 @@ TEST(OpenStreamDialog, RefusesARedactedRecentSourceABadSourceAndOffAboveOn)
     EXPECT_FLOAT_EQ(dialog.choices().off, 0.4f);
 }
 
-// An 8-second stream on 127.0.0.1, viewed with credentials it ignores.
+// A stream of `seconds` on 127.0.0.1, viewed with credentials it ignores.
 struct LocalStream {
+    explicit LocalStream(double seconds = 8.0)
+        : server(test::publishCommand(
+            kPattern, seconds, "http://127.0.0.1:" + std::to_string(port) + "/s.ts"))
+    {
+    }
     int port = test::freePort();
-    BackgroundProcess server { test::publishCommand(
-        kPattern, 8.0, "http://127.0.0.1:" + std::to_string(port) + "/s.ts") };
+    BackgroundProcess server;
     std::string url() const
     {
         return "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
     }
 };
 
-std::unique_ptr<LiveWindow> liveWindowOn(
-    const LocalStream& stream, const std::string& dir, float on, float off)
+std::unique_ptr<LiveWindow> liveWindowOn(const LocalStream& stream, const std::string& dir,
+    float on, float off, std::chrono::milliseconds extractDelay = {})
 {
     LiveChoices choices;
     choices.location = stream.url();
@@ -152,7 +157,7 @@ std::unique_ptr<LiveWindow> liveWindowOn(
     choices.timeoutMs = 5000;
     std::optional<media::MediaSource> source;
     EXPECT_TRUE(streamChoiceProblem(choices, source).isEmpty());
-    const AnalysisEngine engine = test::fakeEngine(2);
+    const AnalysisEngine engine = test::fakeEngine(2, extractDelay);
     return std::make_unique<LiveWindow>(liveRequestFor(choices, *source, engine.engine), 10);
 }
 
@@ -214,6 +219,31 @@ TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
     EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
     EXPECT_EQ(window->events()->count(), 1);
     EXPECT_TRUE(window->events()->hasThumbnail(0));
+}
+
+TEST(LiveWindow, SaysWhenSnippetsAreSkippedToStayLiveAndWhenTheStreamIsAway)
+{
+    const std::string dir = test::scratchDir("live-skip");
+    LocalStream stream(5.0);
+    QTest::qWait(300);
+    // 1.5 s per snippet of 0.64 s: the queue of two drops the oldest to stay live.
+    std::unique_ptr<LiveWindow> window
+        = liveWindowOn(stream, dir, 0.99f, 0.99f, std::chrono::milliseconds(1500));
+    window->start();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !window->skippedLabel()->text().isEmpty(); }, 20000));
+    EXPECT_TRUE(window->skippedLabel()->text().contains("skipped (not scored)"))
+        << window->skippedLabel()->text().toStdString();
+    const auto& steps = window->ring().steps();
+    EXPECT_TRUE(std::any_of(steps.begin(), steps.end(), [](const live::LiveStep& step) {
+        return !step.score.has_value() && step.attention.empty();
+    }));
+    // The stream ended: the reader keeps reconnecting and the window says so.
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return window->liveLabel()->text().contains("reconnecting"); }, 20000))
+        << window->liveLabel()->text().toStdString();
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->stop();
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
 }
 
 TEST(LiveWindow, RecordWritesTheStreamByStreamCopyBetweenTheTwoPresses)
