@@ -107,7 +107,8 @@ void LiveWindow::createLayout()
     skippedLabel_ = new QLabel;
     statusBar()->addPermanentWidget(skippedLabel_);
     statusBar()->addPermanentWidget(liveLabel_);
-    statusBar()->showMessage(shownSource_);
+    // Beside the messages (notices replace it for a while, then it shows again).
+    statusBar()->addWidget(new QLabel(shownSource_));
     stallTimer_ = new QTimer(this);
     stallTimer_->setInterval(500);
     connect(stallTimer_, &QTimer::timeout, this, &LiveWindow::checkStalled);

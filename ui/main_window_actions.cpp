@@ -39,7 +39,8 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
     file->addAction(tr("Open &Stream…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
-        &MainWindow::openStream);
+            &MainWindow::openStream)
+        ->setObjectName(QStringLiteral("openStreamAction"));
     recentMenu_ = new RecentFilesMenu(this);
     file->addMenu(recentMenu_);
     file->addAction(tr("&Batch Process Folder…"), QKeySequence(Qt::CTRL | Qt::Key_B), this, [this] {

@@ -10,17 +10,22 @@
 #include "ui/live_timeline_ring.h"
 #include "ui/live_timeline_view.h"
 #include "ui/live_window.h"
+#include "ui/main_window.h"
 #include "ui/open_stream_dialog.h"
 #include "ui/video_view.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -181,7 +186,9 @@ TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnai
     EXPECT_TRUE(window->events()->hasThumbnail(0));
     EXPECT_TRUE(window->ring().steps().front().score.has_value());
     EXPECT_EQ(window->ring().steps().front().attention.size(), 2u); // the fake's two rows
-    const QString shown = window->windowTitle() + window->statusBar()->currentMessage();
+    QString shown = window->windowTitle() + window->statusBar()->currentMessage();
+    for (const QLabel* label : window->statusBar()->findChildren<QLabel*>())
+        shown += label->text();
     EXPECT_TRUE(shown.contains("http://***@127.0.0.1")) << shown.toStdString();
     EXPECT_FALSE(shown.contains("hunter2"));
     window->stop();
@@ -244,6 +251,40 @@ TEST(LiveWindow, SaysWhenSnippetsAreSkippedToStayLiveAndWhenTheStreamIsAway)
     QSignalSpy finished(window.get(), &LiveWindow::finished);
     window->stop();
     ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+}
+
+// File > Open Stream… end to end: the dialog, then a live window of the main window's engine
+// that shows the redacted source and stops with the main window.
+TEST(LiveWindow, OpenStreamFromTheFileMenuWatchesTheSourceInALiveWindow)
+{
+    const std::string dir = test::scratchDir("live-menu");
+    LocalStream stream;
+    QTest::qWait(300);
+    auto main = std::make_unique<MainWindow>(test::fakeEngine(2));
+    auto* action = main->findChild<QAction*>(QStringLiteral("openStreamAction"));
+    ASSERT_NE(action, nullptr);
+    bool wasFilled = false;
+    QTimer::singleShot(200, [&] {
+        auto* dialog = qobject_cast<OpenStreamDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        dialog->sourceBox()->setCurrentText(QString::fromStdString(stream.url()));
+        dialog->outputEdit()->setText(QString::fromStdString(dir));
+        wasFilled = true;
+        dialog->accept();
+    });
+    action->trigger();
+    ASSERT_TRUE(wasFilled);
+    LiveWindow* live = main->findChild<LiveWindow*>();
+    ASSERT_NE(live, nullptr);
+    EXPECT_TRUE(live->isRunning());
+    EXPECT_EQ(live->windowTitle(),
+        "LIVE http://***@127.0.0.1:" + QString::number(stream.port) + "/s.ts – Vigil");
+    EXPECT_TRUE(QTest::qWaitFor([&] { return live->ring().size() >= 2; }, 20000));
+    QSignalSpy finished(live, &LiveWindow::finished);
+    main.reset(); // the live window stops and waits with it
+    EXPECT_EQ(finished.count(), 0); // deleted before its thread's end was delivered: no crash
+    EXPECT_EQ(linesOf(dir + "/scores.csv").at(0), "stream_time_s,wall_time,score");
 }
 
 TEST(LiveWindow, RecordWritesTheStreamByStreamCopyBetweenTheTwoPresses)
