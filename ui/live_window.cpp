@@ -77,21 +77,7 @@ void LiveWindow::createLayout()
     stopButton_ = new QPushButton(tr("Stop"));
     stopButton_->setToolTip(tr("Stop watching (Esc); an open alert is closed and written"));
     connect(stopButton_, &QPushButton::clicked, this, &LiveWindow::stop);
-    recorder_ = new LiveRecorder(QString::fromStdString(request_.settings.outputs.outputDir), this);
-    recordButton_ = new QPushButton(tr("Record"));
-    recordButton_->setCheckable(true);
-    recordButton_->setEnabled(false);
-    recordButton_->setToolTip(tr("Write the stream to a file by stream copy, from now until "
-                                 "pressed again (what the packet ring holds: minutes, 64 MiB)"));
-    connect(recordButton_, &QPushButton::toggled, this, &LiveWindow::toggleRecording);
-    connect(
-        recorder_, &LiveRecorder::written, this, [this](const QString& path, const QString& note) {
-            statusBar()->showMessage(note.isEmpty() ? tr("Recorded %1").arg(path)
-                                                    : tr("Recorded %1 (%2)").arg(path, note));
-        });
-    connect(recorder_, &LiveRecorder::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Not recorded: %1").arg(message));
-    });
+    createRecordButton();
     auto* controls = new QHBoxLayout;
     controls->addWidget(olderNote_, 1);
     controls->addWidget(recordButton_);
@@ -112,6 +98,25 @@ void LiveWindow::createLayout()
     stallTimer_ = new QTimer(this);
     stallTimer_->setInterval(500);
     connect(stallTimer_, &QTimer::timeout, this, &LiveWindow::checkStalled);
+}
+
+void LiveWindow::createRecordButton()
+{
+    recorder_ = new LiveRecorder(QString::fromStdString(request_.settings.outputs.outputDir), this);
+    recordButton_ = new QPushButton(tr("Record"));
+    recordButton_->setCheckable(true);
+    recordButton_->setEnabled(false);
+    recordButton_->setToolTip(tr("Write the stream to a file by stream copy, from now until "
+                                 "pressed again (what the packet ring holds: minutes, 64 MiB)"));
+    connect(recordButton_, &QPushButton::toggled, this, &LiveWindow::toggleRecording);
+    connect(
+        recorder_, &LiveRecorder::written, this, [this](const QString& path, const QString& note) {
+            statusBar()->showMessage(note.isEmpty() ? tr("Recorded %1").arg(path)
+                                                    : tr("Recorded %1 (%2)").arg(path, note));
+        });
+    connect(recorder_, &LiveRecorder::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Not recorded: %1").arg(message));
+    });
 }
 
 void LiveWindow::start()

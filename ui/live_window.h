@@ -63,6 +63,7 @@ protected:
 
 private:
     void createLayout();
+    void createRecordButton();
     void launch();
     void showFrame();
     void addStep(const live::LiveStep& step);

@@ -78,6 +78,46 @@ TEST(LiveTimelineRing, NeverHoldsMoreThanItsStepBoundWhateverTheStepLength)
     EXPECT_EQ(ring.firstUs(), (50000 - 1000) * 10);
 }
 
+// 100 s of 1 s steps: scored 0.9 except steps 40..49, which were not scored.
+LiveTimelineRing ringWithAGap()
+{
+    LiveTimelineRing ring(int64_t { 600 } * 1000000, 1000);
+    for (int64_t i = 0; i < 100; ++i) {
+        live::LiveStep step = stepAt(i, 1000000);
+        step.score = i >= 40 && i < 50 ? std::nullopt : std::optional<float>(0.9f);
+        if (!step.score)
+            step.attention.clear();
+        ring.push(step);
+    }
+    return ring;
+}
+
+TEST(LiveTimelineView, FollowsTheNewestStepUntilScrolledBackAndDrawsUnscoredStepsGrey)
+{
+    const LiveTimelineRing ring = ringWithAGap();
+    LiveTimelineView view(&ring);
+    view.resize(600, 200);
+    view.setVisibleSpanUs(60000000);
+    EXPECT_TRUE(view.isFollowing());
+    EXPECT_EQ(view.shownEndUs(), 100000000);
+    view.setViewEndUs(60000000); // 0..60 s: the gap at 40..50 s is at x 400..500
+    EXPECT_FALSE(view.isFollowing());
+    EXPECT_EQ(view.shownEndUs(), 60000000);
+    const QImage image = view.grab().toImage();
+    const int scoreY = static_cast<int>(4 + 0.6 * 194 * 0.1); // the 0.9 line, in the score area
+    const QColor inGap = image.pixelColor(450, scoreY + 20);
+    const QColor scored = image.pixelColor(200, scoreY + 20);
+    EXPECT_NE(inGap, scored);
+    EXPECT_NEAR(inGap.red(), inGap.blue(), 8) << "grey, not a colour of the scores";
+    EXPECT_NEAR(inGap.red(), inGap.green(), 8);
+    // The heatmap under it: viridis where scored, grey (nothing) in the gap.
+    const QColor heat = image.pixelColor(200, 190);
+    EXPECT_GT(heat.saturation(), 60);
+    EXPECT_NE(image.pixelColor(450, 190), heat);
+    view.setViewEndUs(std::nullopt);
+    EXPECT_EQ(view.shownEndUs(), 100000000);
+}
+
 // A fresh QSettings file per test.
 struct StoreFile {
     std::string path = test::scratchDir("live-settings") + "/store.ini";
