@@ -237,9 +237,9 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     ModelsCommand models(cli); // CLI11 writes into it while parsing
     EvalCommand evaluation(cli);
     TrainCommand training(cli);
+    ClipsCommand clips(cli);
     WatchCommand watch(cli);
     addModelOptions(watch.command(), options, true);
-    ClipsCommand clips(cli);
 
     GuiOptions guiOptions;
     CLI::App* gui = cli.add_subcommand("gui",
@@ -271,10 +271,10 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return evaluation.run(cancel);
     if (training.isParsed())
         return training.run(cancel);
-    if (watch.isParsed())
-        return watch.run(options, cancel);
     if (clips.isParsed())
         return clips.run(cancel);
+    if (watch.isParsed())
+        return watch.run(options, cancel);
     if (analyze->parsed())
         return runAnalyze(options, cancel);
     if (batch->parsed())

@@ -17,7 +17,8 @@ trap 'kill "${watcher:-}" "${server:-}" 2>/dev/null || true; rm -rf "$work"' EXI
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 seconds=$((minutes * 60))
 ffmpeg -nostdin -v error -re -f lavfi -i "testsrc2=size=${size}:rate=${fps}" -t $((seconds + 30)) \
-    -c:v mpeg2video -q:v 4 -g 25 -f mpegts -listen 1 "http://127.0.0.1:${port}/live.ts" &
+    -c:v mpeg2video -q:v 4 -g 25 -f mpegts -listen 1 "http://127.0.0.1:${port}/live.ts" \
+    2> "$work/server.txt" &
 server=$!
 sleep 1
 "$vigil" watch "http://127.0.0.1:${port}/live.ts" -o "$work/out" --demo-weights --crops center \

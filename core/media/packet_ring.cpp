@@ -1,6 +1,6 @@
 #include "core/media/packet_ring.h"
 
-#include "core/media/detail/live_clip_muxer.h"
+#include "core/media/detail/clip_muxer.h"
 #include "core/media/detail/packet_store.h"
 
 #include <algorithm>
@@ -20,7 +20,7 @@ std::optional<WrittenClip> PacketRing::writeClip(
     detail::PacketRange range = store_->copyRange(fromUs, toUs);
     if (range.packets.empty())
         return std::nullopt;
-    detail::LiveClipMuxer muxer(path, *range.parameters, range.timeBase);
+    detail::ClipMuxer muxer(path, *range.parameters, range.timeBase);
     WrittenClip clip;
     clip.firstPtsUs = range.packets.front().ptsUs;
     clip.startsLate = range.startsLate;

@@ -33,8 +33,9 @@ public:
     PacketRing& operator=(const PacketRing&) = delete;
 
     // Writes the packets from the last keyframe at or before fromUs (the first keyframe held
-    // when none is that early) up to toUs to `path` as Matroska, through a temporary file renamed
-    // at the end, so the path holds a complete clip or nothing. Times are those of
+    // when none is that early) up to toUs to `path` (the container from its extension: .mkv
+    // takes any codec), through a temporary file renamed at the end (detail/clip_muxer.h), so
+    // the path holds a complete clip or nothing. Times are those of
     // VideoFrame::ptsUs. nullopt (nothing written) when the ring holds no keyframe before toUs.
     std::optional<WrittenClip> writeClip(
         const std::string& path, int64_t fromUs, int64_t toUs) const;

@@ -51,6 +51,20 @@ void sleepMs(int ms)
     std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
+// Waits until `path` has `rows` lines besides its header (the networks load and warm up at their
+// own pace on a busy machine); false after `seconds`.
+bool waitForRows(const std::string& path, size_t rows, double seconds)
+{
+    const auto deadline = std::chrono::steady_clock::now()
+        + std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (linesOf(path).size() >= rows + 1)
+            return true;
+        sleepMs(100);
+    }
+    return false;
+}
+
 // Every row of scores.csv is whole: a time, a wall time, a score or nothing.
 int checkScoresRows(const std::string& path)
 {
@@ -76,8 +90,10 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     sleepMs(300);
     const std::string url = "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
     // --on 0: every scored step is part of the alert, which the end of the stream closes.
-    const CommandResult result = runCommand(
-        "timeout 60 " + watchCommand(url, dir, "--on 0 --off 0 --min-duration 0 --pre 1 --post 1"));
+    const CommandResult result = runCommand("timeout 60 "
+        + watchCommand(url, dir,
+            "--on 0 --off 0 --min-duration 0 --pre 1 --post 1 --exec "
+                + shellQuoted("cat > " + shellQuoted(dir + "/hook.jsonl"))));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_NE(result.output.find("http://***@127.0.0.1"), std::string::npos);
@@ -89,6 +105,7 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     const nlohmann::json event = nlohmann::json::parse(events[0]);
     EXPECT_EQ(event.at("closed_by"), "stop");
     EXPECT_EQ(event.at("peak_attention").size(), 3u); // the demo classifier's r = 3
+    EXPECT_EQ(linesOf(dir + "/hook.jsonl"), events); // --exec got the same line on stdin
     const std::string png = readFile(dir + "/" + event.at("thumbnail").get<std::string>());
     EXPECT_EQ(png.substr(1, 3), "PNG");
     const CommandResult probe = runCommand("ffprobe -v error -count_frames -show_entries "
@@ -185,11 +202,12 @@ TEST(WatchCommand, SigtermClosesTheOpenAlertAndExits130)
 {
     const std::string dir = scratchDir("watch-sigterm");
     const std::string url = "http://127.0.0.1:" + std::to_string(freePort()) + "/s.ts";
-    BackgroundProcess server(publishCommand(kPattern, 30.0, url));
+    BackgroundProcess server(publishCommand(kPattern, 60.0, url));
     sleepMs(300);
     BackgroundProcess watcher(
         watchCommand(url, dir, "--on 0 --off 0 --min-duration 0 > /dev/null 2>&1"));
-    sleepMs(6000);
+    // A scored step (so an alert is open), then a little more.
+    ASSERT_TRUE(waitForRows(dir + "/scores.csv", 2, 40.0));
     watcher.signal(SIGTERM);
     EXPECT_EQ(watcher.wait(20), 130);
     const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
@@ -201,10 +219,10 @@ TEST(WatchCommand, FilesAreWholeAfterKill9)
 {
     const std::string dir = scratchDir("watch-kill9");
     const std::string url = "http://127.0.0.1:" + std::to_string(freePort()) + "/s.ts";
-    BackgroundProcess server(publishCommand(kPattern, 30.0, url));
+    BackgroundProcess server(publishCommand(kPattern, 60.0, url));
     sleepMs(300);
     BackgroundProcess watcher(watchCommand(url, dir, "> /dev/null 2>&1"));
-    sleepMs(5000);
+    ASSERT_TRUE(waitForRows(dir + "/scores.csv", 3, 40.0));
     watcher.signal(SIGKILL);
     watcher.wait(10);
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 0);
