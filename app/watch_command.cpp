@@ -6,6 +6,7 @@
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/redacted_url.h"
+#include "core/live/watch_defaults.h"
 #include "core/live/watch_session.h"
 #include "core/media/live_source.h"
 
@@ -32,14 +33,6 @@ Exit codes:
 int64_t microseconds(double seconds)
 {
     return static_cast<int64_t>(std::llround(seconds * 1e6));
-}
-
-std::string defaultOutputDir(const std::string& displayName)
-{
-    std::string name = "watch-";
-    for (const char c : displayName)
-        name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
-    return name;
 }
 
 // At most one status line a second, so a log stays readable.
@@ -71,9 +64,8 @@ live::WatchSettings watchSettings(const WatchOptions& options, const media::Medi
     settings.reader.source = source;
     settings.reader.displayName = displayName;
     settings.reader.crops = crops;
-    // The ring covers pre-roll, post-roll and an alert of up to two minutes; 64 MiB at most.
-    settings.reader.ringDurationUs = microseconds(options.preRollS + options.postRollS + 120.0);
-    settings.reader.ringBytes = int64_t { 64 } << 20;
+    live::sizePacketRing(
+        settings.reader, microseconds(options.preRollS), microseconds(options.postRollS));
     settings.reader.reconnectMaxDelayMs = microseconds(options.reconnectMaxDelayS) / 1000;
     settings.reader.giveUpAfterMs = microseconds(options.giveUpAfterS) / 1000;
     settings.outputs = { outputDir, displayName, microseconds(options.preRollS),
@@ -179,7 +171,7 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
     if (!engine)
         return exitCode;
     const std::string outputDir
-        = watch_.outputDir.empty() ? defaultOutputDir(displayName) : watch_.outputDir;
+        = watch_.outputDir.empty() ? live::defaultWatchOutputDir(displayName) : watch_.outputDir;
     StatusPrinter printer;
     const bool isQuiet = watch_.isQuiet;
     try {

@@ -78,6 +78,8 @@ public:
 
 public slots:
     void openVideo(const QString& path);
+    // File > Open Stream…: a live source in a LiveWindow, on the engine of `vigil watch`.
+    void openStream();
     // Analysis > Analyse again (F5): the results shown stay until the networks are loaded, and
     // stay (with a message) when they cannot be.
     void analyseAgain();

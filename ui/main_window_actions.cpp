@@ -10,7 +10,9 @@
 #include "ui/event_threshold.h"
 #include "ui/events_table.h"
 #include "ui/exports.h"
+#include "ui/live_window.h"
 #include "ui/models_dialog.h"
+#include "ui/open_stream_dialog.h"
 #include "ui/recent_files_menu.h"
 #include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
@@ -36,6 +38,9 @@ void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
+    file->addAction(tr("Open &Stream…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+            &MainWindow::openStream)
+        ->setObjectName(QStringLiteral("openStreamAction"));
     recentMenu_ = new RecentFilesMenu(this);
     file->addMenu(recentMenu_);
     file->addAction(tr("&Batch Process Folder…"), QKeySequence(Qt::CTRL | Qt::Key_B), this, [this] {
@@ -227,6 +232,29 @@ void MainWindow::chooseAndOpen()
 {
     if (const QString path = chooseVideoFile(this); !path.isEmpty())
         openVideo(path);
+}
+
+void MainWindow::openStream()
+{
+    if (!ensureEngine(tr("No networks could be loaded, so the stream cannot be watched.")))
+        return;
+    if (runner_->engine().engine->description().backbone != BackboneKind::I3dResNet50) {
+        showError(tr("Watching a stream needs the i3d-r50 backbone (16-frame snippets): choose "
+                     "it in Settings."));
+        return;
+    }
+    QSettings store;
+    OpenStreamDialog dialog(store, this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.source())
+        return;
+    // A window of its own (parented, so it stops and writes its alert when the app quits).
+    auto* live = new LiveWindow(
+        liveRequestFor(dialog.choices(), *dialog.source(), runner_->engine().engine),
+        dialog.timelineMinutes(), this);
+    live->setAttribute(Qt::WA_DeleteOnClose);
+    live->resize(1000, 700);
+    live->show();
+    live->start();
 }
 
 void MainWindow::exportResultFiles()

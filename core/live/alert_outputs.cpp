@@ -41,7 +41,8 @@ AlertOutputs::AlertOutputs(OutputSettings settings, NoticeCallback notice)
         hook_.emplace(settings_.execCommand);
 }
 
-void AlertOutputs::record(const Alert& alert, const cv::Mat& peakFrame, const ClipSource& clip)
+EventRecord AlertOutputs::record(
+    const Alert& alert, const cv::Mat& peakFrame, const ClipSource& clip)
 {
     EventRecord event;
     event.id = nextId_++;
@@ -61,6 +62,7 @@ void AlertOutputs::record(const Alert& alert, const cv::Mat& peakFrame, const Cl
     if (hook_)
         if (const std::string problem = hook_->run(line); !problem.empty())
             notice_(problem);
+    return event;
 }
 
 std::string AlertOutputs::writeThumbnail(int64_t id, const cv::Mat& frame)

@@ -10,6 +10,7 @@
 #include "core/live/exec_hook.h"
 #include "core/live/line_appender.h"
 #include "core/live/live_reader.h"
+#include "core/live/live_records.h"
 
 #include <opencv2/core.hpp>
 
@@ -39,7 +40,8 @@ class AlertOutputs {
 public:
     AlertOutputs(OutputSettings settings, NoticeCallback notice);
 
-    void record(const Alert& alert, const cv::Mat& peakFrame, const ClipSource& clip);
+    // Returns what its events.jsonl line says.
+    EventRecord record(const Alert& alert, const cv::Mat& peakFrame, const ClipSource& clip);
     // Writes the clips whose post-roll ends at or before nowUs (every pending one when
     // isStopping: the stream will not give more).
     void writeDueClips(int64_t nowUs, bool isStopping);

@@ -83,6 +83,8 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
     while (std::optional<media::VideoFrame> frame = decoder.next()) {
         if (!offsetUs)
             offsetUs = std::max(sinceStartUs(), lastEndUs_) - frame->ptsUs;
+        if (onFrame_)
+            onFrame_(frame->rgb, *offsetUs + frame->ptsUs);
         if (resized.empty())
             snippet.startUs = *offsetUs + frame->ptsUs;
         if (resized.size() == analysis::kSnippetFrames / 2)

@@ -30,6 +30,8 @@ struct ReaderSettings {
 };
 
 using NoticeCallback = std::function<void(const std::string&)>; // any thread
+// Each decoded frame (RGB) and its session time, on the reader's thread.
+using FrameCallback = std::function<void(const cv::Mat& rgb, int64_t streamUs)>;
 
 class LiveReader {
 public:
@@ -41,6 +43,8 @@ public:
         DropOldestQueue<LiveSnippet>& queue, GapLog& gaps, const CancellationToken& cancel,
         NoticeCallback notice);
 
+    // Before run(): who sees each decoded frame (the live view).
+    void setFrameCallback(FrameCallback onFrame) { onFrame_ = std::move(onFrame); }
     void run();
     const std::string& endReason() const { return endReason_; } // after run()
     int64_t reconnections() const { return reconnections_; }
@@ -59,6 +63,7 @@ private:
     GapLog& gaps_;
     const CancellationToken& cancel_;
     NoticeCallback notice_;
+    FrameCallback onFrame_;
     int64_t connection_ = 0;
     int64_t reconnections_ = 0;
     int64_t lastEndUs_ = 0;

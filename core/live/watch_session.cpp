@@ -58,6 +58,7 @@ struct WatchSession::Run {
     WatchOutcome outcome;
     cv::Mat peakFrame;
     ClipSource alertClip;
+    ClipSource packets; // of the newest snippet's connection
     int64_t stepIndex = 0;
     int64_t skippedSinceNotice = 0;
     int64_t lastSkipNoticeUs = -kSkipNoticeEveryUs;
@@ -82,7 +83,9 @@ struct WatchSession::Run {
     {
         if (!alert)
             return;
-        outputs.record(*alert, peakFrame, alertClip);
+        const EventRecord event = outputs.record(*alert, peakFrame, alertClip);
+        if (session.observer_.onAlert)
+            session.observer_.onAlert(event);
         ++outcome.alerts;
         peakFrame.release();
     }
@@ -91,6 +94,8 @@ struct WatchSession::Run {
     {
         for (const StreamGap& gap : gaps.takeBefore(beforeUs)) {
             scores.append(scoresCsvRow(gap.startUs, wallMsAt(gap.startUs), std::nullopt));
+            if (session.observer_.onStep)
+                session.observer_.onStep({ gap.startUs, gap.endUs, std::nullopt, {} });
             if (gap.kind == StreamGap::Kind::Skipped) {
                 window.pushGap();
                 ++outcome.snippetsSkipped;
@@ -123,11 +128,19 @@ struct WatchSession::Run {
         ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
             wallMsAt(snippet.endUs), scored.score, scored.attention, stepIndex++ };
         scores.append(scoresCsvRow(step.startUs, step.wallStartMs, step.score));
+        if (session.observer_.onStep)
+            session.observer_.onStep({ step.startUs, step.endUs, step.score,
+                step.attention.empty() ? std::vector<float> {} : step.attention.back() });
         const bool wasOpen = tracker.isOpen();
         std::optional<Alert> closed = tracker.add(step);
         closeAlert(std::move(closed));
         if (!wasOpen && tracker.isOpen())
             alertClip = { snippet.packets, snippet.packetOffsetUs };
+        if (snippet.packets != packets.packets) {
+            packets = { snippet.packets, snippet.packetOffsetUs };
+            if (session.observer_.onPackets)
+                session.observer_.onPackets(packets);
+        }
         if (tracker.didPeakChange())
             peakFrame = snippet.middleFrame;
         ++outcome.stepsScored;
@@ -160,6 +173,7 @@ WatchOutcome WatchSession::run(const CancellationToken& cancel)
     DropOldestQueue<LiveSnippet> queue(settings_.queueCapacity);
     GapLog gaps;
     LiveReader reader(settings_.reader, std::move(first), run.start, queue, gaps, stop, notice_);
+    reader.setFrameCallback(observer_.onFrame);
     std::thread thread([&reader] { reader.run(); });
     try {
         while (!queue.isClosed()) {

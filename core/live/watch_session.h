@@ -12,6 +12,7 @@
 #include "core/common/cancellation.h"
 #include "core/live/alert_outputs.h"
 #include "core/live/alert_tracker.h"
+#include "core/live/live_observer.h"
 #include "core/live/live_reader.h"
 
 #include <functional>
@@ -49,6 +50,9 @@ public:
     WatchSession(WatchSettings settings, const analysis::FeatureExtractor& extractor,
         const analysis::WindowScorer& scorer, NoticeCallback notice, StatusCallback status);
 
+    // Before run(): a front end that shows the run as it goes (see LiveObserver).
+    void setObserver(LiveObserver observer) { observer_ = std::move(observer); }
+
     WatchOutcome run(const CancellationToken& cancel);
 
 private:
@@ -58,6 +62,7 @@ private:
     const analysis::WindowScorer& scorer_;
     NoticeCallback notice_;
     StatusCallback status_;
+    LiveObserver observer_;
 };
 
 } // namespace vigil::live

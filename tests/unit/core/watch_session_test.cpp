@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -168,3 +169,52 @@ TEST(WatchSession, SlowNetworksSkipSnippetsAndTheLagStaysBounded)
 }
 
 } // namespace
+
+// What the desktop app's live view hears: every frame, every step as scores.csv has it, every
+// alert as events.jsonl has it, and the packets of the connection once.
+TEST(WatchSession, ObserverHearsEachFrameStepAndAlertAsTheFilesHaveThem)
+{
+    const std::string dir = test::scratchDir("watch-session-observer");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 9.0, url));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    std::atomic<int64_t> frames { 0 };
+    std::atomic<int64_t> lastFrameUs { -1 };
+    std::atomic<bool> isFrameRgb { true };
+    std::vector<LiveStep> steps;
+    std::vector<EventRecord> alerts;
+    int packetSources = 0;
+    LiveObserver observer;
+    observer.onFrame = [&](const cv::Mat& rgb, int64_t us) {
+        ++frames;
+        isFrameRgb = isFrameRgb && rgb.type() == CV_8UC3 && rgb.cols == 160 && us > lastFrameUs;
+        lastFrameUs = us;
+    };
+    observer.onStep = [&](const LiveStep& step) { steps.push_back(step); };
+    observer.onAlert = [&](const EventRecord& event) { alerts.push_back(event); };
+    observer.onPackets
+        = [&](const ClipSource& packets) { packetSources += packets.packets ? 1 : 0; };
+    session.setObserver(observer);
+    const CancellationToken cancel;
+    const WatchOutcome outcome = session.run(cancel);
+
+    EXPECT_GE(frames.load(), 16 * outcome.stepsScored);
+    EXPECT_TRUE(isFrameRgb.load());
+    EXPECT_EQ(packetSources, 1);
+    EXPECT_EQ(static_cast<int64_t>(steps.size()), outcome.stepsScored + outcome.snippetsSkipped);
+    EXPECT_EQ(linesOf(dir + "/scores.csv").size(), steps.size() + 1); // + the header
+    for (const LiveStep& step : steps) {
+        ASSERT_TRUE(step.score.has_value());
+        EXPECT_EQ(step.attention, std::vector<float>({ 1.0f })); // one row, a 1-step window
+        EXPECT_EQ(step.endUs - step.startUs, 640000);
+    }
+    ASSERT_EQ(alerts.size(), 1u);
+    const nlohmann::json event = nlohmann::json::parse(linesOf(dir + "/events.jsonl").at(0));
+    EXPECT_EQ(alerts[0].id, event.at("id").get<int64_t>());
+    EXPECT_EQ(alerts[0].thumbnail, event.at("thumbnail").get<std::string>());
+    EXPECT_FALSE(alerts[0].thumbnail.empty());
+    EXPECT_NEAR(alerts[0].alert.peak.score, event.at("peak_score").get<double>(), 1e-5);
+}

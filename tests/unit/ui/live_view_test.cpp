@@ -1,0 +1,362 @@
+// The live view (File > Open Stream…) on the engine of vigil watch: a real HTTP stream published
+// by ffmpeg on 127.0.0.1, decoded by FFmpeg, scored by the fake networks through WatchSession on
+// the worker thread. The timeline ring stays within its bound however many steps come; recent
+// sources are stored without their password; Stop ends the worker and leaves events.jsonl whole.
+
+#include "tests/support/live_stream.h"
+#include "tests/unit/ui/fake_engine.h"
+#include "ui/live_events_list.h"
+#include "ui/live_recorder.h"
+#include "ui/live_timeline_ring.h"
+#include "ui/live_timeline_view.h"
+#include "ui/live_window.h"
+#include "ui/main_window.h"
+#include "ui/open_stream_dialog.h"
+#include "ui/video_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTest>
+#include <QTimer>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+namespace vigil::ui {
+namespace {
+
+using test::BackgroundProcess;
+
+const char* const kPattern = "testsrc2=size=160x120:rate=25";
+
+std::vector<std::string> linesOf(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+live::LiveStep stepAt(int64_t index, int64_t stepUs)
+{
+    return { index * stepUs, (index + 1) * stepUs, 0.5f, { 0.25f, 0.75f } };
+}
+
+TEST(LiveTimelineRing, KeepsOnlyTheLastMinutesOfSteps)
+{
+    LiveTimelineRing ring = ringForMinutes(10);
+    const int64_t stepUs = 640000; // 16 frames at 25 fps
+    const int64_t total = 100000; // about 18 hours
+    for (int64_t i = 0; i < total; ++i) {
+        ring.push(stepAt(i, stepUs));
+        ASSERT_LE(ring.lastUs() - ring.firstUs(), ring.spanUs()) << i;
+    }
+    EXPECT_EQ(ring.spanUs(), int64_t { 600 } * 1000000);
+    EXPECT_EQ(ring.size(), static_cast<size_t>(ring.spanUs() / stepUs));
+    EXPECT_EQ(ring.droppedSteps() + static_cast<int64_t>(ring.size()), total);
+    EXPECT_EQ(ring.steps().back().startUs, (total - 1) * stepUs);
+}
+
+TEST(LiveTimelineRing, NeverHoldsMoreThanItsStepBoundWhateverTheStepLength)
+{
+    LiveTimelineRing ring(int64_t { 600 } * 1000000, 1000);
+    for (int64_t i = 0; i < 50000; ++i) {
+        ring.push(stepAt(i, 10)); // absurdly short steps: the count bound must hold
+        ASSERT_LE(ring.size(), 1000u);
+    }
+    EXPECT_EQ(ring.size(), 1000u);
+    EXPECT_EQ(ring.firstUs(), (50000 - 1000) * 10);
+}
+
+// 100 s of 1 s steps: scored 0.9 except steps 40..49, which were not scored.
+LiveTimelineRing ringWithAGap()
+{
+    LiveTimelineRing ring(int64_t { 600 } * 1000000, 1000);
+    for (int64_t i = 0; i < 100; ++i) {
+        live::LiveStep step = stepAt(i, 1000000);
+        step.score = i >= 40 && i < 50 ? std::nullopt : std::optional<float>(0.9f);
+        if (!step.score)
+            step.attention.clear();
+        ring.push(step);
+    }
+    return ring;
+}
+
+TEST(LiveTimelineView, FollowsTheNewestStepUntilScrolledBackAndDrawsUnscoredStepsGrey)
+{
+    const LiveTimelineRing ring = ringWithAGap();
+    LiveTimelineView view(&ring);
+    view.resize(600, 200);
+    view.setVisibleSpanUs(60000000);
+    EXPECT_TRUE(view.isFollowing());
+    EXPECT_EQ(view.shownEndUs(), 100000000);
+    view.setViewEndUs(60000000); // 0..60 s: the gap at 40..50 s is at x 400..500
+    EXPECT_FALSE(view.isFollowing());
+    EXPECT_EQ(view.shownEndUs(), 60000000);
+    const QImage image = view.grab().toImage();
+    const int scoreY = static_cast<int>(4 + 0.6 * 194 * 0.1); // the 0.9 line, in the score area
+    const QColor inGap = image.pixelColor(450, scoreY + 20);
+    const QColor scored = image.pixelColor(200, scoreY + 20);
+    EXPECT_NE(inGap, scored);
+    EXPECT_NEAR(inGap.red(), inGap.blue(), 8) << "grey, not a colour of the scores";
+    EXPECT_NEAR(inGap.red(), inGap.green(), 8);
+    // The heatmap under it: viridis where scored, grey (nothing) in the gap.
+    const QColor heat = image.pixelColor(200, 190);
+    EXPECT_GT(heat.saturation(), 60);
+    EXPECT_NE(image.pixelColor(450, 190), heat);
+    view.setViewEndUs(std::nullopt);
+    EXPECT_EQ(view.shownEndUs(), 100000000);
+}
+
+// A fresh QSettings file per test.
+struct StoreFile {
+    std::string path = test::scratchDir("live-settings") + "/store.ini";
+    QSettings store { QString::fromStdString(path), QSettings::IniFormat };
+    std::string text()
+    {
+        store.sync();
+        std::ifstream in(path);
+        return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
+    }
+};
+
+TEST(OpenStreamDialog, RemembersRecentSourcesWithoutTheirPassword)
+{
+    StoreFile file;
+    rememberStreamSource(file.store, "rtsp://admin:s3cret@10.0.0.7:554/cam1");
+    rememberStreamSource(file.store, "/dev/video0");
+    rememberStreamSource(file.store, "rtsp://admin:other@10.0.0.7:554/cam1"); // the same, redacted
+    EXPECT_EQ(recentStreamSources(file.store),
+        QStringList({ "rtsp://***@10.0.0.7:554/cam1", "/dev/video0" }));
+    const std::string text = file.text();
+    EXPECT_EQ(text.find("s3cret"), std::string::npos) << text;
+    EXPECT_EQ(text.find("admin"), std::string::npos) << text;
+    EXPECT_NE(text.find("10.0.0.7"), std::string::npos) << text;
+    for (int i = 0; i < 20; ++i)
+        rememberStreamSource(file.store, "udp://127.0.0.1:" + std::to_string(5000 + i));
+    EXPECT_EQ(recentStreamSources(file.store).size(), kMaxRecentStreams);
+}
+
+TEST(OpenStreamDialog, RefusesARedactedRecentSourceABadSourceAndOffAboveOn)
+{
+    StoreFile file;
+    rememberStreamSource(file.store, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    OpenStreamDialog dialog(file.store);
+    ASSERT_GE(dialog.sourceBox()->count(), 1);
+    EXPECT_EQ(dialog.sourceBox()->itemText(0), "http://***@127.0.0.1:8080/s.ts");
+    dialog.sourceBox()->setCurrentIndex(0);
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    EXPECT_TRUE(dialog.problemLabel()->text().contains("not remembered"));
+    dialog.sourceBox()->setCurrentText("clip.mp4"); // a file is never taken for a live source
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    EXPECT_TRUE(dialog.problemLabel()->text().startsWith("clip.mp4: "));
+    dialog.sourceBox()->setCurrentText("http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    dialog.offBox()->setValue(0.9);
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Rejected);
+    dialog.offBox()->setValue(0.4);
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Accepted);
+    ASSERT_TRUE(dialog.source().has_value());
+    EXPECT_EQ(dialog.source()->location, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    EXPECT_FLOAT_EQ(dialog.choices().off, 0.4f);
+}
+
+// A stream of `seconds` on 127.0.0.1, viewed with credentials it ignores.
+struct LocalStream {
+    explicit LocalStream(double seconds = 8.0)
+        : server(test::publishCommand(
+            kPattern, seconds, "http://127.0.0.1:" + std::to_string(port) + "/s.ts"))
+    {
+    }
+    int port = test::freePort();
+    BackgroundProcess server;
+    std::string url() const
+    {
+        return "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
+    }
+};
+
+std::unique_ptr<LiveWindow> liveWindowOn(const LocalStream& stream, const std::string& dir,
+    float on, float off, std::chrono::milliseconds extractDelay = {})
+{
+    LiveChoices choices;
+    choices.location = stream.url();
+    choices.outputDir = dir;
+    choices.on = on;
+    choices.off = off;
+    choices.minDurationS = 0.0;
+    choices.windowSteps = 2;
+    choices.timeoutMs = 5000;
+    std::optional<media::MediaSource> source;
+    EXPECT_TRUE(streamChoiceProblem(choices, source).isEmpty());
+    const AnalysisEngine engine = test::fakeEngine(2, extractDelay);
+    return std::make_unique<LiveWindow>(liveRequestFor(choices, *source, engine.engine), 10);
+}
+
+TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnail)
+{
+    const std::string dir = test::scratchDir("live-http");
+    LocalStream stream;
+    QTest::qWait(300);
+    // The fake scores rise above 0.6 at the first step and fall below 0.5 at the sixth.
+    std::unique_ptr<LiveWindow> window = liveWindowOn(stream, dir, 0.6f, 0.5f);
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->show();
+    window->start();
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return window->ring().size() >= 4 && window->events()->count() >= 1; }, 20000));
+    EXPECT_TRUE(window->liveLabel()->text().startsWith(QString::fromUtf8("LIVE · lag ")))
+        << window->liveLabel()->text().toStdString();
+    EXPECT_FALSE(window->video()->image().isNull());
+    EXPECT_EQ(window->video()->image().size(), QSize(160, 120));
+    ASSERT_GE(window->events()->count(), 1);
+    EXPECT_TRUE(window->events()->hasThumbnail(0));
+    EXPECT_TRUE(window->ring().steps().front().score.has_value());
+    EXPECT_EQ(window->ring().steps().front().attention.size(), 2u); // the fake's two rows
+    QString shown = window->windowTitle() + window->statusBar()->currentMessage();
+    for (const QLabel* label : window->statusBar()->findChildren<QLabel*>())
+        shown += label->text();
+    EXPECT_TRUE(shown.contains("http://***@127.0.0.1")) << shown.toStdString();
+    EXPECT_FALSE(shown.contains("hunter2"));
+    window->stop();
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+    EXPECT_FALSE(window->isRunning());
+    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    EXPECT_EQ(static_cast<int>(events.size()), window->events()->count());
+    EXPECT_NE(events.at(0).find("\"closed_by\":\"score\""), std::string::npos) << events.at(0);
+    EXPECT_GT(linesOf(dir + "/scores.csv").size(), 4u);
+}
+
+TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
+{
+    const std::string dir = test::scratchDir("live-stop");
+    LocalStream stream;
+    QTest::qWait(300);
+    // --on 0: the alert opens at the first step and only Stop closes it.
+    std::unique_ptr<LiveWindow> window = liveWindowOn(stream, dir, 0.0f, 0.0f);
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->show();
+    window->start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window->ring().size() >= 2; }, 20000));
+    EXPECT_TRUE(window->liveLabel()->text().contains("ALERT"));
+    EXPECT_EQ(window->events()->count(), 0);
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    EXPECT_FALSE(window->stopButton()->isEnabled());
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+    EXPECT_FALSE(window->isRunning());
+    EXPECT_EQ(window->liveLabel()->text(), "Stopped");
+    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].front(), '{');
+    EXPECT_EQ(events[0].back(), '}');
+    EXPECT_NE(events[0].find("\"closed_by\":\"stop\""), std::string::npos) << events[0];
+    EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
+    EXPECT_EQ(window->events()->count(), 1);
+    EXPECT_TRUE(window->events()->hasThumbnail(0));
+}
+
+TEST(LiveWindow, SaysWhenSnippetsAreSkippedToStayLiveAndWhenTheStreamIsAway)
+{
+    const std::string dir = test::scratchDir("live-skip");
+    LocalStream stream(5.0);
+    QTest::qWait(300);
+    // 1.5 s per snippet of 0.64 s: the queue of two drops the oldest to stay live.
+    std::unique_ptr<LiveWindow> window
+        = liveWindowOn(stream, dir, 0.99f, 0.99f, std::chrono::milliseconds(1500));
+    window->start();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !window->skippedLabel()->text().isEmpty(); }, 20000));
+    EXPECT_TRUE(window->skippedLabel()->text().contains("skipped (not scored)"))
+        << window->skippedLabel()->text().toStdString();
+    const auto& steps = window->ring().steps();
+    EXPECT_TRUE(std::any_of(steps.begin(), steps.end(), [](const live::LiveStep& step) {
+        return !step.score.has_value() && step.attention.empty();
+    }));
+    // The stream ended: the reader keeps reconnecting and the window says so.
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return window->liveLabel()->text().contains("reconnecting"); }, 20000))
+        << window->liveLabel()->text().toStdString();
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->stop();
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+}
+
+// File > Open Stream… end to end: the dialog, then a live window of the main window's engine
+// that shows the redacted source and stops with the main window.
+TEST(LiveWindow, OpenStreamFromTheFileMenuWatchesTheSourceInALiveWindow)
+{
+    const std::string dir = test::scratchDir("live-menu");
+    LocalStream stream;
+    QTest::qWait(300);
+    auto main = std::make_unique<MainWindow>(test::fakeEngine(2));
+    auto* action = main->findChild<QAction*>(QStringLiteral("openStreamAction"));
+    ASSERT_NE(action, nullptr);
+    bool wasFilled = false;
+    QTimer::singleShot(200, [&] {
+        auto* dialog = qobject_cast<OpenStreamDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        dialog->sourceBox()->setCurrentText(QString::fromStdString(stream.url()));
+        dialog->outputEdit()->setText(QString::fromStdString(dir));
+        wasFilled = true;
+        dialog->accept();
+    });
+    action->trigger();
+    ASSERT_TRUE(wasFilled);
+    LiveWindow* live = main->findChild<LiveWindow*>();
+    ASSERT_NE(live, nullptr);
+    EXPECT_TRUE(live->isRunning());
+    EXPECT_EQ(live->windowTitle(),
+        "LIVE http://***@127.0.0.1:" + QString::number(stream.port) + "/s.ts – Vigil");
+    EXPECT_TRUE(QTest::qWaitFor([&] { return live->ring().size() >= 2; }, 20000));
+    QSignalSpy finished(live, &LiveWindow::finished);
+    main.reset(); // the live window stops and waits with it
+    EXPECT_EQ(finished.count(), 0); // deleted before its thread's end was delivered: no crash
+    EXPECT_EQ(linesOf(dir + "/scores.csv").at(0), "stream_time_s,wall_time,score");
+}
+
+TEST(LiveWindow, RecordWritesTheStreamByStreamCopyBetweenTheTwoPresses)
+{
+    const std::string dir = test::scratchDir("live-record");
+    LocalStream stream;
+    QTest::qWait(300);
+    std::unique_ptr<LiveWindow> window = liveWindowOn(stream, dir, 0.99f, 0.99f);
+    QSignalSpy written(window->recorder(), &LiveRecorder::written);
+    window->show();
+    EXPECT_FALSE(window->recordButton()->isEnabled()); // nothing to record from yet
+    window->start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window->recordButton()->isEnabled(); }, 20000));
+    window->recordButton()->click();
+    EXPECT_TRUE(window->recorder()->isRecording());
+    QTest::qWait(2500);
+    window->recordButton()->click();
+    ASSERT_TRUE(written.wait(10000) || written.count() == 1);
+    const QString path = written.at(0).at(0).toString();
+    EXPECT_TRUE(path.startsWith(QString::fromStdString(dir) + "/record-")) << path.toStdString();
+    EXPECT_TRUE(written.at(0).at(1).toString().isEmpty()); // all of it was still in the ring
+    const test::CommandResult probe = test::runCommand(
+        "ffprobe -v error -count_frames -show_entries stream=codec_name,nb_read_frames -of csv=p=0 "
+        + test::shellQuoted(path.toStdString()));
+    ASSERT_EQ(probe.exitCode, 0) << probe.output;
+    EXPECT_EQ(probe.output.rfind("mpeg2video,", 0), 0u) << probe.output; // stream copy
+    const int frames = std::stoi(probe.output.substr(probe.output.find(',') + 1));
+    // 2.5 s at 25 fps, from the keyframe before the first press (one a second).
+    EXPECT_GE(frames, 50);
+    EXPECT_LE(frames, 25 * 5);
+    window->stop();
+}
+
+} // namespace
+} // namespace vigil::ui

@@ -1,0 +1,273 @@
+#include "ui/live_window.h"
+
+#include "ui/live_events_list.h"
+#include "ui/live_recorder.h"
+#include "ui/live_timeline_view.h"
+#include "ui/video_view.h"
+
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace vigil::ui {
+namespace {
+
+constexpr int64_t kScrollUnitUs = 100000; // the scroll bar moves in tenths of a second
+
+} // namespace
+
+LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent)
+    : QMainWindow(parent)
+    , request_(std::move(request))
+    , shownSource_(QString::fromStdString(request_.settings.reader.displayName))
+    , ring_(ringForMinutes(timelineMinutes))
+    , frames_(std::make_shared<LatestFrame>())
+{
+    qRegisterMetaType<live::LiveStep>();
+    qRegisterMetaType<live::WatchStatus>();
+    qRegisterMetaType<live::EventRecord>();
+    qRegisterMetaType<live::ClipSource>();
+    setWindowTitle(tr("LIVE %1 – Vigil").arg(shownSource_));
+    createLayout();
+}
+
+LiveWindow::~LiveWindow()
+{
+    if (!thread_)
+        return;
+    cancel_->cancel();
+    thread_->quit();
+    thread_->wait();
+    delete thread_; // its finished() handler would run too late: the window is going away
+}
+
+void LiveWindow::createLayout()
+{
+    video_ = new VideoView;
+    video_->setMessage(tr("Connecting to %1…").arg(shownSource_));
+    events_ = new LiveEventsList;
+    events_->setOutputDir(QString::fromStdString(request_.settings.outputs.outputDir));
+    auto* top = new QSplitter(Qt::Horizontal);
+    top->addWidget(video_);
+    top->addWidget(events_);
+    top->setStretchFactor(0, 3);
+    timeline_ = new LiveTimelineView(&ring_);
+    timeline_->setThresholds(request_.settings.alerts.on, request_.settings.alerts.off);
+    scrollBar_ = new QScrollBar(Qt::Horizontal);
+    scrollBar_->setRange(0, 0);
+    connect(scrollBar_, &QScrollBar::valueChanged, this, [this](int value) {
+        const bool isNewest = value >= scrollBar_->maximum();
+        timeline_->setViewEndUs(
+            isNewest ? std::nullopt : std::optional<int64_t>(value * kScrollUnitUs));
+    });
+    olderNote_ = new QLabel(tr("Scores older than %1 min are in %2/scores.csv")
+                                .arg(ring_.spanUs() / 60000000)
+                                .arg(QString::fromStdString(request_.settings.outputs.outputDir)));
+    olderNote_->setEnabled(false);
+    stopButton_ = new QPushButton(tr("Stop"));
+    stopButton_->setToolTip(tr("Stop watching (Esc); an open alert is closed and written"));
+    connect(stopButton_, &QPushButton::clicked, this, &LiveWindow::stop);
+    createRecordButton();
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(olderNote_, 1);
+    controls->addWidget(recordButton_);
+    controls->addWidget(stopButton_);
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+    layout->addWidget(top, 3);
+    layout->addWidget(timeline_, 2);
+    layout->addWidget(scrollBar_);
+    layout->addLayout(controls);
+    setCentralWidget(central);
+    liveLabel_ = new QLabel(tr("Connecting…"));
+    skippedLabel_ = new QLabel;
+    statusBar()->addPermanentWidget(skippedLabel_);
+    statusBar()->addPermanentWidget(liveLabel_);
+    // Beside the messages (notices replace it for a while, then it shows again).
+    statusBar()->addWidget(new QLabel(shownSource_));
+    stallTimer_ = new QTimer(this);
+    stallTimer_->setInterval(500);
+    connect(stallTimer_, &QTimer::timeout, this, &LiveWindow::checkStalled);
+}
+
+void LiveWindow::createRecordButton()
+{
+    recorder_ = new LiveRecorder(QString::fromStdString(request_.settings.outputs.outputDir), this);
+    recordButton_ = new QPushButton(tr("Record"));
+    recordButton_->setCheckable(true);
+    recordButton_->setEnabled(false);
+    recordButton_->setToolTip(tr("Write the stream to a file by stream copy, from now until "
+                                 "pressed again (what the packet ring holds: minutes, 64 MiB)"));
+    connect(recordButton_, &QPushButton::toggled, this, &LiveWindow::toggleRecording);
+    connect(
+        recorder_, &LiveRecorder::written, this, [this](const QString& path, const QString& note) {
+            statusBar()->showMessage(note.isEmpty() ? tr("Recorded %1").arg(path)
+                                                    : tr("Recorded %1 (%2)").arg(path, note));
+        });
+    connect(recorder_, &LiveRecorder::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Not recorded: %1").arg(message));
+    });
+}
+
+void LiveWindow::start()
+{
+    if (!isRunning())
+        launch();
+}
+
+void LiveWindow::stop()
+{
+    if (!cancel_ || !isRunning())
+        return;
+    cancel_->cancel();
+    stopButton_->setEnabled(false);
+    liveLabel_->setText(tr("Stopping…"));
+}
+
+void LiveWindow::launch()
+{
+    cancel_ = std::make_shared<CancellationToken>();
+    auto* thread = new QThread(this);
+    thread->setObjectName(QStringLiteral("vigil-live"));
+    auto* worker = new LiveWorker(request_, cancel_, frames_);
+    worker->moveToThread(thread);
+    connect(thread, &QThread::started, worker, &LiveWorker::run);
+    connect(worker, &LiveWorker::frameReady, this, &LiveWindow::showFrame);
+    connect(worker, &LiveWorker::stepScored, this, &LiveWindow::addStep);
+    connect(worker, &LiveWorker::statusChanged, this, &LiveWindow::showStatus);
+    connect(worker, &LiveWorker::alertClosed, events_, &LiveEventsList::addAlert);
+    connect(worker, &LiveWorker::packetsChanged, this, [this](const live::ClipSource& packets) {
+        recorder_->setPackets(packets);
+        recordButton_->setEnabled(true);
+    });
+    connect(worker, &LiveWorker::notice, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(worker, &LiveWorker::stopped, this, &LiveWindow::showEnd);
+    connect(worker, &LiveWorker::failed, this,
+        [this](const QString& message) { showEnd(tr("Failed: %1").arg(message)); });
+    connect(worker, &LiveWorker::finished, thread, &QThread::quit);
+    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(thread, &QThread::finished, this, [this, thread] {
+        thread->deleteLater();
+        thread_ = nullptr;
+        stallTimer_->stop();
+        emit finished();
+    });
+    thread_ = thread;
+    lastStepAt_ = std::chrono::steady_clock::now();
+    stopButton_->setEnabled(true);
+    stallTimer_->start();
+    thread->start();
+}
+
+void LiveWindow::toggleRecording(bool isOn)
+{
+    if (!isOn) {
+        recorder_->stop(frames_->streamUs());
+        recordButton_->setText(tr("Record"));
+        return;
+    }
+    if (!recorder_->start(frames_->streamUs())) {
+        const QSignalBlocker blocker(recordButton_);
+        recordButton_->setChecked(false);
+        statusBar()->showMessage(tr("Nothing to record yet (or the last recording is still "
+                                    "being written)"));
+        return;
+    }
+    recordButton_->setText(tr("● REC"));
+}
+
+void LiveWindow::showFrame()
+{
+    if (std::optional<QImage> image = frames_->take())
+        video_->setImage(*image);
+}
+
+void LiveWindow::addStep(const live::LiveStep& step)
+{
+    ring_.push(step);
+    lastStepAt_ = std::chrono::steady_clock::now();
+    syncScrollBar();
+    olderNote_->setEnabled(ring_.droppedSteps() > 0);
+    timeline_->update();
+}
+
+void LiveWindow::syncScrollBar()
+{
+    const int64_t span = timeline_->visibleSpanUs();
+    const int low = static_cast<int>((ring_.firstUs() + span) / kScrollUnitUs);
+    const int high = std::max(low, static_cast<int>(ring_.lastUs() / kScrollUnitUs));
+    const bool isFollowing = timeline_->isFollowing();
+    const QSignalBlocker blocker(scrollBar_);
+    scrollBar_->setRange(low, high);
+    scrollBar_->setPageStep(static_cast<int>(span / kScrollUnitUs));
+    if (isFollowing)
+        scrollBar_->setValue(high);
+}
+
+void LiveWindow::showStatus(const live::WatchStatus& status)
+{
+    lastStatus_ = status;
+    hasStatus_ = true;
+    if (!cancel_ || !cancel_->isCancelled())
+        liveLabel_->setText(tr("LIVE · lag %1 s%2")
+                                .arg(static_cast<double>(status.lagMs) / 1e3, 0, 'f', 1)
+                                .arg(status.isAlertOpen ? tr(" · ALERT") : QString()));
+    skippedLabel_->setText(status.skippedSnippets > 0
+            ? tr("%1 snippets skipped (not scored) to stay live").arg(status.skippedSnippets)
+            : QString());
+}
+
+// No step for a while: the stream stalled or dropped, and the reader is reconnecting.
+void LiveWindow::checkStalled()
+{
+    if (!isRunning() || (cancel_ && cancel_->isCancelled()))
+        return;
+    const auto quiet = std::chrono::steady_clock::now() - lastStepAt_;
+    if (quiet < kStalledAfter)
+        return;
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(quiet).count();
+    liveLabel_->setText(hasStatus_ ? tr("No stream for %1 s · reconnecting…").arg(seconds)
+                                   : tr("Connecting… (%1 s)").arg(seconds));
+}
+
+void LiveWindow::showEnd(const QString& text)
+{
+    if (recordButton_->isChecked())
+        recordButton_->setChecked(false); // written from the ring, which outlives the run
+    recordButton_->setEnabled(false);
+    liveLabel_->setText(tr("Stopped"));
+    stopButton_->setEnabled(false);
+    statusBar()->showMessage(tr("%1: %2").arg(shownSource_, text));
+    if (!frames_->take() && video_->image().isNull())
+        video_->setMessage(text);
+}
+
+void LiveWindow::closeEvent(QCloseEvent* event)
+{
+    stop();
+    if (thread_)
+        thread_->wait(); // the open alert is written before the window goes
+    event->accept();
+}
+
+void LiveWindow::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape) {
+        stop();
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
+}
+
+} // namespace vigil::ui

@@ -1,0 +1,98 @@
+#pragma once
+// LiveWindow: the desktop app's view of a live source (File > Open Stream…), on the engine of
+// `vigil watch`: a LiveWorker runs the WatchSession on its own QThread, writing the same files
+// (scores.csv, events.jsonl, thumbnails, clips) into the output folder. It shows the newest
+// frame, the rolling timeline and heatmaps of the last minutes (a LiveTimelineRing; older
+// scores are in scores.csv), the alerts as they close, and in the status bar LIVE with the lag,
+// skipped snippets and a stalled stream. Stop (or Esc, or closing) cancels the run; the open
+// alert is then closed and written. Source names shown are always redacted. GUI thread only.
+
+#include "ui/live_timeline_ring.h"
+#include "ui/live_worker.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <chrono>
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QScrollBar;
+class QThread;
+class QTimer;
+
+namespace vigil::ui {
+
+class LiveEventsList;
+class LiveRecorder;
+class LiveTimelineView;
+class VideoView;
+
+class LiveWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // timelineMinutes: how far back the timeline can scroll (Settings; default 10).
+    LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent = nullptr);
+    ~LiveWindow() override;
+
+    bool isRunning() const { return thread_ != nullptr; }
+    const LiveTimelineRing& ring() const { return ring_; }
+    LiveTimelineView* timeline() const { return timeline_; }
+    LiveEventsList* events() const { return events_; }
+    VideoView* video() const { return video_; }
+    QLabel* liveLabel() const { return liveLabel_; }
+    QLabel* skippedLabel() const { return skippedLabel_; }
+    QPushButton* stopButton() const { return stopButton_; }
+    QPushButton* recordButton() const { return recordButton_; }
+    LiveRecorder* recorder() const { return recorder_; }
+
+    // Seconds without a new step after which the stream counts as stalled.
+    static constexpr std::chrono::seconds kStalledAfter { 5 };
+
+public slots:
+    void start();
+    void stop(); // thread-safe through the token; returns at once
+
+signals:
+    void finished();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void createLayout();
+    void createRecordButton();
+    void launch();
+    void showFrame();
+    void addStep(const live::LiveStep& step);
+    void showStatus(const live::WatchStatus& status);
+    void showEnd(const QString& text);
+    void checkStalled();
+    void syncScrollBar();
+    void toggleRecording(bool isOn);
+
+    LiveRequest request_;
+    QString shownSource_;
+    LiveTimelineRing ring_;
+    std::shared_ptr<CancellationToken> cancel_;
+    std::shared_ptr<LatestFrame> frames_;
+    QPointer<QThread> thread_;
+    VideoView* video_ = nullptr;
+    LiveTimelineView* timeline_ = nullptr;
+    QScrollBar* scrollBar_ = nullptr;
+    QLabel* olderNote_ = nullptr;
+    LiveEventsList* events_ = nullptr;
+    QLabel* liveLabel_ = nullptr;
+    QLabel* skippedLabel_ = nullptr;
+    QPushButton* stopButton_ = nullptr;
+    QPushButton* recordButton_ = nullptr;
+    LiveRecorder* recorder_ = nullptr;
+    QTimer* stallTimer_ = nullptr;
+    std::chrono::steady_clock::time_point lastStepAt_;
+    live::WatchStatus lastStatus_;
+    bool hasStatus_ = false;
+};
+
+} // namespace vigil::ui

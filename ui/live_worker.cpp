@@ -1,0 +1,126 @@
+#include "ui/live_worker.h"
+
+#include "core/common/error.h"
+#include "core/common/redacted_url.h"
+#include "core/live/watch_defaults.h"
+
+#include <QDir>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil::ui {
+
+bool LatestFrame::put(QImage image, int64_t streamUs)
+{
+    const std::lock_guard lock(mutex_);
+    const bool wasEmpty = !image_.has_value();
+    image_ = std::move(image);
+    streamUs_ = streamUs;
+    return wasEmpty;
+}
+
+std::optional<QImage> LatestFrame::take()
+{
+    const std::lock_guard lock(mutex_);
+    std::optional<QImage> taken = std::move(image_);
+    image_.reset();
+    return taken;
+}
+
+int64_t LatestFrame::streamUs() const
+{
+    const std::lock_guard lock(mutex_);
+    return streamUs_;
+}
+
+LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource& source,
+    std::shared_ptr<const engine::Engine> engine)
+{
+    LiveRequest request;
+    request.location = choices.location;
+    request.engine = std::move(engine);
+    live::WatchSettings& settings = request.settings;
+    const std::string shown = redactedUrl(choices.location);
+    settings.reader.source = source;
+    settings.reader.displayName = shown;
+    settings.reader.crops = request.engine->description().crops;
+    live::sizePacketRing(settings.reader, settings.outputs.preRollUs, settings.outputs.postRollUs);
+    // Record cuts from this ring too: ten minutes (still 64 MiB at most).
+    settings.reader.ringDurationUs = std::max<int64_t>(settings.reader.ringDurationUs, 600000000);
+    settings.outputs.outputDir = choices.outputDir.empty()
+        ? QDir::current()
+              .filePath(QString::fromStdString(live::defaultWatchOutputDir(shown)))
+              .toStdString()
+        : choices.outputDir;
+    settings.outputs.sourceName = shown;
+    settings.alerts = { choices.on, choices.off,
+        static_cast<int64_t>(std::llround(choices.minDurationS * 1e6)) };
+    settings.windowSteps = choices.windowSteps;
+    return request;
+}
+
+LiveWorker::LiveWorker(LiveRequest request, std::shared_ptr<const CancellationToken> cancel,
+    std::shared_ptr<LatestFrame> frames, QObject* parent)
+    : QObject(parent)
+    , request_(std::move(request))
+    , cancel_(std::move(cancel))
+    , frames_(std::move(frames))
+{
+}
+
+live::LiveObserver LiveWorker::observer()
+{
+    live::LiveObserver observer;
+    observer.onFrame = [this](const cv::Mat& rgb, int64_t streamUs) {
+        // The decoder reuses its buffer: the copy is the frame's own.
+        QImage image(
+            rgb.data, rgb.cols, rgb.rows, static_cast<qsizetype>(rgb.step), QImage::Format_RGB888);
+        if (frames_->put(image.copy(), streamUs))
+            emit frameReady();
+    };
+    observer.onStep = [this](const live::LiveStep& step) { emit stepScored(step); };
+    observer.onAlert = [this](const live::EventRecord& event) { emit alertClosed(event); };
+    observer.onPackets = [this](const live::ClipSource& packets) { emit packetsChanged(packets); };
+    return observer;
+}
+
+QString LiveWorker::redacted(const std::string& message) const
+{
+    std::string text = message;
+    const std::string& location = request_.location;
+    const std::string& shown = request_.settings.reader.displayName;
+    for (size_t at = location.empty() ? std::string::npos : text.find(location);
+         at != std::string::npos; at = text.find(location, at + shown.size()))
+        text.replace(at, location.size(), shown);
+    return QString::fromStdString(text);
+}
+
+void LiveWorker::run()
+{
+    try {
+        QDir().mkpath(QString::fromStdString(request_.settings.outputs.outputDir));
+        live::WatchSession session(
+            request_.settings, request_.engine->pipeline().extractor(),
+            request_.engine->classifier(),
+            [this](const std::string& text) { emit notice(redacted(text)); },
+            [this](const live::WatchStatus& status) { emit statusChanged(status); });
+        session.setObserver(observer());
+        const live::WatchOutcome outcome = session.run(*cancel_);
+        emit stopped(tr("%1; %2 steps scored, %3 skipped, %4 alerts, %5 reconnections")
+                         .arg(redacted(outcome.endReason))
+                         .arg(outcome.stepsScored)
+                         .arg(outcome.snippetsSkipped)
+                         .arg(outcome.alerts)
+                         .arg(outcome.reconnections));
+    } catch (const Cancelled&) {
+        emit stopped(tr("stopped"));
+    } catch (const std::exception& error) {
+        emit failed(redacted(error.what()));
+    } catch (...) {
+        emit failed(tr("unexpected failure"));
+    }
+    emit finished();
+}
+
+} // namespace vigil::ui

@@ -1,0 +1,140 @@
+#include "ui/open_stream_dialog.h"
+
+#include "core/common/redacted_url.h"
+#include "core/media/live_source.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace vigil::ui {
+namespace {
+
+const char* const kRecentKey = "live/recentSources";
+const char* const kMinutesKey = "live/timelineMinutes";
+
+QStringList cameraDevices()
+{
+    QStringList devices;
+    for (const QString& name : QDir("/dev").entryList({ "video*" }, QDir::System | QDir::Files))
+        devices << "/dev/" + name;
+    return devices;
+}
+
+QDoubleSpinBox* thresholdBox(double value)
+{
+    auto* box = new QDoubleSpinBox;
+    box->setRange(0.0, 1.0);
+    box->setDecimals(2);
+    box->setSingleStep(0.05);
+    box->setValue(value);
+    return box;
+}
+
+} // namespace
+
+QStringList recentStreamSources(QSettings& store)
+{
+    QStringList sources = store.value(kRecentKey).toStringList();
+    while (sources.size() > kMaxRecentStreams)
+        sources.removeLast();
+    return sources;
+}
+
+void rememberStreamSource(QSettings& store, const std::string& location)
+{
+    const QString shown = QString::fromStdString(redactedUrl(location));
+    QStringList sources = recentStreamSources(store);
+    sources.removeAll(shown);
+    sources.prepend(shown);
+    while (sources.size() > kMaxRecentStreams)
+        sources.removeLast();
+    store.setValue(kRecentKey, sources);
+}
+
+QString streamChoiceProblem(const LiveChoices& choices, std::optional<media::MediaSource>& source)
+{
+    source.reset();
+    if (choices.location.find("***@") != std::string::npos)
+        return QObject::tr("Credentials are not remembered: type the user and password in the URL "
+                           "again (scheme://user:password@host/…).");
+    if (choices.off > choices.on)
+        return QObject::tr("The Off threshold must not be above On (hysteresis).");
+    std::string problem;
+    source = media::liveSourceOf(choices.location, choices.timeoutMs, problem);
+    if (!source)
+        return QString::fromStdString(redactedUrl(choices.location) + ": " + problem);
+    return {};
+}
+
+OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
+    : QDialog(parent)
+    , store_(store)
+    , source_(new QComboBox)
+    , output_(new QLineEdit)
+    , on_(thresholdBox(0.6))
+    , off_(thresholdBox(0.5))
+    , minutes_(new QSpinBox)
+    , problem_(new QLabel)
+{
+    minutes_->setRange(1, 120);
+    minutes_->setValue(store_.value(kMinutesKey, 10).toInt());
+    minutes_->setSuffix(tr(" min"));
+    setWindowTitle(tr("Open Stream"));
+    source_->setEditable(true);
+    source_->addItems(recentStreamSources(store_));
+    source_->addItems(cameraDevices());
+    source_->setCurrentText(QString());
+    source_->lineEdit()->setPlaceholderText(tr("rtsp://host/path, http://…, udp://…, /dev/video0"));
+    source_->setMinimumContentsLength(40);
+    output_->setPlaceholderText(tr("default: ./watch-<source>, as vigil watch"));
+    problem_->setWordWrap(true);
+    problem_->setStyleSheet(QStringLiteral("color: palette(highlight)"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Watch"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &OpenStreamDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("URL or camera:"), source_);
+    form->addRow(tr("Output folder:"), output_);
+    form->addRow(tr("Alert on at:"), on_);
+    form->addRow(tr("Alert off below:"), off_);
+    form->addRow(tr("Timeline keeps:"), minutes_);
+    form->addRow(problem_);
+    form->addRow(buttons);
+}
+
+LiveChoices OpenStreamDialog::choices() const
+{
+    LiveChoices choices;
+    choices.location = source_->currentText().trimmed().toStdString();
+    choices.outputDir = output_->text().trimmed().toStdString();
+    choices.on = static_cast<float>(on_->value());
+    choices.off = static_cast<float>(off_->value());
+    return choices;
+}
+
+int OpenStreamDialog::timelineMinutes() const
+{
+    return minutes_->value();
+}
+
+void OpenStreamDialog::accept()
+{
+    const QString problem = streamChoiceProblem(choices(), mediaSource_);
+    problem_->setText(problem);
+    if (!problem.isEmpty())
+        return;
+    rememberStreamSource(store_, choices().location);
+    store_.setValue(kMinutesKey, minutes_->value());
+    QDialog::accept();
+}
+
+} // namespace vigil::ui

@@ -1,0 +1,67 @@
+#pragma once
+// OpenStreamDialog (File > Open Stream…): a live source for the live view, as `vigil watch`
+// takes it: a network URL (rtsp, http(s), udp, tcp, srt) or a camera (the /dev/video* devices
+// are listed), the output folder (default as vigil watch) and the --on/--off thresholds. Recent
+// sources are remembered in QSettings WITHOUT credentials (their redacted form): one picked
+// again must have its user and password typed again. GUI thread only.
+
+#include "core/media/media_source.h"
+#include "ui/live_worker.h"
+
+#include <QDialog>
+#include <QStringList>
+
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QSettings;
+
+namespace vigil::ui {
+
+// The remembered sources, newest first (redacted), at most kMaxRecentStreams.
+QStringList recentStreamSources(QSettings& store);
+// Stores the redacted form of `location` first in the list.
+void rememberStreamSource(QSettings& store, const std::string& location);
+inline constexpr int kMaxRecentStreams = 8;
+
+// Why the dialog cannot start on these choices, or empty (then `source` is set).
+QString streamChoiceProblem(const LiveChoices& choices, std::optional<media::MediaSource>& source);
+
+class OpenStreamDialog : public QDialog {
+    Q_OBJECT
+public:
+    // store: where the recent sources are kept (outlives the dialog).
+    OpenStreamDialog(QSettings& store, QWidget* parent = nullptr);
+
+    QComboBox* sourceBox() const { return source_; }
+    QLineEdit* outputEdit() const { return output_; }
+    QDoubleSpinBox* onBox() const { return on_; }
+    QDoubleSpinBox* offBox() const { return off_; }
+    QLabel* problemLabel() const { return problem_; }
+    QSpinBox* minutesBox() const { return minutes_; }
+    // How many minutes the live timeline keeps (remembered; default 10).
+    int timelineMinutes() const;
+
+    LiveChoices choices() const;
+    // After accept(): the source of choices().
+    const std::optional<media::MediaSource>& source() const { return mediaSource_; }
+
+public slots:
+    void accept() override; // refuses, saying why, when the choices cannot start
+
+private:
+    QSettings& store_;
+    QComboBox* source_;
+    QLineEdit* output_;
+    QDoubleSpinBox* on_;
+    QDoubleSpinBox* off_;
+    QSpinBox* minutes_;
+    QLabel* problem_;
+    std::optional<media::MediaSource> mediaSource_;
+};
+
+} // namespace vigil::ui
