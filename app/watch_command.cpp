@@ -3,6 +3,7 @@
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/option_checks.h"
+#include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/redacted_url.h"
@@ -58,18 +59,20 @@ private:
 };
 
 live::WatchSettings watchSettings(const WatchOptions& options, const media::MediaSource& source,
-    const std::string& displayName, const std::string& outputDir, CropMode crops)
+    const std::string& displayName, const std::string& outputDir,
+    const analysis::ModelDescription& model)
 {
     live::WatchSettings settings;
     settings.reader.source = source;
     settings.reader.displayName = displayName;
-    settings.reader.crops = crops;
+    settings.reader.crops = model.crops;
+    settings.reader.preset = model.preset;
     live::sizePacketRing(
         settings.reader, microseconds(options.preRollS), microseconds(options.postRollS));
     settings.reader.reconnectMaxDelayMs = microseconds(options.reconnectMaxDelayS) / 1000;
     settings.reader.giveUpAfterMs = microseconds(options.giveUpAfterS) / 1000;
-    settings.outputs = { outputDir, displayName, microseconds(options.preRollS),
-        microseconds(options.postRollS), options.execCommand };
+    settings.outputs = { outputDir, displayName, analysis::weightsSummary(model),
+        microseconds(options.preRollS), microseconds(options.postRollS), options.execCommand };
     settings.alerts = { static_cast<float>(options.on), static_cast<float>(options.off),
         microseconds(options.minDurationS) };
     settings.windowSteps = options.windowSteps;
@@ -172,12 +175,16 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
         return exitCode;
     const std::string outputDir
         = watch_.outputDir.empty() ? live::defaultWatchOutputDir(displayName) : watch_.outputDir;
+    // Which networks and preprocessing every score of this run comes from, as analyze says it.
+    std::printf("networks: %s\n%s\n", analysis::weightsSummary(engine->description()).c_str(),
+        analysis::preprocessSummary(engine->description()).c_str());
+    std::fflush(stdout);
     StatusPrinter printer;
     const bool isQuiet = watch_.isQuiet;
     try {
         std::filesystem::create_directories(outputDir);
         live::WatchSession session(
-            watchSettings(watch_, *source, displayName, outputDir, options.model.crops),
+            watchSettings(watch_, *source, displayName, outputDir, engine->description()),
             engine->pipeline().extractor(), engine->classifier(),
             [](const std::string& notice) { printError(notice); },
             [&printer, isQuiet](const live::WatchStatus& status) {

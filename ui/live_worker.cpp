@@ -1,5 +1,6 @@
 #include "ui/live_worker.h"
 
+#include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/common/redacted_url.h"
 #include "core/live/watch_defaults.h"
@@ -45,6 +46,8 @@ LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource&
     settings.reader.source = source;
     settings.reader.displayName = shown;
     settings.reader.crops = request.engine->description().crops;
+    settings.reader.preset = request.engine->description().preset;
+    settings.outputs.networks = analysis::weightsSummary(request.engine->description());
     live::sizePacketRing(settings.reader, settings.outputs.preRollUs, settings.outputs.postRollUs);
     // Record cuts from this ring too: ten minutes (still 64 MiB at most).
     settings.reader.ringDurationUs = std::max<int64_t>(settings.reader.ringDurationUs, 600000000);

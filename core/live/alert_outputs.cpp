@@ -47,6 +47,7 @@ EventRecord AlertOutputs::record(
     EventRecord event;
     event.id = nextId_++;
     event.source = settings_.sourceName;
+    event.networks = settings_.networks;
     event.alert = alert;
     event.thumbnail = writeThumbnail(event.id, peakFrame);
     event.clipFromUs = std::max<int64_t>(alert.startUs - settings_.preRollUs, 0);

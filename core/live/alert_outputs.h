@@ -25,6 +25,9 @@ namespace vigil::live {
 struct OutputSettings {
     std::string outputDir;
     std::string sourceName; // redacted
+    // Which networks made the scores (analysis::weightsSummary), named in every events.jsonl
+    // line: an alert of demo weights must say so wherever it travels.
+    std::string networks;
     int64_t preRollUs = 5000000;
     int64_t postRollUs = 5000000;
     std::string execCommand; // empty: none

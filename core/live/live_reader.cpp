@@ -74,7 +74,8 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
         = std::make_shared<media::PacketRing>(settings_.ringDurationUs, settings_.ringBytes);
     decoder.keepPackets(*packets);
     const media::VideoInfo& info = decoder.info();
-    const preprocess::SnippetPreprocessor pre(settings_.crops, cv::Size(info.width, info.height));
+    const preprocess::SnippetPreprocessor pre(
+        settings_.crops, cv::Size(info.width, info.height), settings_.preset);
     const int64_t frameUs = info.fps > 0.0 ? std::llround(1e6 / info.fps) : 40000;
     std::vector<cv::Mat> resized;
     resized.reserve(analysis::kSnippetFrames);

@@ -23,6 +23,8 @@ struct ReaderSettings {
     media::MediaSource source;
     std::string displayName; // redacted, for notices
     preprocess::CropMode crops = preprocess::CropMode::Center;
+    // The engine's preset: live features must be made as the classifier expects them.
+    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor;
     int64_t ringDurationUs = 0;
     int64_t ringBytes = 0;
     int64_t reconnectMaxDelayMs = 30000;

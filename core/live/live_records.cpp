@@ -56,6 +56,7 @@ std::string eventJsonLine(const EventRecord& event)
     nlohmann::json line = {
         { "id", event.id },
         { "source", event.source },
+        { "networks", event.networks },
         { "start_s", seconds(alert.startUs) },
         { "end_s", seconds(alert.endUs) },
         { "start_wall", wallTimeText(alert.wallStartMs) },

@@ -15,6 +15,7 @@ inline constexpr const char* kScoresHeader = "stream_time_s,wall_time,score";
 struct EventRecord {
     int64_t id = 0; // 1, 2, ... in this folder
     std::string source; // redacted (core/common/redacted_url.h)
+    std::string networks; // analysis::weightsSummary of the networks that scored it
     Alert alert;
     std::string thumbnail; // file name beside events.jsonl; empty when none was written
     std::string clip; // file name of the clip, written once the post-roll has passed

@@ -30,6 +30,7 @@ EventRecord eventWithAttention(int64_t id, int steps)
     EventRecord event;
     event.id = id;
     event.source = "rtsp://***@camera/x";
+    event.networks = "classifier: DEMO · backbone: DEMO";
     event.alert.startUs = 1000000;
     event.alert.endUs = 4000000;
     event.alert.peak.score = 0.75f;
@@ -97,6 +98,7 @@ TEST(LiveRecords, EventLineHasTimesPeakAndAttentionRows)
     ASSERT_EQ(line.at("peak_attention").size(), 7u);
     EXPECT_EQ(line.at("peak_attention")[0].size(), 4u);
     EXPECT_EQ(line.at("clip"), "event-000001.mkv");
+    EXPECT_EQ(line.at("networks"), "classifier: DEMO · backbone: DEMO"); // scores name their source
     EXPECT_EQ(eventJsonLine(event).find('\n'), std::string::npos);
 }
 

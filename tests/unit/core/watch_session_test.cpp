@@ -83,7 +83,7 @@ WatchSettings settingsFor(const std::string& url, const std::string& dir)
     settings.reader.ringDurationUs = 30000000;
     settings.reader.ringBytes = 16 << 20;
     settings.reader.giveUpAfterMs = 1000;
-    settings.outputs = { dir, url, 1000000, 1000000, "" };
+    settings.outputs = { dir, url, "classifier: DEMO · backbone: DEMO", 1000000, 1000000, "" };
     settings.alerts = { 0.6f, 0.5f, 500000 };
     settings.windowSteps = 1;
     return settings;
