@@ -18,6 +18,7 @@
 #include <CLI/CLI.hpp>
 
 #include <map>
+#include <optional>
 
 namespace vigil::app {
 namespace {
@@ -150,20 +151,8 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
     return batch;
 }
 
-} // namespace
-
-int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
+CLI::App* addAnalyzeCommand(CLI::App& cli, RunOptions& options)
 {
-    CLI::App cli("Vigil: finds the unusual moments in video and shows why (structured "
-                 "self-attention over I3D-ResNet-50 features).",
-        "vigil");
-    cli.footer(kFooter);
-    cli.require_subcommand(0, 1); // no command opens the GUI
-    cli.set_version_flag("--version", "vigil 0.1.0");
-    RunOptions options;
-    bool isVerbose = false;
-    cli.add_flag("--verbose", isVerbose, "Also show FFmpeg's own warnings while decoding");
-
     CLI::App* analyze = cli.add_subcommand("analyze",
         "Analyse videos: writes DIR/<stem>.vigil.json (windows, attention, frame scores) and "
         "DIR/<stem>.scores.csv (frame, time_s, score)");
@@ -176,19 +165,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     analyze->add_flag("--profile", options.isProfiled,
         "Print the time per stage (decode, preprocess, network, queue waits, scoring), frames/s "
         "and GFLOP/s to stderr at the end of each video");
+    return analyze;
+}
 
-    CLI::App* features = cli.add_subcommand("features",
-        "Extract backbone features: writes DIR/<stem>.npy, float32 [steps, crops, 2048]");
-    // Required below unless `features compare` (app/compare_command.h) is the command.
-    features->add_option("videos", options.inputs, "Video files");
-    addModelOptions(*features, options, true);
-    addOutputOptions(*features, options);
-    CompareCommand comparison(*features);
-    features->final_callback([&options, &comparison] {
-        if (!comparison.isParsed() && options.inputs.empty())
-            throw CLI::RequiredError("videos");
-    });
-
+CLI::App* addScoreCommand(CLI::App& cli, RunOptions& options)
+{
     CLI::App* score = cli.add_subcommand("score",
         "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the "
         "classifier");
@@ -206,11 +187,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
             "sidecar's; without either, times are left empty)")
         ->check(numberIn(bounds::fps()));
     addOutputOptions(*score, options);
+    return score;
+}
 
-    BatchCommandOptions batchOptions;
-    CLI::App* batch = addBatchCommand(cli, options, batchOptions);
-
-    ExplainOptions explainOptions;
+CLI::App* addExplainCommand(CLI::App& cli, RunOptions& options, ExplainOptions& explainOptions)
+{
     CLI::App* explain = cli.add_subcommand("explain",
         "Show the attention classifier's computation on one window, step by step, with the real "
         "shapes and values: x, W1 x + b1, tanh, W2, softmax over time, M = x^T A, fc1, fc2, "
@@ -241,15 +222,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
     addModelOptions(*explain, options, true);
+    return explain;
+}
 
-    ModelsCommand models(cli); // CLI11 writes into it while parsing
-    EvalCommand evaluation(cli);
-    TrainCommand training(cli);
-    ClipsCommand clips(cli);
-    WatchCommand watch(cli);
-    addModelOptions(watch.command(), options, true);
-
-    GuiOptions guiOptions;
+CLI::App* addGuiCommand(CLI::App& cli, RunOptions& options, GuiOptions& guiOptions)
+{
     CLI::App* gui = cli.add_subcommand("gui",
         "Open the desktop app (also what `vigil` alone does); a VIDEO given is analysed at once");
     gui->add_option("video", guiOptions.video, "Video to open")->check(CLI::ExistingPath);
@@ -257,7 +234,114 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     addWindowOptions(*gui, options);
     gui->add_option("--screenshot", guiOptions.screenshotPath,
         "Analyse VIDEO, save the main window as a PNG to this file and exit");
+    return gui;
+}
 
+// After parsing: one line for a usage problem CLI11 cannot see; nullopt when there is none.
+std::optional<int> optionsProblem(const RunOptions& options)
+{
+    if (const std::string problem = presetProblem(options.model.backbone, options.model.preset);
+        !problem.empty()) {
+        printError(problem);
+        return kExitUsage;
+    }
+    return std::nullopt;
+}
+
+CLI::App* addFeaturesCommand(CLI::App& cli, RunOptions& options)
+{
+    CLI::App* features = cli.add_subcommand("features",
+        "Extract backbone features: writes DIR/<stem>.npy, float32 [steps, crops, 2048]");
+    // Required in Commands' constructor unless `features compare` (app/compare_command.h) is
+    // the command.
+    features->add_option("videos", options.inputs, "Video files");
+    addModelOptions(*features, options, true);
+    addOutputOptions(*features, options);
+    return features;
+}
+
+// Every command, declared on one CLI::App in the order --help lists them; CLI11 writes into
+// these members while parsing, so they stay in place.
+struct Commands {
+    explicit Commands(CLI::App& cli)
+        : analyze(addAnalyzeCommand(cli, options))
+        , features(addFeaturesCommand(cli, options))
+        , comparison(*features)
+        , score(addScoreCommand(cli, options))
+        , batch(addBatchCommand(cli, options, batchOptions))
+        , explain(addExplainCommand(cli, options, explainOptions))
+        , models(cli)
+        , evaluation(cli)
+        , training(cli)
+        , clips(cli)
+        , watch(cli)
+        , gui(addGuiCommand(cli, options, guiOptions))
+    {
+        features->final_callback([this] {
+            if (!comparison.isParsed() && options.inputs.empty())
+                throw CLI::RequiredError("videos");
+        });
+        addModelOptions(watch.command(), options, true);
+    }
+
+    int run(const CLI::App& cli, char* argv0, const CancellationToken& cancel)
+    {
+        if (gui->parsed() || cli.get_subcommands().empty())
+            return runGui(options, guiOptions, argv0, cancel);
+        if (models.isParsed())
+            return models.run(cancel);
+        if (explain->parsed())
+            return runExplain(options, explainOptions, cancel);
+        if (evaluation.isParsed())
+            return evaluation.run(cancel);
+        if (training.isParsed())
+            return training.run(cancel);
+        if (clips.isParsed())
+            return clips.run(cancel);
+        if (watch.isParsed())
+            return watch.run(options, cancel);
+        if (analyze->parsed())
+            return runAnalyze(options, cancel);
+        if (batch->parsed())
+            return runBatch(options, batchOptions, cancel);
+        if (comparison.isParsed())
+            return comparison.run();
+        if (features->parsed())
+            return runFeatures(options, cancel);
+        return runScore(options, cancel);
+    }
+
+    RunOptions options;
+    BatchCommandOptions batchOptions;
+    ExplainOptions explainOptions;
+    GuiOptions guiOptions;
+    CLI::App* analyze;
+    CLI::App* features;
+    CompareCommand comparison;
+    CLI::App* score;
+    CLI::App* batch;
+    CLI::App* explain;
+    ModelsCommand models;
+    EvalCommand evaluation;
+    TrainCommand training;
+    ClipsCommand clips;
+    WatchCommand watch;
+    CLI::App* gui;
+};
+
+} // namespace
+
+int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
+{
+    CLI::App cli("Vigil: finds the unusual moments in video and shows why (structured "
+                 "self-attention over I3D-ResNet-50 features).",
+        "vigil");
+    cli.footer(kFooter);
+    cli.require_subcommand(0, 1); // no command opens the GUI
+    cli.set_version_flag("--version", "vigil 0.1.0");
+    bool isVerbose = false;
+    cli.add_flag("--verbose", isVerbose, "Also show FFmpeg's own warnings while decoding");
+    Commands commands(cli);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -267,36 +351,11 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         printError(error.what());
         return kExitUsage;
     }
-    if (const std::string problem = presetProblem(options.model.backbone, options.model.preset);
-        !problem.empty()) {
-        printError(problem);
-        return kExitUsage;
-    }
+    if (const std::optional<int> refused = optionsProblem(commands.options))
+        return *refused;
     media::setMediaLogLevel(
         isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
-    if (gui->parsed() || cli.get_subcommands().empty())
-        return runGui(options, guiOptions, argv[0], cancel);
-    if (models.isParsed())
-        return models.run(cancel);
-    if (explain->parsed())
-        return runExplain(options, explainOptions, cancel);
-    if (evaluation.isParsed())
-        return evaluation.run(cancel);
-    if (training.isParsed())
-        return training.run(cancel);
-    if (clips.isParsed())
-        return clips.run(cancel);
-    if (watch.isParsed())
-        return watch.run(options, cancel);
-    if (analyze->parsed())
-        return runAnalyze(options, cancel);
-    if (batch->parsed())
-        return runBatch(options, batchOptions, cancel);
-    if (comparison.isParsed())
-        return comparison.run();
-    if (features->parsed())
-        return runFeatures(options, cancel);
-    return runScore(options, cancel);
+    return commands.run(cli, argv[0], cancel);
 }
 
 } // namespace vigil::app

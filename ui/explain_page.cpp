@@ -2,6 +2,7 @@
 
 #include "ui/color_map.h"
 #include "ui/explain_images.h"
+#include "ui/explain_page_writer.h"
 #include "ui/time_format.h"
 
 #include <QObject>
@@ -54,80 +55,6 @@ ColorScale tanhScale()
     scale.marked = 0.0;
     return scale;
 }
-
-class PageWriter {
-public:
-    PageWriter(const QPalette& palette)
-        : text_(palette.color(QPalette::Text).name())
-        , muted_(palette.color(QPalette::PlaceholderText).name())
-        , card_(palette.color(QPalette::AlternateBase).name())
-        , accent_(palette.color(QPalette::Highlight).name())
-        , accentText_(palette.color(QPalette::HighlightedText).name())
-        , frame_(palette.color(QPalette::Mid))
-    {
-    }
-
-    QColor frame() const { return frame_; }
-    const QString& muted() const { return muted_; }
-
-    void addImage(ExplainPage& page, const QString& key, const QImage& image) const
-    {
-        page.images.insert(key, image);
-    }
-
-    // One step of the computation.
-    QString card(int stepNumber, const QString& title, const QString& shape,
-        const QString& description, const QString& imageKey, const QString& values,
-        const QString& axisNote = {}) const
-    {
-        QString html = QStringLiteral(
-            "<table width='100%' cellspacing='0' cellpadding='6' bgcolor='%1'><tr><td>")
-                           .arg(card_);
-        html += QStringLiteral("<span style='color:%1; font-weight:bold;'>%2</span>&nbsp; "
-                               "<b>%3</b> &nbsp;%4<br>")
-                    .arg(accent_)
-                    .arg(stepNumber)
-                    .arg(title, badge(shape));
-        html += QStringLiteral("<span style='color:%1;'>%2</span>").arg(muted_, description);
-        if (!imageKey.isEmpty())
-            html += QStringLiteral("<br><img src='explain:%1'>").arg(imageKey);
-        if (!axisNote.isEmpty())
-            html += QStringLiteral("<br><span style='color:%1; font-size:small;'>%2</span>")
-                        .arg(muted_, axisNote);
-        if (!values.isEmpty())
-            html += QStringLiteral("<br><span style='font-family:monospace; font-size:small;'>%1"
-                                   "</span>")
-                        .arg(values);
-        html += QStringLiteral("</td></tr></table>");
-        return html;
-    }
-
-    QString arrow(const QString& label = {}) const
-    {
-        return QStringLiteral("<p align='center' style='margin:0; color:%1;'>↓ %2</p>")
-            .arg(muted_, label);
-    }
-
-    QString badge(const QString& shape) const
-    {
-        return QStringLiteral("<span style='font-family:monospace; background-color:%1; "
-                              "color:%2;'>&nbsp;%3&nbsp;</span>")
-            .arg(accent_, accentText_, shape);
-    }
-
-    QString heading(const QString& text) const
-    {
-        return QStringLiteral("<h3 style='margin-top:14px; margin-bottom:4px;'>%1</h3>").arg(text);
-    }
-
-private:
-    QString text_;
-    QString muted_;
-    QString card_;
-    QString accent_;
-    QString accentText_;
-    QColor frame_;
-};
 
 QString similarityTable(const analysis::WindowExplanation& e)
 {

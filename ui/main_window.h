@@ -105,6 +105,10 @@ protected:
 private:
     void createLayout();
     void createActions();
+    void createFileMenu();
+    void createPlaybackMenu();
+    void createAnalysisMenu();
+    void createViewMenu();
     void createExplainDock();
     void connectRunner();
     void observeAnalysis();

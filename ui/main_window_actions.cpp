@@ -36,6 +36,14 @@ namespace vigil::ui {
 
 void MainWindow::createActions()
 {
+    createFileMenu();
+    createPlaybackMenu();
+    createAnalysisMenu();
+    createViewMenu();
+}
+
+void MainWindow::createFileMenu()
+{
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
     file->addAction(tr("Open &Stream…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
@@ -56,7 +64,10 @@ void MainWindow::createActions()
     exports->addAction(tr("Current &frame as PNG…"), this, &MainWindow::exportFramePng);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
+void MainWindow::createPlaybackMenu()
+{
     QMenu* play = menuBar()->addMenu(tr("&Playback"));
     auto add = [&](const QString& text, const QKeySequence& key, auto slot) {
         QAction* action = play->addAction(text, key, this, slot);
@@ -100,7 +111,10 @@ void MainWindow::createActions()
             playPause->setIcon(
                 style()->standardIcon(isPlaying ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
         });
+}
 
+void MainWindow::createAnalysisMenu()
+{
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(
         tr("&Analyse again"), QKeySequence(Qt::Key_F5), this, &MainWindow::analyseAgain);
@@ -120,6 +134,10 @@ void MainWindow::createActions()
                 tr("No models folder: %1").arg(QString::fromLocal8Bit(error.what())));
         }
     });
+}
+
+void MainWindow::createViewMenu()
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
         &TimelineViewport::fit);

@@ -58,6 +58,18 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     , exportEdit_(new QLineEdit(this))
 {
     setWindowTitle(tr("Settings"));
+    fillChoices(installedClassifiers, settings.classifier, cudaUnavailableReason);
+    setNumberRanges();
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    createLayout(browse, buttons);
+    showSettings(settings, cudaUnavailableReason.isEmpty());
+    connectControls(browse, buttons);
+}
+
+void SettingsDialog::fillChoices(const QStringList& installedClassifiers,
+    const QString& currentClassifier, const QString& cudaUnavailableReason)
+{
     backboneBox_->addItem(
         tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), word(BackboneKind::I3dResNet50));
     backboneBox_->addItem(
@@ -75,9 +87,21 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     classifierBox_->addItem(tr("Default: the installed published classifier"), QString());
     for (const QString& name : installedClassifiers)
         classifierBox_->addItem(name, name);
-    if (!settings.classifier.isEmpty() && classifierBox_->findData(settings.classifier) < 0)
-        classifierBox_->addItem(QDir::toNativeSeparators(settings.classifier), settings.classifier);
+    if (!currentClassifier.isEmpty() && classifierBox_->findData(currentClassifier) < 0)
+        classifierBox_->addItem(QDir::toNativeSeparators(currentClassifier), currentClassifier);
     classifierBox_->addItem(tr("Other file…"), kOtherFile);
+    deviceBox_->addItem(tr("CPU"), word(ComputeDevice::Cpu));
+    const bool isCudaAvailable = cudaUnavailableReason.isEmpty();
+    deviceBox_->addItem(
+        isCudaAvailable ? tr("CUDA GPU") : tr("CUDA GPU (%1)").arg(cudaUnavailableReason),
+        word(ComputeDevice::Cuda));
+    if (!isCudaAvailable)
+        if (auto* items = qobject_cast<QStandardItemModel*>(deviceBox_->model()))
+            items->item(1)->setEnabled(false);
+}
+
+void SettingsDialog::setNumberRanges()
+{
     windowBox_->setRange(1, 1024);
     windowBox_->setSuffix(tr(" snippets"));
     windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: 32)"));
@@ -91,16 +115,11 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     thresholdBox_->setSingleStep(0.05);
     threadsBox_->setRange(0, 256);
     threadsBox_->setSpecialValueText(tr("all %1 cores").arg(QThread::idealThreadCount()));
-    deviceBox_->addItem(tr("CPU"), word(ComputeDevice::Cpu));
-    const bool isCudaAvailable = cudaUnavailableReason.isEmpty();
-    deviceBox_->addItem(
-        isCudaAvailable ? tr("CUDA GPU") : tr("CUDA GPU (%1)").arg(cudaUnavailableReason),
-        word(ComputeDevice::Cuda));
-    if (!isCudaAvailable)
-        if (auto* items = qobject_cast<QStandardItemModel*>(deviceBox_->model()))
-            items->item(1)->setEnabled(false);
+}
+
+void SettingsDialog::createLayout(QPushButton* browse, QDialogButtonBox* buttons)
+{
     exportEdit_->setPlaceholderText(tr("next to the video"));
-    auto* browse = new QPushButton(tr("Browse…"), this);
     auto* exportRow = new QHBoxLayout;
     exportRow->addWidget(exportEdit_, 1);
     exportRow->addWidget(browse);
@@ -125,12 +144,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
         this);
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(note);
     layout->addWidget(buttons);
+}
 
+void SettingsDialog::showSettings(const AppSettings& settings, bool isCudaAvailable)
+{
     select(backboneBox_, word(settings.backbone));
     select(cropsBox_, word(settings.crops));
     select(presetBox_, word(settings.preset));
@@ -144,7 +165,10 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     select(deviceBox_, word(isCudaAvailable ? settings.device : ComputeDevice::Cpu));
     exportEdit_->setText(QDir::toNativeSeparators(settings.exportFolder));
     updateCropChoice();
+}
 
+void SettingsDialog::connectControls(QPushButton* browse, QDialogButtonBox* buttons)
+{
     connect(backboneBox_, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateCropChoice);
     // A stride larger than the window would leave steps unscored (analysis::windowProblem).
     connect(windowBox_, &QSpinBox::valueChanged, strideBox_, &QSpinBox::setMaximum);

@@ -12,9 +12,11 @@
 #include <functional>
 
 class QComboBox;
+class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace vigil::ui {
@@ -42,6 +44,12 @@ public:
     QString classifierProblem() const;
 
 private:
+    void fillChoices(const QStringList& installedClassifiers, const QString& currentClassifier,
+        const QString& cudaUnavailableReason);
+    void setNumberRanges();
+    void createLayout(QPushButton* browse, QDialogButtonBox* buttons);
+    void showSettings(const AppSettings& settings, bool isCudaAvailable);
+    void connectControls(QPushButton* browse, QDialogButtonBox* buttons);
     void chooseClassifierFile();
     void updateCropChoice();
 

@@ -196,6 +196,56 @@ std::vector<std::string> damageWarnings(const media::VideoDecoder& decoder, int6
     return warnings;
 }
 
+// The caller's side of the pipeline: the network on each batch the producer queued.
+struct NetworkSide {
+    const FeatureExtractor& extractor;
+    int64_t crops = 1;
+    const std::string& path;
+    int64_t frameCountEstimate = 0;
+
+    // Appends every batch's features; returns the steps extracted.
+    int64_t consume(BoundedQueue<InputBatch>& queue, const ProducerState& state,
+        std::vector<float>& features, PipelineProfile& profile,
+        const ExtractionProgressCallback& onProgress, const ExtractedStepsCallback& onSteps,
+        const CancellationToken& cancel) const
+    {
+        const int64_t featureSize = extractor.featureSize();
+        int64_t steps = 0;
+        StageTimer timer;
+        while (auto batch = queue.pop()) {
+            timer.addTo(profile.networkStarvedS);
+            cancel.throwIfCancelled();
+            FloatArray output = extractor.extract(batch->input);
+            timer.addTo(profile.networkS);
+            if (output.size() != batch->steps * crops * featureSize)
+                throw ModelError(path + ": backbone returned " + output.shapeText() + ", expected "
+                    + std::to_string(batch->steps * crops) + " features");
+            features.insert(features.end(), output.values.begin(), output.values.end());
+            steps += batch->steps;
+            if (onSteps) {
+                output.shape = { batch->steps, crops, featureSize };
+                onSteps(output);
+            }
+            if (onProgress)
+                onProgress({ state.framesDecoded.load(), frameCountEstimate, steps });
+            timer.addTo(profile.networkStarvedS);
+        }
+        return steps;
+    }
+};
+
+void requireEnoughFrames(
+    const ExtractionOptions& options, const std::string& path, int64_t frames, int64_t steps)
+{
+    // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
+    if (options.backbone == BackboneKind::I3dResNet50
+        && options.preset == PreprocessPreset::I3dResnetExtractor && frames <= kSnippetFrames)
+        throw MediaError(path + ": " + std::to_string(frames) + " frames decoded; i3d-r50 needs "
+            + "at least " + std::to_string(kSnippetFrames + 1));
+    if (steps == 0)
+        throw MediaError(path + ": no frames could be decoded");
+}
+
 } // namespace
 
 FeaturePipeline::FeaturePipeline(
@@ -258,25 +308,8 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     PipelineProfile& profile = result.profile;
     try {
         const CancellationScope cancellationScope(cancel); // seen by the network between blocks
-        StageTimer timer;
-        while (auto batch = queue.pop()) {
-            timer.addTo(profile.networkStarvedS);
-            cancel.throwIfCancelled();
-            FloatArray output = extractor_->extract(batch->input);
-            timer.addTo(profile.networkS);
-            if (output.size() != batch->steps * crops * featureSize)
-                throw ModelError(path + ": backbone returned " + output.shapeText() + ", expected "
-                    + std::to_string(batch->steps * crops) + " features");
-            features.insert(features.end(), output.values.begin(), output.values.end());
-            steps += batch->steps;
-            if (onSteps) {
-                output.shape = { batch->steps, crops, featureSize };
-                onSteps(output);
-            }
-            if (onProgress)
-                onProgress({ state.framesDecoded.load(), info.frameCountEstimate, steps });
-            timer.addTo(profile.networkStarvedS);
-        }
+        const NetworkSide network { *extractor_, crops, path, info.frameCountEstimate };
+        steps = network.consume(queue, state, features, profile, onProgress, onSteps, cancel);
     } catch (...) {
         queue.close();
         producer.join();
@@ -296,14 +329,7 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     profile.frames = result.frames;
     profile.steps = steps;
     profile.networkInputs = steps * crops;
-    // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
-    if (options_.backbone == BackboneKind::I3dResNet50
-        && options_.preset == PreprocessPreset::I3dResnetExtractor
-        && result.frames <= kSnippetFrames)
-        throw MediaError(path + ": " + std::to_string(result.frames)
-            + " frames decoded; i3d-r50 needs at least " + std::to_string(kSnippetFrames + 1));
-    if (steps == 0)
-        throw MediaError(path + ": no frames could be decoded");
+    requireEnoughFrames(options_, path, result.frames, steps);
     result.warnings = damageWarnings(decoder, result.frames);
     // The decoder's own: a frame size that changed mid-stream, FFmpeg's errors summarised.
     const std::vector<std::string> decoderWarnings = decoder.warnings();
