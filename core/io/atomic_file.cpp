@@ -1,6 +1,7 @@
 #include "core/io/atomic_file.h"
 
 #include "core/common/error.h"
+#include "core/common/temporary_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,32 +12,11 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <random>
 #include <signal.h>
 #include <unistd.h>
 
 namespace vigil::io {
 namespace {
-
-constexpr const char* kTemporaryTag = ".tmp-";
-
-// The host name as it goes into a file name: letters, digits and '.' only.
-std::string hostTag()
-{
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    std::string tag;
-    for (const char* c = name; *c != '\0'; ++c)
-        tag += std::isalnum(static_cast<unsigned char>(*c)) || *c == '.' ? *c : '_';
-    return tag.empty() ? "host" : tag;
-}
-
-std::string temporaryPathFor(const std::string& path)
-{
-    std::random_device seed;
-    return path + kTemporaryTag + hostTag() + "-" + std::to_string(::getpid()) + "-"
-        + std::to_string(seed() % 1000000);
-}
 
 struct TemporaryName {
     std::string host;
@@ -71,16 +51,6 @@ std::optional<TemporaryName> parseTemporaryName(const std::string& name)
 bool isRunning(long pid)
 {
     return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH);
-}
-
-// rename() alone does not order the data before the name on every file system.
-void flushToDisk(const std::string& path)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
 }
 
 } // namespace
@@ -118,7 +88,7 @@ void writeFileAtomically(const std::string& path, const std::string& contents)
 size_t removeStaleTemporaries(const std::string& dir, std::chrono::seconds staleAfter)
 {
     namespace fs = std::filesystem;
-    const std::string host = hostTag();
+    const std::string host = temporaryHostTag();
     const auto now = fs::file_time_type::clock::now();
     size_t removed = 0;
     std::error_code walkError;

@@ -5,6 +5,7 @@
 #include "tests/support/live_stream.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/text_lines.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -28,14 +29,7 @@ std::string readFile(const std::string& path)
     return text.str();
 }
 
-std::vector<std::string> linesOf(const std::string& path)
-{
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
-}
+using vigil::test::linesOf;
 
 // Demo weights, a short window, one network thread; ends giveUpS after the stream does.
 std::string watchCommand(const std::string& source, const std::string& dir,

@@ -1,43 +1,13 @@
 #include "core/media/detail/clip_muxer.h"
 
 #include "core/common/error.h"
+#include "core/common/temporary_file.h"
 
-#include <cctype>
-#include <fcntl.h>
 #include <filesystem>
-#include <random>
-#include <unistd.h>
 
 namespace vigil::media::detail {
-namespace {
 
 namespace fs = std::filesystem;
-
-// The temporary's name follows io::writeFileAtomically's pattern (core/io cannot be linked from
-// here), so that io::removeStaleTemporaries also removes a clip a killed process left behind.
-std::string temporaryPathFor(const std::string& path)
-{
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    std::string host;
-    for (const char* c = name; *c != '\0'; ++c)
-        host += std::isalnum(static_cast<unsigned char>(*c)) || *c == '.' ? *c : '_';
-    std::random_device seed;
-    return path + ".tmp-" + (host.empty() ? "host" : host) + "-" + std::to_string(::getpid()) + "-"
-        + std::to_string(seed() % 1000000);
-}
-
-// rename() alone does not order the data before the name on every file system.
-void flushToDisk(const std::string& path)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
-}
-
-} // namespace
 
 void OutputCloser::operator()(AVFormatContext* p) const noexcept
 {

@@ -3,6 +3,7 @@
 #include "core/live/line_appender.h"
 #include "core/live/live_records.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/text_lines.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -16,14 +17,7 @@ namespace {
 
 using namespace vigil::live;
 
-std::vector<std::string> linesOf(const std::string& path)
-{
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
-}
+using vigil::test::linesOf;
 
 EventRecord eventWithAttention(int64_t id, int steps)
 {

@@ -7,6 +7,7 @@
 #include "tests/support/live_stream.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/text_lines.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -89,14 +90,7 @@ WatchSettings settingsFor(const std::string& url, const std::string& dir)
     return settings;
 }
 
-std::vector<std::string> linesOf(const std::string& path)
-{
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
-}
+using vigil::test::linesOf;
 
 double clipSeconds(const std::string& path)
 {

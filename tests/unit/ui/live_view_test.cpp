@@ -4,6 +4,7 @@
 // sources are stored without their password; Stop ends the worker and leaves events.jsonl whole.
 
 #include "tests/support/live_stream.h"
+#include "tests/support/text_lines.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/live_events_list.h"
 #include "ui/live_recorder.h"
@@ -38,14 +39,7 @@ using test::BackgroundProcess;
 
 const char* const kPattern = "testsrc2=size=160x120:rate=25";
 
-std::vector<std::string> linesOf(const std::string& path)
-{
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
-}
+using vigil::test::linesOf;
 
 live::LiveStep stepAt(int64_t index, int64_t stepUs)
 {

@@ -1,0 +1,20 @@
+#pragma once
+// The lines of a text file, for tests that check what Vigil appended (events.jsonl,
+// scores.csv). A missing file has no lines.
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace vigil::test {
+
+inline std::vector<std::string> linesOf(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+} // namespace vigil::test
