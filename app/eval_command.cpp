@@ -118,6 +118,29 @@ void printReport(const eval::EvalReport& report)
         std::printf("  %-16s ROC AUC %.2f %%\n", name.c_str(), auc * 100.0);
 }
 
+// One updating line on a terminal; a line per tenth of the videos otherwise.
+void printProgress(int64_t done, int64_t total)
+{
+    const bool isTerminal = ::isatty(STDERR_FILENO) != 0;
+    if (!isTerminal && done % std::max<int64_t>(total / 10, 1) != 0 && done != total)
+        return;
+    std::fprintf(stderr,
+        isTerminal ? "\reval: %lld/%lld feature files%s" : "eval: %lld/%lld feature files%s",
+        static_cast<long long>(done), static_cast<long long>(total),
+        isTerminal && done != total ? "" : "\n");
+}
+
+// Frame labels concatenated over the videos (--gt), or the temporal annotations.
+eval::GroundTruth groundTruth(const std::string& labelsPath, const std::string& annotationsPath)
+{
+    eval::GroundTruth truth;
+    if (!labelsPath.empty())
+        truth.concatenatedLabels = readLabels(labelsPath);
+    else
+        truth.annotations = eval::TemporalAnnotations::read(annotationsPath);
+    return truth;
+}
+
 } // namespace
 
 EvalCommand::EvalCommand(CLI::App& cli)
@@ -180,27 +203,14 @@ int EvalCommand::run(const CancellationToken& cancel) const
         const std::vector<std::string> files = listPath_.empty()
             ? eval::featureFilesIn(featuresDir_)
             : eval::readFeatureList(listPath_);
-        eval::GroundTruth truth;
-        if (!groundTruthPath_.empty())
-            truth.concatenatedLabels = readLabels(groundTruthPath_);
-        else
-            truth.annotations = eval::TemporalAnnotations::read(annotationsPath_);
+        const eval::GroundTruth truth = groundTruth(groundTruthPath_, annotationsPath_);
         eval::EvalSettings settings;
         settings.splitSteps = splitSteps_;
         settings.framesPerStep = framesPerStep_;
-        const eval::EvalReport report = eval::evaluate(
-            files, truth, engine->classifier(), settings, cancel, [&](int64_t done, int64_t total) {
-                // One updating line on a terminal; a line per tenth of the videos otherwise.
-                const bool isTerminal = ::isatty(STDERR_FILENO) != 0;
-                if (isQuiet_
-                    || (!isTerminal && done % std::max<int64_t>(total / 10, 1) != 0
-                        && done != total))
-                    return;
-                std::fprintf(stderr,
-                    isTerminal ? "\reval: %lld/%lld feature files%s"
-                               : "eval: %lld/%lld feature files%s",
-                    static_cast<long long>(done), static_cast<long long>(total),
-                    isTerminal && done != total ? "" : "\n");
+        const eval::EvalReport report = eval::evaluate(files, truth, engine->classifier(), settings,
+            cancel, [this](int64_t done, int64_t total) {
+                if (!isQuiet_)
+                    printProgress(done, total);
             });
         for (const std::string& warning : report.warnings)
             printError("warning: " + warning);

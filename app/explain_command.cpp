@@ -73,9 +73,9 @@ std::string stepPlace(const ExplainInput& input, int64_t step)
     return place;
 }
 
-void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
-    const analysis::WindowSpan& span, size_t windowCount, int64_t windowIndex, int64_t crop,
-    float windowScore, const ExplainOptions& options)
+// The window, where it is in the video, and which crop.
+void printHeading(const ExplainInput& input, const analysis::WindowSpan& span, size_t windowCount,
+    int64_t windowIndex, int64_t crop)
 {
     const int64_t crops = input.features.dim(1);
     const int64_t firstFrame = span.firstStep * input.framesPerStep;
@@ -89,6 +89,11 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
         static_cast<long long>(span.lastStep), static_cast<long long>(firstFrame),
         static_cast<long long>(lastFrame), when.c_str(), static_cast<long long>(crop),
         static_cast<long long>(crops));
+}
+
+// Each stage's shape and values, down to the score.
+void printStages(const analysis::WindowExplanation& e, int64_t crops, float windowScore)
+{
     const long long T = e.steps, F = e.featureSize, da = e.hiddenSize, r = e.rows;
     std::printf(
         "  x                 [%lld, %lld]  the window: one %lld-d feature per step\n", T, F, F);
@@ -112,7 +117,11 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
     std::printf(crops > 1 ? "  (the window's score, mean over %lld crops: %.6f)\n\n"
                           : "  (the window's score in the result: %.6f)\n\n",
         static_cast<long long>(crops), static_cast<double>(windowScore));
+}
 
+void printAttention(const analysis::WindowExplanation& e, const ExplainInput& input,
+    const analysis::WindowSpan& span, const ExplainOptions& options)
+{
     std::printf("Attention A, one line per row (weight of each step; columns sum to 1):\n");
     for (int64_t k = 0; k < e.rows; ++k) {
         std::printf("  row %lld:", static_cast<long long>(k + 1));
@@ -130,6 +139,11 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
                 stepPlace(input, span.firstStep + step).c_str(), static_cast<double>(weight));
         std::printf("\n");
     }
+}
+
+void printRowSimilarity(const analysis::WindowExplanation& e)
+{
+    const long long r = e.rows;
     std::printf("\nHow alike the rows are, AᵀA [%lld, %lld] (diagonal: how peaked a row is; "
                 "off-diagonal: overlap):\n",
         r, r);
@@ -144,6 +158,16 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
                 "each row on its own single step)\n\n",
         e.redundancy);
     std::printf("score = sigmoid(fc2(fc1(flatten(xᵀ·softmax_T(W2 tanh(W1 x + b1) + b2)))))\n");
+}
+
+void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
+    const analysis::WindowSpan& span, size_t windowCount, int64_t windowIndex, int64_t crop,
+    float windowScore, const ExplainOptions& options)
+{
+    printHeading(input, span, windowCount, windowIndex, crop);
+    printStages(e, input.features.dim(1), windowScore);
+    printAttention(e, input, span, options);
+    printRowSimilarity(e);
 }
 
 json arrayJson(const FloatArray& array)
@@ -174,6 +198,33 @@ json explanationJson(const analysis::WindowExplanation& e, const analysis::Windo
     };
 }
 
+void requireChoiceExists(
+    const std::string& path, const ExplainOptions& explain, size_t windowCount, int64_t crops)
+{
+    if (windowCount == 0)
+        throw IoError(path + ": has no feature steps, so no window to explain");
+    if (explain.windowIndex < 0 || explain.windowIndex >= static_cast<int64_t>(windowCount))
+        throw IoError(path + ": window " + std::to_string(explain.windowIndex)
+            + " does not exist; it has " + std::to_string(windowCount) + " windows (0.."
+            + std::to_string(windowCount - 1) + ")");
+    if (explain.crop < 0 || explain.crop >= crops)
+        throw IoError(path + ": crop " + std::to_string(explain.crop) + " does not exist; it has "
+            + std::to_string(crops) + " crops");
+}
+
+// The window's score as analyze computes it (the mean over all crops), to show that the
+// walkthrough of one crop is part of it.
+float windowScoreOf(
+    const engine::Engine& engine, const FloatArray& features, const analysis::WindowSpan& span)
+{
+    const std::vector<float> cropScores
+        = engine.classifier().score(analysis::windowOfAllCrops(features, span)).cropScores;
+    float windowScore = 0.0f;
+    for (float score : cropScores)
+        windowScore += score / static_cast<float>(cropScores.size());
+    return windowScore;
+}
+
 } // namespace
 
 int runExplain(
@@ -196,27 +247,11 @@ int runExplain(
         const ExplainInput input = readInput(path, *engine, options, cancel);
         const std::vector<analysis::WindowSpan> spans = analysis::planWindows(
             input.features.dim(0), settings->windowSteps, settings->strideSteps);
-        if (spans.empty())
-            throw IoError(path + ": has no feature steps, so no window to explain");
-        if (explain.windowIndex < 0 || explain.windowIndex >= static_cast<int64_t>(spans.size()))
-            throw IoError(path + ": window " + std::to_string(explain.windowIndex)
-                + " does not exist; it has " + std::to_string(spans.size()) + " windows (0.."
-                + std::to_string(spans.size() - 1) + ")");
-        if (explain.crop < 0 || explain.crop >= input.features.dim(1))
-            throw IoError(path + ": crop " + std::to_string(explain.crop)
-                + " does not exist; it has " + std::to_string(input.features.dim(1)) + " crops");
+        requireChoiceExists(path, explain, spans.size(), input.features.dim(1));
         const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
         const analysis::WindowExplanation explanation = engine->explainer()->explain(
             analysis::windowOfCrop(input.features, span, explain.crop));
-        // The window's score as analyze computes it (all crops), to show that the walkthrough is
-        // it.
-        const std::vector<float> cropScores
-            = engine->classifier()
-                  .score(analysis::windowOfAllCrops(input.features, span))
-                  .cropScores;
-        float windowScore = 0.0f;
-        for (float score : cropScores)
-            windowScore += score / static_cast<float>(cropScores.size());
+        const float windowScore = windowScoreOf(*engine, input.features, span);
         if (explain.isJson)
             std::printf("%s\n",
                 explanationJson(
