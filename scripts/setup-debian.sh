@@ -17,6 +17,8 @@ packages=(
   time                                          # bench/run_bench.sh: peak RSS with /usr/bin/time -v
   ffmpeg                                        # tests generate their clips with ffmpeg -f lavfi
   opencv-doc                                    # the real sample videos (vtest.avi, Megamind.avi)
+  python3-gi gir1.2-gst-rtsp-server-1.0           # vigil watch tests: a local RTSP server
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 
 missing=()
