@@ -1,6 +1,7 @@
 // Runs the real vigil executable on generated clips and reads what it wrote.
 
 #include "core/io/npy_file.h"
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -18,12 +19,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 const std::string kVigil = VIGIL_EXECUTABLE;
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 class AnalyzeCommand : public ::testing::Test {
 protected:

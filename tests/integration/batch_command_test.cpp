@@ -1,6 +1,7 @@
 // Runs the real `vigil batch` on a folder of generated clips, broken files and other files, and
 // reads what it wrote: the mirrored outputs, summary.csv, exit codes, --resume and --shard.
 
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -76,12 +77,6 @@ std::map<std::string, Row> readSummary(const std::string& path)
         rows[row["path"]] = row;
     }
     return rows;
-}
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
 }
 
 std::vector<std::string> leftoverTemporaries(const std::string& dir)

@@ -5,6 +5,7 @@
 #include "core/common/float_array.h"
 #include "core/eval/roc_metrics.h"
 #include "core/io/npy_file.h"
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -22,12 +23,6 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 const std::string kVigil = VIGIL_EXECUTABLE;
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 struct SyntheticVideo {
     std::string name;

@@ -8,6 +8,7 @@
 #include "core/io/npy_file.h"
 #include "tests/support/caffe2_pickle.h"
 #include "tests/support/i3d_caffe2_file.h"
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -40,12 +41,6 @@ const Checkpoint kCheckpoints[] = {
     { "classifier-da128-r7", "da128-r7", "SelfAttention-da128-r7-T32-seed9111.pth",
         "099c94013765fa3d79f5d2eca16f596815657cd4f943adf824ecf008b9ef1774", 128, 7 },
 };
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 std::string fileBytes(const std::string& path)
 {

@@ -6,6 +6,7 @@
 #include "core/common/float_array.h"
 #include "core/io/npy_file.h"
 #include "tests/support/i3d_caffe2_file.h"
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -23,12 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 std::vector<std::string> csvLines(const std::string& path)
 {

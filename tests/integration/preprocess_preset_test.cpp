@@ -4,6 +4,7 @@
 
 #include "core/common/float_array.h"
 #include "core/io/npy_file.h"
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -21,12 +22,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 const std::string kVigil = VIGIL_EXECUTABLE;
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 class PreprocessPreset : public ::testing::Test {
 protected:

@@ -3,6 +3,7 @@
 
 #include "core/common/float_array.h"
 #include "core/io/npy_file.h"
+#include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -22,12 +23,6 @@ namespace fs = std::filesystem;
 const std::string kVigil = VIGIL_EXECUTABLE;
 constexpr int64_t kCrops = 2;
 constexpr int64_t kFeatures = 2048;
-
-json readJson(const std::string& path)
-{
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 // Writes <dir>/<split>/<name>_i3d.npy for `perLabel` videos of each label; anomalous videos have
 // a higher mean in dimensions 0..15 during an event of a third of their steps. Appends CSV lines

@@ -3,6 +3,7 @@
 
 #include "core/common/error.h"
 #include "core/preprocess/frame_preprocessor.h"
+#include "tests/unit/core/preprocess_goldens.h"
 
 #include <gtest/gtest.h>
 
@@ -11,13 +12,6 @@
 #include <ostream>
 #include <string>
 #include <vector>
-
-namespace vigil::preprocess::golden {
-// Defined in pil_resize_test.cpp.
-cv::Mat hashedImage(int width, int height);
-std::vector<char> readGolden(const std::string& name);
-std::vector<int> gridIndices(int size, int step);
-} // namespace vigil::preprocess::golden
 
 namespace vigil::preprocess {
 namespace {

@@ -8,6 +8,7 @@
 #include "core/preprocess/snippet_preprocessor.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
+#include "tests/unit/core/preprocess_goldens.h"
 
 #include <gtest/gtest.h>
 
@@ -17,26 +18,13 @@
 #include <string>
 #include <vector>
 
-namespace vigil::preprocess::golden {
-// Defined in pil_resize_test.cpp.
-cv::Mat hashedImage(int width, int height);
-std::vector<char> readGolden(const std::string& name);
-std::vector<int> gridIndices(int size, int step);
-} // namespace vigil::preprocess::golden
-
 namespace vigil::preprocess {
 namespace {
 
 constexpr int kCrop = SnippetPreprocessor::kCropSize;
 constexpr size_t kPlane = static_cast<size_t>(kCrop) * kCrop;
 
-std::vector<float> readFloats(const std::string& name)
-{
-    const std::vector<char> bytes = golden::readGolden(name);
-    std::vector<float> values(bytes.size() / sizeof(float));
-    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
-    return values;
-}
+using golden::readFloats;
 
 void expectBoxes(const std::vector<CropBox>& boxes, const std::vector<CropBox>& expected)
 {

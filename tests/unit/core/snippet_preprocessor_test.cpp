@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/preprocess/snippet_preprocessor.h"
+#include "tests/unit/core/preprocess_goldens.h"
 
 #include <gtest/gtest.h>
 
@@ -10,26 +11,13 @@
 #include <string>
 #include <vector>
 
-namespace vigil::preprocess::golden {
-// Defined in pil_resize_test.cpp.
-cv::Mat hashedImage(int width, int height);
-std::vector<char> readGolden(const std::string& name);
-std::vector<int> gridIndices(int size, int step);
-} // namespace vigil::preprocess::golden
-
 namespace vigil::preprocess {
 namespace {
 
 constexpr int kCrop = SnippetPreprocessor::kCropSize;
 constexpr size_t kPlane = static_cast<size_t>(kCrop) * kCrop;
 
-std::vector<float> readFloats(const std::string& name)
-{
-    const std::vector<char> bytes = golden::readGolden(name);
-    std::vector<float> values(bytes.size() / sizeof(float));
-    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
-    return values;
-}
+using golden::readFloats;
 
 // A 256x340 frame whose pixels name their place: R = y, G = x mod 256, B = x / 256 + 2 t.
 cv::Mat coordinateFrame(int t)
