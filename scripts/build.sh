@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
-# Configures and builds Vigil (Release) into build/.
+# Configures and builds Vigil (Release) into build/. With ccache installed (setup-debian.sh
+# installs it) a rebuild after a small change, or after a fresh clone on the same machine,
+# recompiles only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+launcher=()
+if command -v ccache >/dev/null; then
+  # Relative paths in the cache key, so that clones in other folders share the cache.
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 cmake --build build -j"$(nproc)"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   libtorch-dev libopenblas0-pthread            # without OpenBLAS LibTorch's GEMM is ~50x slower
   libavdevice-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   libopencv-dev
