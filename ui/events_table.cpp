@@ -8,6 +8,8 @@
 #include <QPixmap>
 #include <QSignalBlocker>
 
+#include <algorithm>
+
 namespace vigil::ui {
 namespace {
 
@@ -99,6 +101,28 @@ bool EventsTable::isReviewed(int row) const
 {
     const QTableWidgetItem* box = item(row, ReviewedColumn);
     return box && box->checkState() == Qt::Checked;
+}
+
+void EventsTable::setRowReviewed(int row, bool isReviewed)
+{
+    if (QTableWidgetItem* box = item(row, ReviewedColumn))
+        box->setCheckState(isReviewed ? Qt::Checked : Qt::Unchecked);
+}
+
+void EventsTable::followFrame(int64_t frame)
+{
+    const auto under = std::find_if(events_.begin(), events_.end(), [frame](const auto& event) {
+        return event.firstFrame <= frame && frame <= event.lastFrame;
+    });
+    if (under == events_.end()) {
+        clearSelection();
+        return;
+    }
+    const int row = static_cast<int>(under - events_.begin());
+    if (currentRow() != row || selectedItems().isEmpty()) {
+        selectRow(row);
+        scrollToItem(item(row, StartColumn));
+    }
 }
 
 void EventsTable::setThumbnail(int64_t peakFrame, const QImage& image)

@@ -28,6 +28,11 @@ public:
     // Ticks the events the marks name; emits nothing.
     void setReviewed(const io::ReviewedEvents& reviewed);
     bool isReviewed(int row) const;
+    // Ticks or unticks a row's box as a click would (reviewedChanged follows): the R key.
+    void setRowReviewed(int row, bool isReviewed);
+    // Selects the row of the event that holds frame, and none between events, so that the
+    // selection follows the playhead (Page Up/Down, playback, clicks on the timeline).
+    void followFrame(int64_t frame);
     // The picture of the events whose peak is this frame.
     void setThumbnail(int64_t peakFrame, const QImage& image);
 

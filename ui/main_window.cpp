@@ -9,11 +9,13 @@
 #include "ui/events_table.h"
 #include "ui/explain_panel.h"
 #include "ui/model_status_widget.h"
+#include "ui/playback_keys.h"
 #include "ui/recent_files_menu.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
 #include "ui/video_panel.h"
+#include "ui/video_view.h"
 #include "ui/window_detail_view.h"
 
 #include "core/io/result_reader.h"
@@ -69,6 +71,12 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     observeAnalysis();
     statusBar()->addWidget(analysisStatus_, 1);
     statusBar()->addPermanentWidget(modelStatus_);
+    // The video takes the keys at start and after every dialog; the filter keeps them working
+    // when a spin box has the focus anyway.
+    videoPanel_->view()->setFocusPolicy(Qt::StrongFocus);
+    timelinePanel_->timeline()->setFocusPolicy(Qt::ClickFocus);
+    new PlaybackKeys(this, videoPanel_->view());
+    videoPanel_->view()->setFocus(Qt::OtherFocusReason);
     resize(1440, 900);
 }
 
@@ -121,6 +129,7 @@ void MainWindow::createLayout()
         timelinePanel_->viewport()->ensureVisible(frame);
         windowDetail_->setPlayheadFrame(frame);
         thumbnails_->setPlayheadFrame(frame);
+        eventsTable()->followFrame(frame);
     });
     connect(timelinePanel_, &TimelinePanel::seekRequested, this, &MainWindow::seek);
     connect(windowDetail_, &WindowDetailView::seekRequested, this, &MainWindow::seek);

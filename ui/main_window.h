@@ -10,6 +10,7 @@
 #include "ui/current_analysis.h"
 #include "ui/settings_dialog.h"
 
+#include <QList>
 #include <QMainWindow>
 
 #include <functional>
@@ -109,6 +110,7 @@ private:
     void createPlaybackMenu();
     void createAnalysisMenu();
     void createViewMenu();
+    void createHelpMenu();
     void createExplainDock();
     void connectRunner();
     void observeAnalysis();
@@ -121,6 +123,9 @@ private:
     void showError(const QString& message);
     void jumpToEvent(int direction);
     void loopCurrentEvent(bool isOn);
+    // The event under the playhead, else the next one, else the one before; -1 when none.
+    int currentEventIndex() const;
+    void toggleCurrentEventReviewed();
     void createSpeedActions(QMenu* play);
     void chooseAndOpen();
     void showSettings();
@@ -146,6 +151,7 @@ private:
     std::shared_ptr<const engine::NetworkLoader> networkLoader_;
     BatchDialog* batchDialog_ = nullptr;
     QString cudaUnavailableReason_;
+    QList<QAction*> videoActions_; // enabled only while a video is open
 };
 
 } // namespace vigil::ui

@@ -7,9 +7,11 @@
 #include "ui/analysis_runner.h"
 #include "ui/attention_scale.h"
 #include "ui/batch_dialog.h"
+#include "ui/current_analysis.h"
 #include "ui/event_threshold.h"
 #include "ui/events_table.h"
 #include "ui/exports.h"
+#include "ui/help_dialogs.h"
 #include "ui/live_window.h"
 #include "ui/models_dialog.h"
 #include "ui/open_stream_dialog.h"
@@ -31,6 +33,8 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
+#include <utility>
 
 namespace vigil::ui {
 
@@ -40,6 +44,28 @@ void MainWindow::createActions()
     createPlaybackMenu();
     createAnalysisMenu();
     createViewMenu();
+    createHelpMenu();
+    // Nothing to play, analyse or export without a video: the actions say so by being greyed
+    // out (and their keys then reach nothing, PlaybackKeys included).
+    const auto enableForVideo = [this](const QString& path) {
+        for (QAction* action : std::as_const(videoActions_))
+            action->setEnabled(!path.isEmpty());
+    };
+    connect(current_, &CurrentAnalysis::videoChanged, this, enableForVideo);
+    enableForVideo(current_->videoPath());
+}
+
+void MainWindow::createHelpMenu()
+{
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
+        [this] { showShortcutSheet(this, *menuBar()); });
+    help->addAction(tr("&About Vigil"), this, [this] {
+        const AnalysisEngine& engine = runner_->engine();
+        showAbout(this,
+            engine.engine ? std::optional<analysis::ModelDescription>(engine.engine->description())
+                          : std::nullopt);
+    });
 }
 
 void MainWindow::createFileMenu()
@@ -59,9 +85,12 @@ void MainWindow::createFileMenu()
     });
     connect(recentMenu_, &RecentFilesMenu::openRequested, this, &MainWindow::openVideo);
     QMenu* exports = file->addMenu(tr("&Export"));
-    exports->addAction(tr("Scores CSV and result &JSON…"), this, &MainWindow::exportResultFiles);
-    exports->addAction(tr("&Timeline and heatmaps as PNG…"), this, &MainWindow::exportTimelinePng);
-    exports->addAction(tr("Current &frame as PNG…"), this, &MainWindow::exportFramePng);
+    videoActions_ << exports->addAction(
+        tr("Scores CSV and result &JSON…"), this, &MainWindow::exportResultFiles);
+    videoActions_ << exports->addAction(
+        tr("&Timeline and heatmaps as PNG…"), this, &MainWindow::exportTimelinePng);
+    videoActions_ << exports->addAction(
+        tr("Current &frame as PNG…"), this, &MainWindow::exportFramePng);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 }
@@ -71,6 +100,7 @@ void MainWindow::createPlaybackMenu()
     QMenu* play = menuBar()->addMenu(tr("&Playback"));
     auto add = [&](const QString& text, const QKeySequence& key, auto slot) {
         QAction* action = play->addAction(text, key, this, slot);
+        videoActions_ << action;
         action->setToolTip(QStringLiteral("%1 (%2)").arg(
             QString(text).remove(QLatin1Char('&')), key.toString(QKeySequence::NativeText)));
         return action;
@@ -116,13 +146,18 @@ void MainWindow::createPlaybackMenu()
 void MainWindow::createAnalysisMenu()
 {
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
-    analysis->addAction(
+    videoActions_ << analysis->addAction(
         tr("&Analyse again"), QKeySequence(Qt::Key_F5), this, &MainWindow::analyseAgain);
-    analysis->addAction(
+    videoActions_ << analysis->addAction(
         tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelAnalysis);
     analysis->addSeparator();
-    analysis->addAction(
-        tr("&Settings…"), QKeySequence::Preferences, this, &MainWindow::showSettings);
+    // QKeySequence::Preferences is empty on X11 (it is Ctrl+, on macOS and KDE's own theme).
+    const QList<QKeySequence> preferences = QKeySequence::keyBindings(QKeySequence::Preferences);
+    QAction* settings = analysis->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settings->setObjectName(QStringLiteral("settingsAction"));
+    settings->setShortcuts(preferences.isEmpty()
+            ? QList<QKeySequence> { QKeySequence(Qt::CTRL | Qt::Key_Comma) }
+            : preferences);
     analysis->addAction(tr("&Models…"), this, [this] {
         try {
             ModelsDialog dialog(QString::fromStdString(models_store::modelsFolderFromEnvironment()),
@@ -139,12 +174,13 @@ void MainWindow::createAnalysisMenu()
 void MainWindow::createViewMenu()
 {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F), timelinePanel_->viewport(),
-        &TimelineViewport::fit);
+    videoActions_ << view->addAction(tr("&Fit timeline"), QKeySequence(Qt::Key_F),
+        timelinePanel_->viewport(), &TimelineViewport::fit);
     QAction* fitScores = view->addAction(tr("Zoom score axis to the &scores"));
     fitScores->setCheckable(true);
     fitScores->setShortcut(QKeySequence(Qt::Key_Y));
     fitScores->setObjectName(QStringLiteral("fitScoreAxisAction"));
+    videoActions_ << fitScores;
     connect(fitScores, &QAction::toggled, timelinePanel_->timeline(), &TimelineView::fitScoreAxis);
     view->addAction(makeAttentionScaleAction(timelinePanel_->heatmap(), windowDetail_, this));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainDock"))) {
@@ -159,12 +195,18 @@ void MainWindow::createViewMenu()
 void MainWindow::createSpeedActions(QMenu* play)
 {
     play->addSeparator();
-    play->addAction(
-        tr("Slower (J)"), QKeySequence(Qt::Key_J), videoPanel_, &VideoPanel::playSlower);
-    play->addAction(tr("Pause (K)"), QKeySequence(Qt::Key_K), videoPanel_, &VideoPanel::pause);
-    play->addAction(
-        tr("Faster (L)"), QKeySequence(Qt::Key_L), videoPanel_, &VideoPanel::playFaster);
+    videoActions_ << play->addAction(
+        tr("Slower"), QKeySequence(Qt::Key_J), videoPanel_, &VideoPanel::playSlower);
+    videoActions_ << play->addAction(
+        tr("Pause"), QKeySequence(Qt::Key_K), videoPanel_, &VideoPanel::pause);
+    videoActions_ << play->addAction(
+        tr("Faster"), QKeySequence(Qt::Key_L), videoPanel_, &VideoPanel::playFaster);
+    QAction* reviewed = play->addAction(tr("Mark the current event reviewed"),
+        QKeySequence(Qt::Key_R), this, &MainWindow::toggleCurrentEventReviewed);
+    reviewed->setObjectName(QStringLiteral("markReviewedAction"));
+    videoActions_ << reviewed;
     QAction* loop = play->addAction(tr("Loop current event"));
+    videoActions_ << loop;
     loop->setObjectName(QStringLiteral("loopEventAction"));
     loop->setCheckable(true);
     loop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_L));
@@ -185,13 +227,7 @@ void MainWindow::loopCurrentEvent(bool isOn)
     }
     const auto& events = eventsTable()->events();
     const int64_t frame = videoPanel_->currentFrame();
-    const auto under = std::find_if(events.begin(), events.end(), [frame](const auto& event) {
-        return event.firstFrame <= frame && frame <= event.lastFrame;
-    });
-    int index = under != events.end() ? static_cast<int>(under - events.begin())
-                                      : analysis::eventIndexAfter(events, frame);
-    if (index < 0)
-        index = analysis::eventIndexBefore(events, frame);
+    const int index = currentEventIndex();
     if (index < 0) {
         videoPanel_->clearLoop();
         if (auto* loop = findChild<QAction*>(QStringLiteral("loopEventAction"))) {
@@ -207,6 +243,36 @@ void MainWindow::loopCurrentEvent(bool isOn)
         videoPanel_->seek(event.firstFrame);
     if (!videoPanel_->isPlaying())
         videoPanel_->togglePlayback();
+}
+
+int MainWindow::currentEventIndex() const
+{
+    const auto& events = eventsTable()->events();
+    const int64_t frame = videoPanel_->currentFrame();
+    const auto under = std::find_if(events.begin(), events.end(), [frame](const auto& event) {
+        return event.firstFrame <= frame && frame <= event.lastFrame;
+    });
+    if (under != events.end())
+        return static_cast<int>(under - events.begin());
+    const int after = analysis::eventIndexAfter(events, frame);
+    return after >= 0 ? after : analysis::eventIndexBefore(events, frame);
+}
+
+// R: the event a reviewer is looking at (as Shift+L loops it) is ticked, or unticked when it
+// was; the mark is saved beside the result as a click on its box saves it.
+void MainWindow::toggleCurrentEventReviewed()
+{
+    const int index = currentEventIndex();
+    if (index < 0) {
+        statusBar()->showMessage(tr("No event to mark at this threshold"), 5000);
+        return;
+    }
+    const bool isReviewed = !eventsTable()->isReviewed(index);
+    eventsTable()->setRowReviewed(index, isReviewed);
+    eventsTable()->selectRow(index);
+    statusBar()->showMessage(isReviewed ? tr("Event %1 marked reviewed").arg(index + 1)
+                                        : tr("Event %1 no longer marked reviewed").arg(index + 1),
+        5000);
 }
 
 void MainWindow::showSettings()

@@ -169,20 +169,26 @@ void VideoPanel::pause()
     emit playbackChanged(false);
 }
 
+// While paused, L and J first start playback at the speed shown (as in video editors: one
+// press plays, the next ones change the speed), instead of jumping a step before the first frame.
 void VideoPanel::playFaster()
 {
-    speed_.faster();
-    applySpeed();
-    if (!isPlaying())
-        togglePlayback();
+    if (isPlaying()) {
+        speed_.faster();
+        applySpeed();
+        return;
+    }
+    togglePlayback();
 }
 
 void VideoPanel::playSlower()
 {
-    speed_.slower();
-    applySpeed();
-    if (!isPlaying())
-        togglePlayback();
+    if (isPlaying()) {
+        speed_.slower();
+        applySpeed();
+        return;
+    }
+    togglePlayback();
 }
 
 void VideoPanel::setLoop(int64_t firstFrame, int64_t lastFrame)

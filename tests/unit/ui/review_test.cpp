@@ -49,18 +49,22 @@ TEST(Review, SpeedKeysStepTheRateFromAQuarterTo16Times)
     VideoPanel* video = window->videoPanel();
     EXPECT_EQ(video->speed(), 1.0);
     QTest::keyClick(window.get(), Qt::Key_L);
-    EXPECT_EQ(video->speed(), 2.0);
+    EXPECT_EQ(video->speed(), 1.0) << "L while paused plays at the speed shown";
     EXPECT_TRUE(video->isPlaying()) << "L plays";
+    QTest::keyClick(window.get(), Qt::Key_L);
+    EXPECT_EQ(video->speed(), 2.0) << "L while playing is faster";
     for (int i = 0; i < 5; ++i)
         QTest::keyClick(window.get(), Qt::Key_L);
     EXPECT_EQ(video->speed(), 16.0) << "never faster than 16x";
     QTest::keyClick(window.get(), Qt::Key_K);
     EXPECT_FALSE(video->isPlaying()) << "K pauses";
     EXPECT_EQ(video->speed(), 16.0);
+    QTest::keyClick(window.get(), Qt::Key_J);
+    EXPECT_TRUE(video->isPlaying()) << "J plays too";
+    EXPECT_EQ(video->speed(), 16.0) << "J while paused plays at the speed shown";
     for (int i = 0; i < 9; ++i)
         QTest::keyClick(window.get(), Qt::Key_J);
     EXPECT_EQ(video->speed(), 0.25) << "never slower than 0.25x";
-    EXPECT_TRUE(video->isPlaying()) << "J plays too";
     QTest::keyClick(window.get(), Qt::Key_K);
     const int64_t frame = video->currentFrame();
     QTest::keyClick(window.get(), Qt::Key_Right);
