@@ -8,6 +8,7 @@
 #include "core/models_store/model_store.h"
 #include "models/model_factory.h"
 #include "ui/app_settings.h"
+#include "ui/busy_work.h"
 #include "ui/missing_weights_dialog.h"
 #include "ui/model_download_dialog.h"
 
@@ -74,18 +75,29 @@ void importFile(
     if (!isChosen)
         return;
     try {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        models_store::ModelStore store(folder, ModelManifest::builtIn());
-        const std::string path = engine::importWeights(store, file.toStdString(),
-            *entries[static_cast<size_t>(items.indexOf(item))], models::TorchNetworkLoader());
-        QApplication::restoreOverrideCursor();
+        std::string path;
+        ui::runBusy(parent, QObject::tr("Import weights"),
+            QObject::tr("Reading %1 as its network and computing its checksum…").arg(file), [&] {
+                models_store::ModelStore store(folder, ModelManifest::builtIn());
+                path = engine::importWeights(store, file.toStdString(),
+                    *entries[static_cast<size_t>(items.indexOf(item))],
+                    models::TorchNetworkLoader());
+            });
         QMessageBox::information(parent, QObject::tr("Import weights"),
             QObject::tr("Installed %1").arg(QString::fromStdString(path)));
     } catch (const std::exception& error) {
-        QApplication::restoreOverrideCursor();
         QMessageBox::warning(
             parent, QObject::tr("Import weights"), QString::fromStdString(error.what()));
     }
+}
+
+// What the loading dialog says: the first load on a machine also measures the backbone's
+// fastest setup (models/backbone_calibration), which takes about a minute on two cores.
+QString loadingText()
+{
+    return QObject::tr("Reading the weights and checking their checksums. The first time on "
+                       "this machine, Vigil also measures this CPU once (usually under a "
+                       "minute) to run the backbone as fast as it can, and remembers the result.");
 }
 
 // Loads the planned networks (the way `vigil analyze` does); throws Error naming a file.
@@ -188,12 +200,11 @@ std::optional<ui::AnalysisEngine> GuiEngineSource::loadShowingErrors(
     const RunOptions& options, const engine::WeightsPlan& plan, QWidget* parent)
 {
     try {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        ui::AnalysisEngine engine = buildEngine(options, plan);
-        QApplication::restoreOverrideCursor();
+        ui::AnalysisEngine engine;
+        ui::runBusy(parent, QObject::tr("Vigil: loading the networks"), loadingText(),
+            [&] { engine = buildEngine(options, plan); });
         return engine;
     } catch (const std::exception& error) {
-        QApplication::restoreOverrideCursor();
         QMessageBox::critical(parent, QObject::tr("Vigil: cannot load the networks"),
             QString::fromStdString(error.what()));
         return std::nullopt;
