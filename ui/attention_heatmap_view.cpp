@@ -42,7 +42,7 @@ void AttentionHeatmapView::setScale(AttentionScale scale)
 
 ColorScale AttentionHeatmapView::colorScale() const
 {
-    return attentionColorScale(index_, scale_);
+    return attentionColorScale(scale_);
 }
 
 int AttentionHeatmapView::rowAt(double y) const

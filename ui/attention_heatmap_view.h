@@ -44,7 +44,7 @@ private:
     ResultPointer result_;
     AttentionIndex index_;
     double fps_ = 25.0;
-    AttentionScale scale_ = AttentionScale::RawWeight;
+    AttentionScale scale_ = AttentionScale::WeightTimesSteps;
 };
 
 } // namespace vigil::ui

@@ -1,7 +1,6 @@
 #include "ui/attention_scale.h"
 
 #include "ui/attention_heatmap_view.h"
-#include "ui/attention_index.h"
 #include "ui/matrix_painter.h"
 #include "ui/window_detail_view.h"
 
@@ -13,8 +12,9 @@ namespace vigil::ui {
 QString attentionScaleLabel(AttentionScale scale)
 {
     return scale == AttentionScale::WeightTimesSteps
-        ? QCoreApplication::translate("vigil::ui", "weight × T, 1 = uniform")
-        : QCoreApplication::translate("vigil::ui", "raw weight");
+        ? QCoreApplication::translate(
+            "vigil::ui", "weight × T: 1 = uniform, red looks here, blue away")
+        : QCoreApplication::translate("vigil::ui", "raw weight, 0 .. 1");
 }
 
 QAction* makeAttentionScaleAction(
@@ -38,13 +38,16 @@ QAction* makeAttentionScaleAction(
     return action;
 }
 
-ColorScale attentionColorScale(const AttentionIndex& index, AttentionScale scale)
+ColorScale attentionColorScale(AttentionScale scale)
 {
     ColorScale colors;
-    colors.high = index.maxValue(scale);
     colors.label = attentionScaleLabel(scale);
-    if (scale == AttentionScale::WeightTimesSteps)
+    if (scale == AttentionScale::WeightTimesSteps) {
+        colors.kind = ColorScale::Kind::LogDiverging;
+        colors.low = 1.0 / kAttentionRatioSpan;
+        colors.high = kAttentionRatioSpan;
         colors.marked = 1.0;
+    }
     return colors;
 }
 

@@ -15,7 +15,6 @@ class QObject;
 namespace vigil::ui {
 
 class AttentionHeatmapView;
-class AttentionIndex;
 class WindowDetailView;
 struct ColorScale;
 
@@ -32,9 +31,13 @@ inline double scaledWeight(double weight, int64_t steps, AttentionScale scale)
     return scale == AttentionScale::WeightTimesSteps ? weight * static_cast<double>(steps) : weight;
 }
 
-// The colour scale of attention drawn on `scale`: up to the index's largest value, with 1
-// marked on the weight × T scale. The heatmaps and the window detail share it.
-ColorScale attentionColorScale(const AttentionIndex& index, AttentionScale scale);
+// The colour scale of attention drawn on `scale`, the same for every window and every video
+// (a scale stretched to the largest value on screen painted uniform attention saturated
+// yellow): weight × T on a diverging log scale from 1/32 (looks away, blue) through 1 (uniform,
+// the neutral middle) to 32 (looks here, red); the raw weight on viridis from 0 to 1. The
+// heatmaps, the window detail, the thumbnails' frames and the live timeline share it.
+ColorScale attentionColorScale(AttentionScale scale);
+inline constexpr double kAttentionRatioSpan = 32.0; // weight × T drawn from 1/32 to 32
 
 // The View menu's checkable "Attention colour: weight × T" (object name
 // "attentionScaleAction"), which sets the scale of both views together so that a colour means

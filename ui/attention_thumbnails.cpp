@@ -1,13 +1,16 @@
 #include "ui/attention_thumbnails.h"
 
+#include "ui/attention_scale.h"
+#include "ui/matrix_painter.h"
+
 #include "ui/color_map.h"
 #include "ui/thumbnail_loader.h"
 #include "ui/time_format.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
-#include <QToolTip>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -24,8 +27,8 @@ AttentionThumbnails::AttentionThumbnails(QWidget* parent)
     , loader_(new ThumbnailLoader(kThumbnailWidthPx, this))
 {
     setToolTip(tr("The frame each attention row looks at most in this window; click to go there"));
-    connect(loader_, &ThumbnailLoader::thumbnailReady, this,
-        [this](qint64 frame, const QImage& image) {
+    connect(
+        loader_, &ThumbnailLoader::thumbnailReady, this, [this](qint64 frame, const QImage& image) {
             if (images_.size() >= kCachedImages)
                 images_.clear();
             images_.insert(frame, image);
@@ -108,11 +111,15 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
         const QRectF pictureArea = cell.adjusted(0, 0, 0, -kCaptionHeightPx);
         const auto found = images_.constFind(pick.frame);
         if (found != images_.constEnd()) {
-            const QSizeF fitted = QSizeF(found->size()).scaled(pictureArea.size(), Qt::KeepAspectRatio);
-            const QRectF target(pictureArea.center() - QPointF(fitted.width(), fitted.height()) / 2,
-                fitted);
+            const QSizeF fitted
+                = QSizeF(found->size()).scaled(pictureArea.size(), Qt::KeepAspectRatio);
+            const QRectF target(
+                pictureArea.center() - QPointF(fitted.width(), fitted.height()) / 2, fitted);
             painter.drawImage(target, *found);
-            painter.setPen(QPen(viridisScaled(pick.weight, index_.maxWeight()), 3));
+            painter.setPen(QPen(attentionColorScale(AttentionScale::WeightTimesSteps)
+                                    .colorOf(index_.valueAt(
+                                        pick.frame, pick.row, AttentionScale::WeightTimesSteps)),
+                3));
             painter.drawRect(target.adjusted(1, 1, -1, -1));
         } else {
             painter.fillRect(pictureArea, palette().color(QPalette::AlternateBase));
@@ -120,8 +127,8 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
             painter.drawText(pictureArea, Qt::AlignCenter, tr("decoding…"));
         }
         painter.setPen(palette().color(QPalette::Text));
-        const QRectF caption(cell.left(), cell.bottom() - kCaptionHeightPx, cell.width(),
-            kCaptionHeightPx);
+        const QRectF caption(
+            cell.left(), cell.bottom() - kCaptionHeightPx, cell.width(), kCaptionHeightPx);
         // Short lines, shorter still when seven rows share the width; the tooltip has the rest.
         QString weight = QString::number(pick.weight, 'f', 2);
         QString head = tr("row %1 · w %2").arg(pick.row + 1).arg(weight);

@@ -23,21 +23,46 @@ constexpr std::array<std::array<int, 3>, 11> kViridis { {
     { 253, 231, 37 },
 } };
 
+// ColorBrewer RdBu (11 classes), from blue to red.
+constexpr std::array<std::array<int, 3>, 11> kBlueToRed { {
+    { 5, 48, 97 },
+    { 33, 102, 172 },
+    { 67, 147, 195 },
+    { 146, 197, 222 },
+    { 209, 229, 240 },
+    { 247, 247, 247 },
+    { 253, 219, 199 },
+    { 244, 165, 130 },
+    { 214, 96, 77 },
+    { 178, 24, 43 },
+    { 103, 0, 31 },
+} };
+
+QColor sampled(const std::array<std::array<int, 3>, 11>& table, double t)
+{
+    if (!std::isfinite(t))
+        t = 0.0;
+    const double position = std::clamp(t, 0.0, 1.0) * (table.size() - 1);
+    const auto low = static_cast<size_t>(std::floor(position));
+    const size_t high = std::min(low + 1, table.size() - 1);
+    const double fraction = position - static_cast<double>(low);
+    auto mix = [&](size_t channel) {
+        return static_cast<int>(
+            std::lround(table[low][channel] * (1.0 - fraction) + table[high][channel] * fraction));
+    };
+    return QColor(mix(0), mix(1), mix(2));
+}
+
 } // namespace
 
 QColor viridis(double t)
 {
-    if (!std::isfinite(t))
-        t = 0.0;
-    const double position = std::clamp(t, 0.0, 1.0) * (kViridis.size() - 1);
-    const auto low = static_cast<size_t>(std::floor(position));
-    const size_t high = std::min(low + 1, kViridis.size() - 1);
-    const double fraction = position - static_cast<double>(low);
-    auto mix = [&](size_t channel) {
-        return static_cast<int>(std::lround(
-            kViridis[low][channel] * (1.0 - fraction) + kViridis[high][channel] * fraction));
-    };
-    return QColor(mix(0), mix(1), mix(2));
+    return sampled(kViridis, t);
+}
+
+QColor diverging(double t)
+{
+    return sampled(kBlueToRed, t);
 }
 
 QColor viridisScaled(double value, double maxValue)

@@ -47,9 +47,29 @@ QString cellText(double value, int decimals)
 
 } // namespace
 
-QColor ColorScale::colorOf(double value) const
+double ColorScale::positionOf(double value) const
 {
-    return high > low ? viridis((value - low) / (high - low)) : viridis(0.0);
+    if (kind == Kind::LogDiverging) {
+        if (!(value > 0.0) || !(low > 0.0) || high <= low)
+            return 0.0;
+        return std::clamp(std::log(value / low) / std::log(high / low), 0.0, 1.0);
+    }
+    return high > low && std::isfinite(value) ? std::clamp((value - low) / (high - low), 0.0, 1.0)
+                                              : 0.0;
+}
+
+QColor ColorScale::colorAt(double position) const
+{
+    return kind == Kind::LogDiverging ? diverging(position) : viridis(position);
+}
+
+QString ColorScale::textOf(double value) const
+{
+    if (kind == Kind::LogDiverging && value > 0.0 && value < 1.0)
+        return QStringLiteral("1/%1").arg(1.0 / value, 0, 'g', 3);
+    if (kind == Kind::LogDiverging)
+        return QString::number(value, 'g', 3);
+    return QString::number(value, 'f', decimals()).replace(QLatin1Char('-'), QChar(0x2212));
 }
 
 int ColorScale::decimals() const
@@ -114,7 +134,7 @@ void paintColorBar(QPainter& painter, const QRectF& bar, const ColorScale& scale
 {
     QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
     for (int i = 0; i <= 10; ++i)
-        gradient.setColorAt(i / 10.0, viridis(i / 10.0));
+        gradient.setColorAt(i / 10.0, scale.colorAt(i / 10.0));
     painter.fillRect(bar, gradient);
     painter.setPen(textColor);
     painter.drawRect(bar);
@@ -125,14 +145,14 @@ void paintColorBar(QPainter& painter, const QRectF& bar, const ColorScale& scale
             : vertical == Qt::AlignBottom           ? y - metrics.height()
                                                     : y - metrics.height() / 2.0;
         painter.drawText(QRectF(x, top, labelWidthPx, metrics.height()), Qt::AlignLeft | vertical,
-            QString::number(value, 'f', scale.decimals()).replace(QLatin1Char('-'), QChar(0x2212)));
+            scale.textOf(value));
     };
     label(scale.high, bar.top(), Qt::AlignTop);
     label(scale.low, bar.bottom(), Qt::AlignBottom);
     if (bar.height() <= 3 * metrics.height() || scale.high <= scale.low)
         return;
     const double middle = scale.marked.value_or((scale.low + scale.high) / 2.0);
-    const double fraction = (middle - scale.low) / (scale.high - scale.low);
+    const double fraction = scale.positionOf(middle);
     if (fraction <= 0.0 || fraction >= 1.0)
         return;
     const double y = bar.bottom() - fraction * bar.height();

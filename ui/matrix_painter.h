@@ -1,6 +1,6 @@
 #pragma once
 // The one way Vigil draws a matrix of numbers (the window detail, every card of the Explain
-// panel): viridis over a ColorScale, axis 0 left to right and axis 1 as bands top to bottom, the
+// panel): the colours of a ColorScale, axis 0 left to right and axis 1 as bands top to bottom, the
 // numbers written in the cells where they fit, and a colour bar that gives the scale's values.
 // A [T, r] therefore shows its r rows as bands with time left to right: a band of the picture is
 // a column of A. Pure functions on a QPainter or QImage; any thread (no widgets).
@@ -20,15 +20,23 @@ class QPainter;
 
 namespace vigil::ui {
 
-// How numbers become colours: viridis from low (dark purple) to high (yellow).
+// How numbers become colours. Linear: viridis from low (dark purple) to high (yellow).
+// LogDiverging: for ratios around `marked` (1 = uniform attention): the diverging map over
+// log(value) from low to high, so ×4 and ÷4 sit as far from the neutral middle on either side.
 struct ColorScale {
+    enum class Kind { Linear, LogDiverging };
+    Kind kind = Kind::Linear;
     double low = 0.0;
     double high = 1.0;
     QString label; // what a colour stands for: "raw weight", "weight × T, 1 = uniform", "value"
     std::optional<double> marked; // a value that gets its own tick (1 = uniform attention)
 
-    QColor colorOf(double value) const;
+    // Where a value sits along the scale, 0 (low) .. 1 (high), clamped.
+    double positionOf(double value) const;
+    QColor colorAt(double position) const;
+    QColor colorOf(double value) const { return colorAt(positionOf(value)); }
     int decimals() const; // for the bar's numbers and the cells'
+    QString textOf(double value) const; // "0.25", and "1/32" below 1 on a log scale
 };
 
 // low = min(0, smallest value), high = largest value: weights start at 0, signed values at

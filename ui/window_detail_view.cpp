@@ -55,7 +55,7 @@ void WindowDetailView::setScale(AttentionScale scale)
 
 ColorScale WindowDetailView::colorScale() const
 {
-    return attentionColorScale(index_, scale_);
+    return attentionColorScale(scale_);
 }
 
 QString WindowDetailView::caption() const

@@ -48,7 +48,7 @@ private:
     AttentionIndex index_;
     int windowIndex_ = -1;
     int64_t playheadStep_ = -1;
-    AttentionScale scale_ = AttentionScale::RawWeight;
+    AttentionScale scale_ = AttentionScale::WeightTimesSteps;
 };
 
 } // namespace vigil::ui

@@ -1,12 +1,16 @@
-// The attention colours cannot mislead: beside the raw softmax weight, the heatmaps and the
-// window detail can show weight × T, where 1 is uniform attention in a window of any length, so
-// a short last window is not drawn hotter only because 1/2 > 1/4. The View menu switches both
-// views together and the legend says which number the colours are.
+// The attention colours cannot mislead: by default the heatmaps and the window detail show
+// weight × T on a fixed diverging log scale, where 1 (uniform attention in a window of any
+// length) is the neutral middle, so a short last window is not drawn hotter only because
+// 1/2 > 1/4 and uniform attention is not painted as the hottest colour. The raw softmax weight
+// is on a fixed 0 .. 1. The View menu switches both views together and the legend says which
+// number the colours are.
 
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/attention_heatmap_view.h"
 #include "ui/attention_scale.h"
+#include "ui/color_map.h"
 #include "ui/main_window.h"
+#include "ui/matrix_painter.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_viewport.h"
 #include "ui/window_detail_view.h"
@@ -62,28 +66,48 @@ TEST(AttentionScale, WeightTimesStepsDrawsUniformAttentionAlikeInWindowsOfAnyLen
     viewport.setFrameCount(24);
     view.setResult(fullAndShortWindows());
 
-    // Raw weights: the short window's uniform 1/2 is drawn hotter than the full one's 1/4.
-    ASSERT_EQ(view.scale(), AttentionScale::RawWeight);
-    EXPECT_EQ(view.colorScale().label, QStringLiteral("raw weight"));
-    EXPECT_EQ(cellColor(view, 18.5, 0), view.colorScale().colorOf(0.5));
-    EXPECT_NE(cellColor(view, 2.5, 0), cellColor(view, 18.5, 0));
-    const QImage rawLegend = view.grab().toImage().copy(0, 0, view.width(), 16);
-
-    // × T: both are 1, the same colour; the peak 0.7 × 4 = 2.8 is the top of the scale.
-    view.setScale(AttentionScale::WeightTimesSteps);
-    EXPECT_EQ(view.colorScale().label, QStringLiteral("weight × T, 1 = uniform"));
-    EXPECT_NEAR(view.colorScale().high, 0.7 * 4, 1e-6);
-    ASSERT_TRUE(view.colorScale().marked);
-    EXPECT_DOUBLE_EQ(*view.colorScale().marked, 1.0);
+    // The default: × T, where both windows' uniform rows are 1, the neutral middle.
+    ASSERT_EQ(view.scale(), AttentionScale::WeightTimesSteps);
+    const ColorScale ratio = view.colorScale();
+    EXPECT_TRUE(ratio.label.startsWith(QStringLiteral("weight × T: 1 = uniform")));
+    ASSERT_TRUE(ratio.marked);
+    EXPECT_DOUBLE_EQ(*ratio.marked, 1.0);
     EXPECT_EQ(cellColor(view, 2.5, 0), cellColor(view, 18.5, 0));
-    EXPECT_EQ(cellColor(view, 18.5, 0), view.colorScale().colorOf(1.0));
-    EXPECT_EQ(cellColor(view, 1.5, 1), view.colorScale().colorOf(2.8));
-    // The legend above the colour bar is drawn and changes with the scale.
-    EXPECT_NE(view.grab().toImage().copy(0, 0, view.width(), 16), rawLegend);
+    EXPECT_EQ(cellColor(view, 18.5, 0), ratio.colorOf(1.0));
+    EXPECT_EQ(ratio.colorOf(1.0), diverging(0.5)) << "uniform is the middle of the scale";
+    // 0.7 × 4 = 2.8 looks here (red side), 0.1 × 4 = 0.4 looks away (blue side).
+    EXPECT_EQ(cellColor(view, 1.5, 1), ratio.colorOf(2.8));
+    EXPECT_GT(ratio.colorOf(2.8).red(), ratio.colorOf(2.8).blue());
+    EXPECT_GT(ratio.colorOf(0.4).blue(), ratio.colorOf(0.4).red());
+    const QImage ratioLegend = view.grab().toImage().copy(0, 0, view.width(), 16);
+
+    // Raw weights, on a fixed 0 .. 1: the short window's uniform 1/2 is another colour than
+    // the full one's 1/4, and neither is stretched to the largest weight on screen.
+    view.setScale(AttentionScale::RawWeight);
+    EXPECT_EQ(view.colorScale().label, QStringLiteral("raw weight, 0 .. 1"));
+    EXPECT_EQ(cellColor(view, 18.5, 0), viridis(0.5));
+    EXPECT_EQ(cellColor(view, 1.5, 1), viridis(0.7));
+    EXPECT_NE(view.grab().toImage().copy(0, 0, view.width(), 16), ratioLegend);
     // The tooltip gives both numbers.
     const QRectF plot = view.plotRect();
     EXPECT_TRUE(view.describeAt(QPointF(view.axis().xOf(18.5), plot.top() + 2))
                     .contains(QStringLiteral("row 1: 0.500 (× T = 1.00)")));
+}
+
+TEST(AttentionScale, TheScaleIsTheSameForEveryWindowAndResult)
+{
+    // A scale that followed the data would paint exactly uniform attention (every weight 1/T)
+    // as the hottest colour on screen.
+    const ColorScale scale = attentionColorScale(AttentionScale::WeightTimesSteps);
+    EXPECT_DOUBLE_EQ(scale.low, 1.0 / 32);
+    EXPECT_DOUBLE_EQ(scale.high, 32.0);
+    EXPECT_DOUBLE_EQ(scale.positionOf(1.0), 0.5);
+    EXPECT_NEAR(scale.positionOf(4.0) - 0.5, 0.5 - scale.positionOf(0.25), 1e-12)
+        << "×4 and ÷4 lie as far from uniform";
+    EXPECT_DOUBLE_EQ(scale.positionOf(1000.0), 1.0);
+    EXPECT_DOUBLE_EQ(scale.positionOf(0.0), 0.0);
+    EXPECT_EQ(scale.textOf(1.0 / 32), QStringLiteral("1/32"));
+    EXPECT_EQ(scale.textOf(32.0), QStringLiteral("32"));
 }
 
 TEST(AttentionScale, TheWindowDetailUsesTheHeatmapsScale)
@@ -91,11 +115,11 @@ TEST(AttentionScale, TheWindowDetailUsesTheHeatmapsScale)
     WindowDetailView detail;
     detail.resize(520, 280);
     detail.setResult(fullAndShortWindows());
-    EXPECT_DOUBLE_EQ(detail.colorScale().high, 0.7f);
+    EXPECT_TRUE(detail.caption().contains(QStringLiteral("weight × T: 1 = uniform")));
+    EXPECT_EQ(detail.colorScale().kind, ColorScale::Kind::LogDiverging);
+    detail.setScale(AttentionScale::RawWeight);
+    EXPECT_DOUBLE_EQ(detail.colorScale().high, 1.0);
     EXPECT_TRUE(detail.caption().contains(QStringLiteral("raw weight")));
-    detail.setScale(AttentionScale::WeightTimesSteps);
-    EXPECT_NEAR(detail.colorScale().high, 0.7 * 4, 1e-6);
-    EXPECT_TRUE(detail.caption().contains(QStringLiteral("weight × T, 1 = uniform")));
 }
 
 TEST(AttentionScale, TheViewMenuSwitchesTheHeatmapsAndTheWindowDetailTogether)
@@ -109,14 +133,14 @@ TEST(AttentionScale, TheViewMenuSwitchesTheHeatmapsAndTheWindowDetailTogether)
             isInViewMenu = isInViewMenu || menu->title() == QStringLiteral("&View");
     EXPECT_TRUE(isInViewMenu);
     ASSERT_TRUE(action->isCheckable());
-    EXPECT_FALSE(action->isChecked());
-    EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::RawWeight);
-    action->trigger();
+    EXPECT_TRUE(action->isChecked()) << "weight × T is the default";
     EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::WeightTimesSteps);
-    EXPECT_EQ(window.windowDetail()->scale(), AttentionScale::WeightTimesSteps);
     action->trigger();
     EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::RawWeight);
     EXPECT_EQ(window.windowDetail()->scale(), AttentionScale::RawWeight);
+    action->trigger();
+    EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::WeightTimesSteps);
+    EXPECT_EQ(window.windowDetail()->scale(), AttentionScale::WeightTimesSteps);
 }
 
 } // namespace

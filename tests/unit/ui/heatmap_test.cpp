@@ -2,7 +2,9 @@
 
 #include "ui/attention_heatmap_view.h"
 #include "ui/attention_index.h"
+#include "ui/attention_scale.h"
 #include "ui/color_map.h"
+#include "ui/matrix_painter.h"
 #include "ui/timeline_viewport.h"
 
 #include <gtest/gtest.h>
@@ -82,14 +84,17 @@ TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
     view.setResult(twoWindowResult());
     const QImage image = view.grab().toImage();
     const QRectF plot = view.plotRect();
-    // Frame 4 (step 1, row 1): 0.9, the largest weight, so the top of the map.
+    // Frame 5 (step 1, row 1): 0.9 of a window of 2 steps, 1.8 × uniform; frame 13 (step 3,
+    // row 2): 0.4, 0.8 × uniform. The colours are those of the fixed scale, not of the largest
+    // weight on screen.
     const FrameAxis axis = view.axis();
     const QPoint row1(
         static_cast<int>(axis.xOf(5.5)), static_cast<int>(plot.top() + plot.height() * 0.25));
     const QPoint row2(
         static_cast<int>(axis.xOf(13.5)), static_cast<int>(plot.top() + plot.height() * 0.75));
-    EXPECT_EQ(QColor(image.pixel(row1)), viridis(1.0));
-    EXPECT_EQ(QColor(image.pixel(row2)), viridisScaled(0.4, 0.9));
+    const ColorScale scale = attentionColorScale(AttentionScale::WeightTimesSteps);
+    EXPECT_EQ(QColor(image.pixel(row1)), scale.colorOf(0.9 * 2));
+    EXPECT_EQ(QColor(image.pixel(row2)), scale.colorOf(0.4 * 2));
     EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("Window 2")));
     EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("row 2: 0.400")));
 }

@@ -72,6 +72,7 @@ TEST(MatrixPainter, TheWindowDetailAndTheExplainCardDrawAInOneOrientationAndColo
     result->windows = { window };
     WindowDetailView detail;
     detail.resize(560, 300);
+    detail.setScale(AttentionScale::RawWeight); // the weights themselves, as the card shows
     detail.setResult(result);
     detail.setPlayheadFrame(0);
     const QImage drawn = detail.grab().toImage();
@@ -91,7 +92,7 @@ TEST(MatrixPainter, TheWindowDetailAndTheExplainCardDrawAInOneOrientationAndColo
                 expectCell(drawn, cell, detail.colorScale().colorOf(value));
         }
     EXPECT_EQ(scale.colorOf(0.7), viridis(1.0));
-    EXPECT_EQ(detail.colorScale().colorOf(0.7), viridis(1.0));
+    EXPECT_EQ(detail.colorScale().colorOf(0.7), viridis(0.7)) << "raw weights: 0 .. 1, fixed";
     EXPECT_TRUE(hasColorBar(card));
     // The detail's bar: right of the Σ column.
     EXPECT_TRUE(isNear(drawn.pixelColor(static_cast<int>(matrix.right()) + 52 + 5,
