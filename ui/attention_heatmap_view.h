@@ -28,7 +28,7 @@ public:
     QString describeAt(const QPointF& position) const;
 
     QSize sizeHint() const override { return { 800, 44 + 26 * std::max(index_.rows(), 3) }; }
-    QSize minimumSizeHint() const override { return { 300, 60 }; }
+    QSize minimumSizeHint() const override { return { 300, 50 }; }
 
 protected:
     int topMarginPx() const override { return 16; } // the colour bar's legend

@@ -22,8 +22,10 @@ EventsTable::EventsTable(QWidget* parent)
 {
     setHorizontalHeaderLabels(
         { tr("Start"), tr("End"), tr("Duration"), tr("Peak"), tr("Reviewed") });
-    horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    horizontalHeader()->setSectionResizeMode(StartColumn, QHeaderView::ResizeToContents);
+    // Every column as wide as its header and cells, so none is cut ("Reviewed", the peak's
+    // time); a narrow panel scrolls sideways instead. Wide panels give the rest to the peak.
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setStretchLastSection(true);
     verticalHeader()->setVisible(false);
     verticalHeader()->setDefaultSectionSize(kThumbnailHeightPx + 6);
     setIconSize(QSize(kThumbnailHeightPx * 16 / 9, kThumbnailHeightPx));

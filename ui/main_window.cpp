@@ -4,6 +4,7 @@
 #include "ui/analysis_status_widget.h"
 #include "ui/attention_thumbnails.h"
 #include "ui/batch_dialog.h"
+#include "ui/elided_label.h"
 #include "ui/event_threshold.h"
 #include "ui/events_panel.h"
 #include "ui/events_table.h"
@@ -42,7 +43,7 @@ QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);
-    auto* label = new QLabel(title, box);
+    auto* label = new ElidedLabel(title, box);
     QFont font = label->font();
     font.setBold(true);
     label->setFont(font);
@@ -78,6 +79,9 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     new PlaybackKeys(this, videoPanel_->view());
     videoPanel_->view()->setFocus(Qt::OtherFocusReason);
     resize(1440, 900);
+    // The dock's share of the width, whatever the size; its own size hint would take half.
+    resizeDocks(
+        { findChild<QDockWidget*>(QStringLiteral("explainDock")) }, { 320 }, Qt::Horizontal);
 }
 
 MainWindow::~MainWindow() = default;
@@ -99,9 +103,13 @@ void MainWindow::createLayout()
     side->addWidget(titled(tr("Attention in the window under the playhead"), windowDetail_, side));
     side->addWidget(titled(tr("The frame each row attends to most"), thumbnails_, side));
     side->addWidget(titled(tr("Events above the threshold"), eventsPanel_, side));
-    side->setStretchFactor(0, 3);
-    side->setStretchFactor(1, 2);
-    side->setStretchFactor(2, 2);
+    // Small enough for a 1024x640 window; past that, the extra height goes to the events.
+    windowDetail_->setMinimumSize(200, 142);
+    thumbnails_->setMinimumSize(200, 46);
+    eventsTable()->setMinimumHeight(60);
+    side->setStretchFactor(0, 2);
+    side->setStretchFactor(1, 1);
+    side->setStretchFactor(2, 3);
 
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(videoPanel_);
@@ -168,6 +176,7 @@ void MainWindow::createExplainDock()
     auto* dock = new QDockWidget(tr("Explain: the window under the playhead"), this);
     dock->setObjectName(QStringLiteral("explainDock"));
     dock->setWidget(explainPanel_);
+    dock->setMinimumWidth(280); // narrower, its sentences break after every word
     addDockWidget(Qt::RightDockWidgetArea, dock);
     connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
         &ExplainPanel::setPlayheadFrame);

@@ -1,5 +1,7 @@
 #include "ui/model_status_widget.h"
 
+#include "ui/elided_label.h"
+
 #include "core/analysis/weights_summary.h"
 
 #include <QHBoxLayout>
@@ -17,7 +19,7 @@ QString sourceText(const analysis::WeightsInfo& weights)
 
 ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* parent)
     : QWidget(parent)
-    , description_(new QLabel(this))
+    , description_(new ElidedLabel({}, this))
     , badge_(new QLabel(tr("DEMO WEIGHTS"), this))
 {
     auto* layout = new QHBoxLayout(this);

@@ -13,6 +13,8 @@ class QLabel;
 
 namespace vigil::ui {
 
+class ElidedLabel;
+
 class ModelStatusWidget : public QWidget {
     Q_OBJECT
 public:
@@ -31,7 +33,7 @@ public:
 private:
     void refresh();
 
-    QLabel* description_;
+    ElidedLabel* description_;
     QLabel* badge_;
     AnalysisEngine engine_;
     std::optional<analysis::ModelDescription> resultModel_;

@@ -1,6 +1,7 @@
 #include "ui/timeline_panel.h"
 
 #include "ui/attention_heatmap_view.h"
+#include "ui/elided_label.h"
 #include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
 
@@ -17,9 +18,9 @@
 namespace vigil::ui {
 namespace {
 
-QLabel* sectionTitle(const QString& text, QWidget* parent)
+ElidedLabel* sectionTitle(const QString& text, QWidget* parent)
 {
-    auto* label = new QLabel(text, parent);
+    auto* label = new ElidedLabel(text, parent);
     QFont font = label->font();
     font.setBold(true);
     label->setFont(font);
@@ -43,8 +44,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     auto* header = new QHBoxLayout;
     header->addWidget(sectionTitle(tr("Anomaly score per frame"), this));
     auto* hint
-        = new QLabel(tr("click: seek · wheel: zoom · Shift+wheel, middle drag or scroll bar: "
-                        "pan · drag the red line: threshold"),
+        = new ElidedLabel(tr("click: seek · wheel: zoom · Shift+wheel, middle drag or scroll bar: "
+                             "pan · drag the red line: threshold"),
             this);
     hint->setForegroundRole(QPalette::PlaceholderText);
     header->addWidget(hint, 1);

@@ -1,7 +1,7 @@
 #pragma once
 // TimelinePanel: the score timeline with the attention heatmaps under it, sharing one viewport
-// so that they zoom and pan together, plus the Fit button and a scroll bar to pan. Owns the viewport and both views.
-// GUI thread only.
+// so that they zoom and pan together, plus the Fit button and a scroll bar to pan. Owns the
+// viewport and both views. GUI thread only.
 
 #include "ui/analysis_worker.h"
 
@@ -13,6 +13,7 @@ class QScrollBar;
 namespace vigil::ui {
 
 class AttentionHeatmapView;
+class ElidedLabel;
 class TimelineView;
 class TimelineViewport;
 
@@ -41,7 +42,7 @@ private:
     TimelineViewport* viewport_;
     TimelineView* timeline_;
     AttentionHeatmapView* heatmap_;
-    QLabel* heatmapTitle_;
+    ElidedLabel* heatmapTitle_;
     QScrollBar* scrollBar_;
 };
 

@@ -34,7 +34,7 @@ public:
     QStringList legendLabels() const;
 
     QSize sizeHint() const override { return { 800, 160 }; }
-    QSize minimumSizeHint() const override { return { 300, 110 }; }
+    QSize minimumSizeHint() const override { return { 300, 96 }; }
 
 public slots:
     void setThreshold(double threshold);

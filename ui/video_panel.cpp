@@ -1,6 +1,7 @@
 #include "ui/video_panel.h"
 
 #include "core/common/error.h"
+#include "ui/elided_label.h"
 #include "ui/time_format.h"
 #include "ui/video_view.h"
 
@@ -21,7 +22,7 @@ VideoPanel::VideoPanel(QWidget* parent)
     : QWidget(parent)
     , view_(new VideoView(this))
     , transport_(new QHBoxLayout)
-    , readout_(new QLabel(this))
+    , readout_(new ElidedLabel({}, this))
     , timer_(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -36,7 +37,8 @@ VideoPanel::VideoPanel(QWidget* parent)
     mono.setStyleHint(QFont::Monospace);
     mono.setFamily(QStringLiteral("monospace"));
     readout_->setFont(mono);
-    transport_->addWidget(readout_);
+    readout_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    transport_->addWidget(readout_, 1);
     layout->addLayout(transport_);
     timer_->setTimerType(Qt::PreciseTimer);
     connect(timer_, &QTimer::timeout, this, &VideoPanel::advancePlayback);
@@ -229,6 +231,9 @@ void VideoPanel::advancePlayback()
         pause();
 }
 
+// Every field has a fixed width for the open video (frame numbers padded to its frame count,
+// the score and "loop" always holding their place), so that nothing beside the readout moves
+// while it plays.
 void VideoPanel::updateReadout()
 {
     if (!frames_) {
@@ -236,18 +241,20 @@ void VideoPanel::updateReadout()
         return;
     }
     const int64_t count = frames_->frameCount();
-    QString text = QStringLiteral("%1 / %2   frame %3 / %4")
-                       .arg(formatTime(frames_->timeOfFrameS(currentFrame_), true),
-                           formatTime(static_cast<double>(count) / framesPerSecond(), true))
-                       .arg(currentFrame_)
-                       .arg(count - 1);
-    if (currentFrame_ >= 0 && currentFrame_ < static_cast<int64_t>(frameScores_.size()))
-        text += QStringLiteral("   score %1")
-                    .arg(frameScores_[static_cast<size_t>(currentFrame_)], 0, 'f', 3);
-    text += QStringLiteral("   %1").arg(speed_.text());
-    if (isLooping())
-        text += tr("   loop");
-    readout_->setText(text);
+    const int digits = static_cast<int>(QString::number(std::max<int64_t>(count - 1, 0)).size());
+    const bool hasScore
+        = currentFrame_ >= 0 && currentFrame_ < static_cast<int64_t>(frameScores_.size());
+    const QString score = hasScore
+        ? QString::number(frameScores_[static_cast<size_t>(currentFrame_)], 'f', 3)
+        : QStringLiteral("  -  ");
+    readout_->setText(QStringLiteral("%1 / %2   frame %3 / %4   score %5   %6 %7")
+                          .arg(formatTime(frames_->timeOfFrameS(currentFrame_), true),
+                              formatTime(static_cast<double>(count) / framesPerSecond(), true))
+                          .arg(currentFrame_, digits, 10, QLatin1Char(' '))
+                          .arg(count - 1)
+                          .arg(score)
+                          .arg(speed_.text(), 5)
+                          .arg(isLooping() ? tr("loop") : QStringLiteral("    ")));
 }
 
 } // namespace vigil::ui

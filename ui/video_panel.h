@@ -16,11 +16,11 @@
 
 class QAction;
 class QHBoxLayout;
-class QLabel;
 class QTimer;
 
 namespace vigil::ui {
 
+class ElidedLabel;
 class VideoView;
 
 class VideoPanel : public QWidget {
@@ -72,7 +72,7 @@ private:
 
     VideoView* view_;
     QHBoxLayout* transport_;
-    QLabel* readout_;
+    ElidedLabel* readout_;
     QTimer* timer_;
     std::unique_ptr<FrameProvider> frames_;
     std::vector<float> frameScores_;

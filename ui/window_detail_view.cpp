@@ -103,8 +103,19 @@ void WindowDetailView::paintEvent(QPaintEvent*)
             .arg(index_.framesPerStep()));
     paintMatrix(painter, *window);
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(QRectF(8, height() - kCaptionHeightPx + 2, width() - 16, kCaptionHeightPx - 4),
-        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption());
+    const QRectF box(8, height() - kCaptionHeightPx + 2, width() - 16, kCaptionHeightPx - 4);
+    const int flags = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
+    // A narrow panel cannot hold the whole caption: it ends in "…" (the tooltip has it all)
+    // instead of being cut through its first and last lines.
+    const QString whole = caption();
+    QString text = whole;
+    const QFontMetricsF metrics(font());
+    const int lines = std::max(1, static_cast<int>(box.height() / metrics.lineSpacing()));
+    for (double share = 0.95;
+         share > 0.3 && metrics.boundingRect(box, flags, text).height() > box.height();
+         share -= 0.05)
+        text = metrics.elidedText(whole, Qt::ElideRight, box.width() * lines * share);
+    painter.drawText(box, flags, text);
 }
 
 void WindowDetailView::paintMatrix(QPainter& painter, const analysis::WindowResult& window) const

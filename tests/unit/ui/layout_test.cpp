@@ -1,0 +1,124 @@
+// The main window holds its layout at the sizes people use, from the smallest it allows
+// (1024x640) to a 1440p monitor: every label's text fits its widget (or is elided with the
+// whole text in its tooltip), the events list's headers are whole, the Explain dock is wide
+// enough to read, and the panels do not move when the time or "loop" changes. Each size is
+// saved under build/ui-screenshots for people to look at.
+
+#include "tests/unit/ui/fake_engine.h"
+#include "ui/elided_label.h"
+#include "ui/events_table.h"
+#include "ui/main_window.h"
+#include "ui/video_panel.h"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTest>
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace vigil::ui;
+
+// Labels whose text is wider (or, wrapped, taller) than the label shows.
+QStringList cutLabels(const QWidget& window)
+{
+    QStringList cut;
+    for (const QLabel* label : window.findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty() || !label->pixmap().isNull())
+            continue;
+        if (qobject_cast<const ElidedLabel*>(label))
+            continue; // elides itself; ElidedLabelTest checks its tooltip
+        if (label->textFormat() == Qt::RichText || Qt::mightBeRichText(label->text()))
+            continue; // the Explain cards: HTML that wraps and scrolls
+        const QRect area = label->contentsRect();
+        const QFontMetrics metrics(label->font());
+        const bool fits = label->wordWrap()
+            ? label->heightForWidth(area.width()) <= area.height() + 1
+            : metrics.horizontalAdvance(label->text()) <= area.width() + 1;
+        if (!fits)
+            cut << QStringLiteral("%1 (%2 px wide): %3")
+                       .arg(label->objectName(), QString::number(area.width()), label->text());
+    }
+    return cut;
+}
+
+QStringList cutHeaders(const EventsTable& table)
+{
+    QStringList cut;
+    const QHeaderView* header = table.horizontalHeader();
+    for (int column = 0; column < table.columnCount(); ++column) {
+        const QString text = table.horizontalHeaderItem(column)->text();
+        if (header->sectionSize(column) < header->fontMetrics().horizontalAdvance(text) + 8)
+            cut << text;
+    }
+    return cut;
+}
+
+class Layout : public ::testing::TestWithParam<QSize> { };
+
+TEST_P(Layout, EveryLabelFitsAndTheDockIsReadable)
+{
+    const QSize size = GetParam();
+    MainWindow window(vigil::test::fakeEngine(4));
+    window.resize(size);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy succeeded(&window, &MainWindow::analysisSucceeded);
+    window.openVideo(QString::fromStdString(vigil::test::uiClip("layout_400.mp4", 400)));
+    ASSERT_TRUE(succeeded.wait(60000)) << window.errorText().toStdString();
+    window.seek(120);
+    QTest::qWait(50);
+    EXPECT_EQ(window.size(), size) << "the window allows this size";
+    const QString name = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+    QDir().mkpath(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots"));
+    window.grab().save(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots/layout-%1.png").arg(name));
+    EXPECT_EQ(cutLabels(window).join(QStringLiteral("\n")).toStdString(), "");
+    EXPECT_EQ(cutHeaders(*window.eventsTable()).join(QStringLiteral(", ")).toStdString(), "");
+    const auto* dock = window.findChild<QDockWidget*>(QStringLiteral("explainDock"));
+    ASSERT_NE(dock, nullptr);
+    EXPECT_GE(dock->width(), 280) << "the Explain dock shows sentences, not a word a line";
+    EXPECT_GE(window.eventsTable()->height(), 60) << "at least a row of events shows";
+}
+
+TEST_P(Layout, ThePanelsDoNotMoveWhenTheReadoutChanges)
+{
+    MainWindow window(vigil::test::fakeEngine(4));
+    window.resize(GetParam());
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy succeeded(&window, &MainWindow::analysisSucceeded);
+    window.openVideo(QString::fromStdString(vigil::test::uiClip("layout_400.mp4", 400)));
+    ASSERT_TRUE(succeeded.wait(60000)) << window.errorText().toStdString();
+    QTest::qWait(50);
+    const QRect before = window.videoPanel()->geometry();
+    window.seek(399);
+    window.videoPanel()->setLoop(300, 399);
+    for (int i = 0; i < 4; ++i)
+        window.videoPanel()->playFaster();
+    window.videoPanel()->pause();
+    QTest::qWait(50);
+    EXPECT_EQ(window.videoPanel()->geometry(), before);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, Layout,
+    ::testing::Values(QSize(1024, 640), QSize(1440, 900), QSize(2560, 1440)), [](const auto& info) {
+        return std::to_string(info.param.width()) + "x" + std::to_string(info.param.height());
+    });
+
+TEST(ElidedLabelTest, ElidesWhatDoesNotFitAndKeepsTheWholeTextInItsTooltip)
+{
+    ElidedLabel label(QStringLiteral("Attention in the window under the playhead"));
+    label.resize(80, 20);
+    label.show();
+    EXPECT_NE(label.shownText(), label.text());
+    EXPECT_TRUE(label.shownText().endsWith(QChar(0x2026)));
+    EXPECT_EQ(label.toolTip(), label.text());
+    label.resize(800, 20);
+    EXPECT_EQ(label.shownText(), label.text());
+    EXPECT_LT(label.minimumSizeHint().width(), 80) << "the text never widens its panel";
+}
+
+} // namespace
