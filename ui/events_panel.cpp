@@ -166,8 +166,8 @@ void EventsPanel::exportPeakFrame(const analysis::ScoreEvent& event)
         const QImage image = frames.frameAt(event.peakFrame);
         if (image.isNull())
             throw std::runtime_error("the frame is past the end of the video");
-        runImagePngExport(this, image, video, QStringLiteral(".frame-%1").arg(event.peakFrame),
-            analysis_->shownResult());
+        runImagePngExport(
+            this, image, video, framePngSuffix(event.peakFrame), analysis_->shownResult());
     } catch (const std::exception& error) {
         showNote(tr("Cannot export the peak frame: %1").arg(QString::fromStdString(error.what())));
     }

@@ -16,13 +16,6 @@
 namespace vigil::ui {
 namespace {
 
-QString defaultPngPath(const QString& videoPath, const QString& suffix)
-{
-    const QFileInfo video(videoPath);
-    return QDir(exportFolderFor(videoPath))
-        .filePath(video.completeBaseName() + QLatin1Char('.') + suffix + QStringLiteral(".png"));
-}
-
 void savePng(QWidget* parent, const QImage& image, const QString& videoPath, const QString& suffix)
 {
     if (image.isNull()) {
@@ -122,10 +115,16 @@ void runResultExport(QWidget* parent, const ResultPointer& result, const QString
     }
 }
 
-void runWidgetPngExport(QWidget* parent, QWidget* widget, const QString& videoPath,
-    const QString& suffix, const ResultPointer& result)
+QString defaultPngPath(const QString& videoPath, const QString& suffix)
 {
-    savePng(parent, withWeightsCaption(widget->grab().toImage(), result.get()), videoPath, suffix);
+    const QFileInfo video(videoPath);
+    return QDir(exportFolderFor(videoPath))
+        .filePath(video.completeBaseName() + QLatin1Char('.') + suffix + QStringLiteral(".png"));
+}
+
+QString framePngSuffix(int64_t frame)
+{
+    return QStringLiteral("frame-%1").arg(frame, 6, 10, QLatin1Char('0'));
 }
 
 void runImagePngExport(QWidget* parent, const QImage& image, const QString& videoPath,

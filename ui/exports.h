@@ -29,13 +29,16 @@ bool writePng(const QImage& image, const QString& path);
 // as its "Weights" text (a PNG tEXt chunk once written): a picture of scores says what produced
 // them. Without a result the image is returned as it is.
 QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* result);
+// "frame-000640": the name part of a frame's PNG, the same for the current frame and an event's
+// peak (the file is then "<video stem>.frame-000640.png").
+QString framePngSuffix(int64_t frame);
+// Where the PNG dialog starts: "<export folder>/<video stem>.<suffix>.png".
+QString defaultPngPath(const QString& videoPath, const QString& suffix);
 // The folder exports start in: the Settings' export folder, else the video's folder.
 QString exportFolderFor(const QString& videoPath);
 
 void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath);
 // result: the one shown, whose weights the PNG names; null when none is.
-void runWidgetPngExport(QWidget* parent, QWidget* widget, const QString& videoPath,
-    const QString& suffix, const ResultPointer& result);
 void runImagePngExport(QWidget* parent, const QImage& image, const QString& videoPath,
     const QString& suffix, const ResultPointer& result);
 

@@ -348,14 +348,14 @@ void MainWindow::exportResultFiles()
 
 void MainWindow::exportTimelinePng()
 {
-    runWidgetPngExport(this, timelinePanel_, videoPath(), QStringLiteral("timeline"), result());
+    runImagePngExport(
+        this, timelinePanel_->plotsImage(), videoPath(), QStringLiteral("timeline"), result());
 }
 
 void MainWindow::exportFramePng()
 {
     runImagePngExport(this, videoPanel_->currentImage(), videoPath(),
-        QStringLiteral("frame%1").arg(videoPanel_->currentFrame(), 6, 10, QLatin1Char('0')),
-        result());
+        framePngSuffix(videoPanel_->currentFrame()), result());
 }
 
 } // namespace vigil::ui

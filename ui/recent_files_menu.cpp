@@ -1,7 +1,10 @@
 #include "ui/recent_files_menu.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSettings>
+
+#include <algorithm>
 
 namespace vigil::ui {
 namespace {
@@ -33,6 +36,20 @@ void RecentFilesMenu::addFile(const QString& path)
     rebuild();
 }
 
+QString recentFileLabel(const QStringList& files, int index)
+{
+    const QFileInfo file(files.at(index));
+    const bool isNameShared = std::count_if(files.begin(), files.end(),
+                                  [&file](const QString& other) {
+                                      return QFileInfo(other).fileName() == file.fileName();
+                                  })
+        > 1;
+    if (!isNameShared)
+        return file.fileName();
+    return QStringLiteral("%1 — %2").arg(
+        file.fileName(), QDir::toNativeSeparators(file.absolutePath()));
+}
+
 void RecentFilesMenu::rebuild()
 {
     clear();
@@ -40,8 +57,9 @@ void RecentFilesMenu::rebuild()
     for (int i = 0; i < list.size(); ++i) {
         const QString path = list[i];
         // Alt+1..8 in the open menu; the tooltip gives the whole path.
-        QAction* action = addAction(QStringLiteral("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()),
-            this, [this, path] { emit openRequested(path); });
+        QAction* action
+            = addAction(QStringLiteral("&%1  %2").arg(i + 1).arg(recentFileLabel(list, i)), this,
+                [this, path] { emit openRequested(path); });
         action->setToolTip(path);
         action->setStatusTip(path);
     }

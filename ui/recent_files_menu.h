@@ -24,4 +24,8 @@ private:
     void rebuild();
 };
 
+// The menu's text for files[index]: its file name, and its folder too when another file of the
+// list has the same name (two "vtest.avi" could not be told apart).
+QString recentFileLabel(const QStringList& files, int index);
+
 } // namespace vigil::ui

@@ -84,7 +84,12 @@ void SettingsDialog::fillChoices(const QStringList& installedClassifiers,
         word(PreprocessPreset::Rtfm));
     presetBox_->setToolTip(tr("How frames become I3D inputs; a result of another preprocessing "
                               "is one of another model (docs/PROTOCOL.md)"));
-    classifierBox_->addItem(tr("Default: the installed published classifier"), QString());
+    classifierBox_->setObjectName(QStringLiteral("classifierBox"));
+    classifierBox_->addItem(installedClassifiers.isEmpty()
+            ? tr("Default: the published classifier (none installed: the first analysis offers "
+                 "to download it)")
+            : tr("Default: the installed published classifier"),
+        QString());
     for (const QString& name : installedClassifiers)
         classifierBox_->addItem(name, name);
     if (!currentClassifier.isEmpty() && classifierBox_->findData(currentClassifier) < 0)

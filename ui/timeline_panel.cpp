@@ -7,6 +7,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalBlocker>
@@ -72,6 +73,23 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     syncScrollBar();
     connect(timeline_, &TimelineView::seekRequested, this, &TimelinePanel::seekRequested);
     connect(heatmap_, &AttentionHeatmapView::seekRequested, this, &TimelinePanel::seekRequested);
+}
+
+QImage TimelinePanel::plotsImage()
+{
+    QWidget* parts[] = { timeline_, heatmapTitle_, heatmap_ };
+    int height = 0;
+    for (const QWidget* part : parts)
+        height += part->height();
+    QImage image(width(), height, QImage::Format_RGB32);
+    image.fill(palette().color(QPalette::Window));
+    QPainter painter(&image);
+    int y = 0;
+    for (QWidget* part : parts) {
+        painter.drawPixmap(part->x(), y, part->grab());
+        y += part->height();
+    }
+    return image;
 }
 
 void TimelinePanel::setVideo(int64_t frameCount, double framesPerSecond)

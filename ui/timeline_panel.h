@@ -5,6 +5,7 @@
 
 #include "ui/analysis_worker.h"
 
+#include <QImage>
 #include <QWidget>
 
 class QLabel;
@@ -26,6 +27,10 @@ public:
     TimelineView* timeline() const { return timeline_; }
     AttentionHeatmapView* heatmap() const { return heatmap_; }
     QScrollBar* scrollBar() const { return scrollBar_; }
+
+    // The score timeline, the heatmaps' title and the heatmaps, stacked as they are shown, for
+    // the PNG export: without the Fit button, the hint and the scroll bar.
+    QImage plotsImage();
 
     void setVideo(int64_t frameCount, double framesPerSecond);
     void setResult(const ResultPointer& result);
