@@ -17,20 +17,34 @@ QStringList timelineLegendLabels()
         QCoreApplication::translate("TimelineLegend", "threshold") };
 }
 
+namespace {
+
+constexpr double kSwatchPx = 14.0;
+
+double labelsWidth(const QFontMetricsF& metrics, const QStringList& labels)
+{
+    double width = 0.0;
+    for (const QString& label : labels)
+        width = std::max(width, metrics.horizontalAdvance(label));
+    return width;
+}
+
+} // namespace
+
+QSizeF timelineLegendSize(const QFont& font)
+{
+    const QStringList labels = timelineLegendLabels();
+    const QFontMetricsF metrics(font);
+    return { kSwatchPx + labelsWidth(metrics, labels) + 16, metrics.height() * labels.size() + 6 };
+}
+
 void paintTimelineLegend(
-    QPainter& painter, const QRectF& plot, const TimelineColors& colors, const QPalette& palette)
+    QPainter& painter, const QRectF& box, const TimelineColors& colors, const QPalette& palette)
 {
     const QStringList labels = timelineLegendLabels();
     const QFontMetricsF metrics(painter.font());
     const double lineHeight = metrics.height();
-    constexpr double kSwatchPx = 14.0;
-    double textWidth = 0.0;
-    for (const QString& label : labels)
-        textWidth = std::max(textWidth, metrics.horizontalAdvance(label));
-    const QRectF box(plot.left() + 6, plot.top() + 4, kSwatchPx + textWidth + 16,
-        lineHeight * labels.size() + 6);
-    if (box.right() > plot.right() || box.bottom() > plot.bottom())
-        return; // a plot this small has no room for it
+    const double textWidth = labelsWidth(metrics, labels);
     QColor background = palette.color(QPalette::Base);
     background.setAlpha(210);
     painter.save();

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vigil::ui {
 namespace {
@@ -194,9 +195,53 @@ void TimelineView::paintEvent(QPaintEvent*)
     painter.restore();
     paintTimeAxis(painter);
     paintPlayhead(painter);
-    if (result_ && !result_->frameScores.empty())
+    if (const QRectF legend = legendRect(); !legend.isEmpty())
         paintTimelineLegend(
-            painter, plotRect(), { kCurveColor, kEventColor, kThresholdColor }, palette());
+            painter, legend, { kCurveColor, kEventColor, kThresholdColor }, palette());
+}
+
+QRectF TimelineView::legendRect() const
+{
+    const QRectF plot = plotRect();
+    const QSizeF size = timelineLegendSize(font());
+    if (!result_ || result_->frameScores.empty() || size.width() + 12 > plot.width()
+        || size.height() + 8 > plot.height())
+        return {};
+    const double left = plot.left() + 6;
+    const double right = plot.right() - 6 - size.width();
+    const double top = plot.top() + 4;
+    const double bottom = plot.bottom() - 4 - size.height();
+    const QRectF corners[] = { { QPointF(left, top), size }, { QPointF(right, top), size },
+        { QPointF(left, bottom), size }, { QPointF(right, bottom), size } };
+    QRectF best = corners[0];
+    int fewest = std::numeric_limits<int>::max();
+    for (const QRectF& corner : corners)
+        if (const int hidden = hiddenColumns(corner); hidden < fewest) {
+            fewest = hidden;
+            best = corner;
+        }
+    return best;
+}
+
+// How much a box at `area` would hide: columns whose frames form an event (shaded down the
+// whole plot), plus those where the curve passes through the box.
+int TimelineView::hiddenColumns(const QRectF& area) const
+{
+    const FrameAxis frames = axis();
+    const int64_t frameCount = envelope_.frameCount();
+    int hidden = 0;
+    for (double x = std::floor(area.left()); x < area.right(); x += 1.0) {
+        const auto first = static_cast<int64_t>(std::floor(frames.frameAt(x)));
+        const auto last
+            = std::max(first, static_cast<int64_t>(std::ceil(frames.frameAt(x + 1))) - 1);
+        if (last < 0 || first >= frameCount)
+            continue;
+        const ScoreEnvelope::Range range = envelope_.range(first, last);
+        const double y = yOfScore(range.max);
+        hidden
+            += (range.max >= threshold_ ? 1 : 0) + (y >= area.top() && y <= area.bottom() ? 1 : 0);
+    }
+    return hidden;
 }
 
 void TimelineView::paintGrid(QPainter& painter) const
@@ -308,19 +353,35 @@ void TimelineView::paintWindowBoundaries(QPainter& painter) const
     }
 }
 
+QString TimelineView::thresholdLabel() const
+{
+    const QString value = QString::number(threshold_, 'f', 2);
+    if (threshold_ > scoreAxis_.high())
+        return tr("%1 ▲ above").arg(value);
+    if (threshold_ < scoreAxis_.low())
+        return tr("%1 ▼ below").arg(value);
+    return value;
+}
+
+// A threshold outside a zoomed score axis stays in sight: pinned to the plot's edge with an
+// arrow saying which way it lies (it vanished before).
 void TimelineView::paintThreshold(QPainter& painter) const
 {
     const QRectF plot = plotRect();
-    const double y = yOfScore(threshold_);
-    painter.setPen(QPen(kThresholdColor, isDraggingThreshold_ ? 2.5 : 1.5, Qt::DashLine));
+    const bool isOutside = threshold_ > scoreAxis_.high() || threshold_ < scoreAxis_.low();
+    const double y = std::clamp(yOfScore(threshold_), plot.top(), plot.bottom());
+    painter.setPen(QPen(
+        kThresholdColor, isDraggingThreshold_ ? 2.5 : 1.5, isOutside ? Qt::DotLine : Qt::DashLine));
     painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
     painter.setPen(kThresholdColor);
     // Two short lines fit the margin that the heatmaps' colour bar shares.
     const double lineHeight = QFontMetricsF(font()).height();
-    painter.drawText(QRectF(plot.right() + 6, y - lineHeight, kPlotRightMarginPx - 8, lineHeight),
+    const double labelTop = std::clamp(y - lineHeight, 0.0, height() - 2 * lineHeight);
+    painter.drawText(QRectF(plot.right() + 6, labelTop, kPlotRightMarginPx - 8, lineHeight),
         Qt::AlignLeft | Qt::AlignBottom, tr("threshold"));
-    painter.drawText(QRectF(plot.right() + 6, y, kPlotRightMarginPx - 8, lineHeight),
-        Qt::AlignLeft | Qt::AlignTop, QString::number(threshold_, 'f', 2));
+    painter.drawText(
+        QRectF(plot.right() + 6, labelTop + lineHeight, kPlotRightMarginPx - 8, lineHeight),
+        Qt::AlignLeft | Qt::AlignTop, thresholdLabel());
 }
 
 void TimelineView::paintTimeAxis(QPainter& painter) const

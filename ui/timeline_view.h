@@ -32,6 +32,12 @@ public:
     // empty outside the video.
     QString hoverTextAt(double x) const;
     QStringList legendLabels() const;
+    // Where the legend is drawn: the corner of the plot where it hides the fewest scored
+    // columns (events and the curve); empty when the plot has no room or nothing is scored.
+    QRectF legendRect() const;
+    // The threshold's value beside its line: "0.50", or "0.50 ▲ above" / "0.50 ▼ below" when
+    // the zoomed score axis does not reach it (the line is then pinned to the plot's edge).
+    QString thresholdLabel() const;
 
     QSize sizeHint() const override { return { 800, 160 }; }
     QSize minimumSizeHint() const override { return { 300, 96 }; }
@@ -60,6 +66,7 @@ private:
     void paintEventsAndCurve(QPainter& painter) const;
     void paintWindowBoundaries(QPainter& painter) const;
     void paintThreshold(QPainter& painter) const;
+    int hiddenColumns(const QRectF& area) const;
     void paintTimeAxis(QPainter& painter) const;
 
     ResultPointer result_;

@@ -9,6 +9,7 @@
 #include "ui/settings_dialog.h"
 #include "ui/timeline_panel.h"
 #include "ui/timeline_view.h"
+#include "ui/timeline_viewport.h"
 
 #include <QComboBox>
 #include <QScrollBar>
@@ -67,6 +68,52 @@ TEST(SmallItems, SettingsSayWhenNoClassifierIsInstalled)
     auto* installed = some.findChild<QComboBox*>(QStringLiteral("classifierBox"));
     EXPECT_EQ(
         installed->itemText(0), QStringLiteral("Default: the installed published classifier"));
+}
+
+// 400 frames: the first 100 score 0.9 (an event at the threshold 0.5), the rest `rest`.
+struct EventAtTheStart {
+    explicit EventAtTheStart(float rest)
+        : view(&viewport)
+    {
+        viewport.setFrameCount(400);
+        view.resize(900, 200);
+        auto result = std::make_shared<vigil::analysis::AnalysisResult>();
+        for (int i = 0; i < 400; ++i)
+            result->frameScores.push_back(i < 100 ? 0.9f : rest);
+        view.setResult(result);
+        view.setThreshold(0.5);
+    }
+    TimelineViewport viewport;
+    TimelineView view;
+};
+
+TEST(SmallItems, TheLegendStaysOffTheEventsItWouldCover)
+{
+    EventAtTheStart timeline(0.1f);
+    const QRectF legend = timeline.view.legendRect();
+    ASSERT_FALSE(legend.isEmpty());
+    EXPECT_GT(legend.left(), timeline.view.axis().xOf(100.0))
+        << "not over the event at the start (where it used to be drawn)";
+}
+
+TEST(SmallItems, AThresholdOutsideTheZoomedAxisIsPinnedWithAnArrow)
+{
+    EventAtTheStart timeline(0.8f);
+    TimelineView& view = timeline.view;
+    EXPECT_EQ(view.thresholdLabel(), QStringLiteral("0.50"));
+    view.fitScoreAxis(true); // 0.8 .. 0.9: the threshold 0.5 is below the axis
+    ASSERT_GT(view.scoreAxis().low(), 0.5);
+    EXPECT_EQ(view.thresholdLabel(), QStringLiteral("0.50 ▼ below"));
+    view.setThreshold(0.95);
+    EXPECT_EQ(view.thresholdLabel(), QStringLiteral("0.95 ▲ above"));
+    // The line is drawn on the plot's top edge, in the threshold's red.
+    const QImage image = view.grab().toImage();
+    const QRectF plot = view.plotRect();
+    const QColor edge
+        = image.pixelColor(static_cast<int>(plot.center().x()) + 2, static_cast<int>(plot.top()));
+    const QColor inside = image.pixelColor(
+        static_cast<int>(plot.center().x()) + 2, static_cast<int>(plot.top()) + 1);
+    EXPECT_TRUE(edge.red() > 150 || inside.red() > 150) << "the pinned line is red";
 }
 
 } // namespace
