@@ -65,6 +65,9 @@ BatchDialog::BatchDialog(EngineProvider engines, QWidget* parent)
     , sorted_(new QSortFilterProxyModel(this))
 {
     setWindowTitle(tr("Batch process a folder"));
+    // A window of its own, not a dialog kept above the main window: a result opened from the
+    // table must come to the front (it appeared behind the dialog).
+    setWindowFlags(Qt::Window);
     sorted_->setSourceModel(model_);
     sorted_->setSortRole(BatchTableModel::SortRole);
     createLayout();
@@ -113,8 +116,8 @@ void BatchDialog::createTable()
     table_->verticalHeader()->hide();
     table_->setWordWrap(false); // one line per file; the tooltip has the whole message
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setToolTip(tr("Double-click a video to open it with its results at its highest score"));
-    table_->setColumnWidth(BatchTableModel::Name, 240);
+    table_->setColumnWidth(BatchTableModel::Name, 220);
+    table_->setColumnWidth(BatchTableModel::Message, 260);
 }
 
 void BatchDialog::createLayout()
@@ -170,6 +173,9 @@ void BatchDialog::connectJob()
     });
     connect(job_, &BatchJob::progressChanged, this, &BatchDialog::showProgress);
     connect(job_, &BatchJob::fileFinished, model_, &BatchTableModel::addResult);
+    connect(job_, &BatchJob::counted, this, [this](int ok, int failed, int skipped) {
+        counts_ = std::make_tuple(ok, failed, skipped);
+    });
     connect(job_, &BatchJob::succeeded, this, [this](const QString& summary) {
         summaryPath_ = summary;
         showFinished(tr("Done"));
@@ -241,6 +247,7 @@ void BatchDialog::start()
     }
     model_->clear();
     summaryPath_.clear();
+    counts_.reset();
     overallBar_->setRange(0, 0); // busy until the files are counted
     fileBar_->setValue(0);
     fileLabel_->clear();
@@ -277,12 +284,16 @@ void BatchDialog::showProgress(const BatchJobProgress& progress)
 
 void BatchDialog::showFinished(const QString& text)
 {
-    std::vector<batch::BatchRow> rows = model_->rows();
+    // The batch's own counts (those of summary.csv) when it said them; else the table's.
     int ok = 0, failed = 0, skipped = 0;
-    for (const batch::BatchRow& row : rows)
-        (row.status == batch::FileStatus::Ok              ? ok
-                : row.status == batch::FileStatus::Failed ? failed
-                                                          : skipped)++;
+    if (counts_) {
+        std::tie(ok, failed, skipped) = *counts_;
+    } else {
+        for (const batch::BatchRow& row : model_->rows())
+            (row.status == batch::FileStatus::Ok              ? ok
+                    : row.status == batch::FileStatus::Failed ? failed
+                                                              : skipped)++;
+    }
     QString summary
         = tr("%1: %2 analysed, %3 failed, %4 skipped").arg(text).arg(ok).arg(failed).arg(skipped);
     if (!summaryPath_.isEmpty())

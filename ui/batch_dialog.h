@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <optional>
+#include <tuple>
 
 class QCheckBox;
 class QDoubleSpinBox;
@@ -100,6 +101,7 @@ private:
     QLabel* statusLabel_;
     QTableView* table_;
     QString summaryPath_;
+    std::optional<std::tuple<int, int, int>> counts_; // analysed, failed, skipped
 };
 
 } // namespace vigil::ui

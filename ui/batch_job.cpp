@@ -32,6 +32,7 @@ void BatchJob::start(const BatchJobSettings& settings, const AnalysisEngine& eng
     connect(worker, &BatchWorker::filesFound, this, &BatchJob::filesFound);
     connect(worker, &BatchWorker::progressChanged, this, &BatchJob::progressChanged);
     connect(worker, &BatchWorker::fileFinished, this, &BatchJob::fileFinished);
+    connect(worker, &BatchWorker::counted, this, &BatchJob::counted);
     connect(worker, &BatchWorker::succeeded, this, &BatchJob::succeeded);
     connect(worker, &BatchWorker::failed, this, &BatchJob::failed);
     connect(worker, &BatchWorker::cancelled, this, &BatchJob::cancelled);

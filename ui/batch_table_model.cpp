@@ -81,6 +81,25 @@ QVariant statusBrush(batch::FileStatus status)
     return {};
 }
 
+// Each row says what can be done with it: a result opens on a double click, a failed or skipped
+// file says why (the table's one tooltip promised every row a result).
+QString toolTip(const BatchFileResult& result, int column)
+{
+    const batch::BatchRow& row = result.row;
+    if (column == BatchTableModel::Weights)
+        return QString::fromStdString(row.weights);
+    QString text
+        = column == BatchTableModel::Name ? QString::fromStdString(result.input.path) : QString();
+    const QString message = QString::fromStdString(row.message);
+    const QString what = row.figures
+        ? QObject::tr("Double-click to open it with its results at its highest score")
+        : row.status == batch::FileStatus::Failed ? QObject::tr("Failed: %1").arg(message)
+                                                  : QObject::tr("Skipped: %1").arg(message);
+    if (row.figures && !message.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + message;
+    return text + (text.isEmpty() ? QString() : QStringLiteral("\n")) + what;
+}
+
 } // namespace
 
 BatchTableModel::BatchTableModel(QObject* parent)
@@ -135,12 +154,8 @@ QVariant BatchTableModel::data(const QModelIndex& index, int role) const
         return sortValue(row, index.column());
     if (role == Qt::DisplayRole)
         return displayText(row, index.column());
-    if (role == Qt::ToolTipRole && index.column() == Weights)
-        return QString::fromStdString(row.weights);
-    if (role == Qt::ToolTipRole && (index.column() == Message || index.column() == Name))
-        return QString::fromStdString(index.column() == Name
-                ? results_[static_cast<size_t>(index.row())].input.path
-                : row.message);
+    if (role == Qt::ToolTipRole)
+        return toolTip(results_[static_cast<size_t>(index.row())], index.column());
     if (role == Qt::TextAlignmentRole && index.column() >= MaxScore && index.column() <= Seconds)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == Status)

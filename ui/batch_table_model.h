@@ -15,16 +15,17 @@ namespace vigil::ui {
 class BatchTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // The message beside the status, where it is seen: at the far right it was off-screen.
     enum Column {
         Name,
         Status,
+        Message,
         MaxScore,
         MaxScoreTime,
         Events,
         Duration,
         Seconds,
         Weights,
-        Message,
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole + 1;

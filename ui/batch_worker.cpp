@@ -35,6 +35,10 @@ void BatchWorker::run()
         const batch::BatchJobOutcome outcome
             = batch::runBatchJob(request, *engine_.engine, *cancel_, callbacks());
         const QString summaryPath = QString::fromStdString(outcome.summaryPath);
+        const batch::BatchReport& report = outcome.report;
+        emit counted(static_cast<int>(report.count(batch::FileStatus::Ok)),
+            static_cast<int>(report.count(batch::FileStatus::Failed)),
+            static_cast<int>(report.count(batch::FileStatus::Skipped)));
         if (outcome.report.wasCancelled)
             emit cancelled(summaryPath);
         else

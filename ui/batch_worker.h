@@ -59,6 +59,9 @@ signals:
     void filesFound(int count);
     void progressChanged(const vigil::ui::BatchJobProgress& progress);
     void fileFinished(const vigil::ui::BatchFileResult& result);
+    // Before succeeded or cancelled: the counts of the rows summary.csv holds, every file
+    // included (the files a cancel left unreached never finish one by one).
+    void counted(int analysed, int failed, int skipped);
     void succeeded(const QString& summaryPath);
     void failed(const QString& message);
     void cancelled(const QString& summaryPath);

@@ -42,6 +42,9 @@ VideoProbe probeVideo(const std::string& path, const CancellationToken* cancel)
     try {
         input = detail::OpenedInput(MediaSource::localFile(path), cancel);
     } catch (const detail::OpenFailed& failed) {
+        // A cancel interrupts the open: the file was not looked at, it is no bad file.
+        if (cancel)
+            cancel->throwIfCancelled();
         return notAVideo(failed.reason());
     }
     AVFormatContext& format = *input.get();

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace {
 
@@ -144,6 +145,50 @@ TEST(BatchDialog, CancelStopsTheBatchAndKeepsWhatFinished)
     std::ifstream summary(dialog.summaryPath().toStdString());
     std::string text((std::istreambuf_iterator<char>(summary)), {});
     EXPECT_NE(text.find("not reached"), std::string::npos) << text;
+    // The counts shown are those of summary.csv, the unreached files included.
+    int counts[3] = { 0, 0, 0 };
+    std::istringstream lines(text);
+    std::string line;
+    std::getline(lines, line); // the header
+    while (std::getline(lines, line)) {
+        const std::string status = line.substr(
+            line.find(',') + 1, line.find(',', line.find(',') + 1) - line.find(',') - 1);
+        ++counts[status == "ok" ? 0 : status == "failed" ? 1 : 2];
+    }
+    EXPECT_TRUE(dialog.statusText().contains(QStringLiteral("%1 analysed, %2 failed, %3 skipped")
+                                                 .arg(counts[0])
+                                                 .arg(counts[1])
+                                                 .arg(counts[2])))
+        << dialog.statusText().toStdString() << "\n"
+        << text;
+}
+
+TEST(BatchDialog, FailedRowsSayWhyAndTheMessageIsBesideTheStatus)
+{
+    const std::string dir = makeFolder("batch_dialog_tooltips");
+    BatchDialog dialog(
+        [](QWidget*) { return std::optional<AnalysisEngine>(vigil::test::fakeEngine(4)); });
+    EXPECT_EQ(dialog.windowType(), Qt::Window)
+        << "a window of its own, so a result opened comes to the front";
+    dialog.setSettings(settingsFor(dir, false));
+    QSignalSpy finished(&dialog, &BatchDialog::batchFinished);
+    dialog.start();
+    ASSERT_TRUE(finished.wait(120000));
+    EXPECT_EQ(BatchTableModel::Message, BatchTableModel::Status + 1);
+    const BatchTableModel& model = *dialog.tableModel();
+    bool sawFailed = false;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString tip
+            = model.data(model.index(row, BatchTableModel::Status), Qt::ToolTipRole).toString();
+        if (model.resultAt(row).row.status == vigil::batch::FileStatus::Failed) {
+            sawFailed = true;
+            EXPECT_TRUE(tip.startsWith(QStringLiteral("Failed: "))) << tip.toStdString();
+            EXPECT_FALSE(tip.contains(QStringLiteral("Double-click"))) << tip.toStdString();
+        } else if (model.resultAt(row).row.status == vigil::batch::FileStatus::Ok) {
+            EXPECT_TRUE(tip.contains(QStringLiteral("Double-click"))) << tip.toStdString();
+        }
+    }
+    EXPECT_TRUE(sawFailed) << "broken.mp4 fails";
 }
 
 TEST(BatchDialog, ClosingWhileRunningAsksAndCancelsOnlyWhenConfirmed)
