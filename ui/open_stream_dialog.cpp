@@ -1,5 +1,7 @@
 #include "ui/open_stream_dialog.h"
 
+#include "core/live/watch_defaults.h"
+
 #include "core/common/redacted_url.h"
 #include "core/media/live_source.h"
 
@@ -13,12 +15,16 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 
 namespace vigil::ui {
 namespace {
 
 const char* const kRecentKey = "live/recentSources";
 const char* const kMinutesKey = "live/timelineMinutes";
+const char* const kOnKey = "live/alertOn";
+const char* const kOffKey = "live/alertOff";
+const char* const kOutputKey = "live/outputFolder";
 
 QStringList cameraDevices()
 {
@@ -59,6 +65,14 @@ void rememberStreamSource(QSettings& store, const std::string& location)
     store.setValue(kRecentKey, sources);
 }
 
+QString defaultStreamOutput(const QString& folderName)
+{
+    QString videos = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+    if (videos.isEmpty())
+        videos = QDir::homePath();
+    return QDir(videos).filePath(QStringLiteral("Vigil/") + folderName);
+}
+
 QString streamChoiceProblem(const LiveChoices& choices, std::optional<media::MediaSource>& source)
 {
     source.reset();
@@ -79,8 +93,8 @@ OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     , store_(store)
     , source_(new QComboBox)
     , output_(new QLineEdit)
-    , on_(thresholdBox(0.6))
-    , off_(thresholdBox(0.5))
+    , on_(thresholdBox(store.value(kOnKey, 0.6).toDouble()))
+    , off_(thresholdBox(store.value(kOffKey, 0.5).toDouble()))
     , minutes_(new QSpinBox)
     , problem_(new QLabel)
 {
@@ -94,7 +108,11 @@ OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     source_->setCurrentText(QString());
     source_->lineEdit()->setPlaceholderText(tr("rtsp://host/path, http://…, udp://…, /dev/video0"));
     source_->setMinimumContentsLength(40);
-    output_->setPlaceholderText(tr("default: ./watch-<source>, as vigil watch"));
+    output_->setObjectName(QStringLiteral("outputEdit"));
+    output_->setText(store_.value(kOutputKey).toString());
+    output_->setPlaceholderText(
+        tr("default: %1")
+            .arg(QDir::toNativeSeparators(defaultStreamOutput(QStringLiteral("<source>")))));
     problem_->setWordWrap(true);
     problem_->setStyleSheet(QStringLiteral("color: palette(highlight)"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -115,7 +133,12 @@ LiveChoices OpenStreamDialog::choices() const
 {
     LiveChoices choices;
     choices.location = source_->currentText().trimmed().toStdString();
-    choices.outputDir = output_->text().trimmed().toStdString();
+    // Never relative: a desktop app's working folder is wherever it was started from.
+    const QString typed = output_->text().trimmed();
+    choices.outputDir = (typed.isEmpty() ? defaultStreamOutput(QString::fromStdString(
+                             live::defaultWatchOutputDir(redactedUrl(choices.location))))
+                                         : QDir(QDir::homePath()).absoluteFilePath(typed))
+                            .toStdString();
     choices.on = static_cast<float>(on_->value());
     choices.off = static_cast<float>(off_->value());
     return choices;
@@ -134,6 +157,9 @@ void OpenStreamDialog::accept()
         return;
     rememberStreamSource(store_, choices().location);
     store_.setValue(kMinutesKey, minutes_->value());
+    store_.setValue(kOnKey, on_->value());
+    store_.setValue(kOffKey, off_->value());
+    store_.setValue(kOutputKey, output_->text().trimmed());
     QDialog::accept();
 }
 

@@ -29,6 +29,10 @@ void rememberStreamSource(QSettings& store, const std::string& location);
 inline constexpr int kMaxRecentStreams = 8;
 
 // Why the dialog cannot start on these choices, or empty (then `source` is set).
+// "<the user's Videos folder>/Vigil/<folderName>": where the live view records when no folder
+// is typed (an absolute path, unlike vigil watch's ./watch-<source> in the folder it runs in).
+QString defaultStreamOutput(const QString& folderName);
+
 QString streamChoiceProblem(const LiveChoices& choices, std::optional<media::MediaSource>& source);
 
 class OpenStreamDialog : public QDialog {
