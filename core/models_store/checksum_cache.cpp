@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/io/regular_file.h"
 #include "core/io/sha256.h"
 
 #include <nlohmann/json.hpp>
@@ -9,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 namespace vigil::models_store {
 namespace {
@@ -31,11 +32,19 @@ std::string userCacheFolder()
     return std::string(home != nullptr && home[0] == '/' ? home : "/tmp") + "/.cache/vigil";
 }
 
+bool isSha256Hex(const std::string& text)
+{
+    return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
+}
+
 } // namespace
 
-// Size, modification time and inode identify a version of a file well enough for a cache: a
-// rewrite in place that keeps size and time to the nanosecond is not a realistic accident, and
-// a file replaced by rename (how downloads and atomic writes land) gets a new inode.
+// Size, modification time, change time and inode identify a version of a file: a file replaced
+// by rename (how downloads and atomic writes land) gets a new inode, and a rewrite in place
+// moves the change time even when the modification time is set back (touch -d can restore
+// mtime, nothing but the kernel sets ctime).
 std::optional<ChecksumCache::Stamp> ChecksumCache::stampOf(const std::string& path)
 {
     struct stat status { };
@@ -46,8 +55,32 @@ std::optional<ChecksumCache::Stamp> ChecksumCache::stampOf(const std::string& pa
     stamp.modifiedNs = static_cast<int64_t>(status.st_mtim.tv_sec) * 1000000000
         + static_cast<int64_t>(status.st_mtim.tv_nsec);
     stamp.inode = static_cast<int64_t>(status.st_ino);
+    stamp.changedNs = static_cast<int64_t>(status.st_ctim.tv_sec) * 1000000000
+        + static_cast<int64_t>(status.st_ctim.tv_nsec);
     return stamp;
 }
+
+namespace {
+
+// Entries written before the inode or the change time was kept have none: they are hashed once
+// more. A hash that is not 64 lowercase hex digits was not written by sha256Hex: no entry (it
+// would reach results and terminals as it is).
+std::optional<ChecksumCache::Stamp> stampFrom(const json& item)
+{
+    if (!item.is_object())
+        return std::nullopt;
+    for (const char* key : { "size", "mtime_ns", "ctime_ns", "inode" })
+        if (!item.contains(key) || !item[key].is_number_integer())
+            return std::nullopt;
+    if (!item.contains("sha256") || !item["sha256"].is_string()
+        || !isSha256Hex(item["sha256"].get<std::string>()))
+        return std::nullopt;
+    return Stamp { item["size"].get<int64_t>(), item["mtime_ns"].get<int64_t>(),
+        item["inode"].get<int64_t>(), item["ctime_ns"].get<int64_t>(),
+        item["sha256"].get<std::string>() };
+}
+
+} // namespace
 
 ChecksumCache::ChecksumCache(std::string folder)
     : ChecksumCache(folder, (fs::path(folder) / kCacheName).string())
@@ -58,27 +91,23 @@ ChecksumCache::ChecksumCache(std::string folder, std::string cacheFile)
     : folder_(std::move(folder))
     , cacheFile_(std::move(cacheFile))
 {
-    std::ifstream in(cacheFile_);
-    if (!in)
+    std::string text;
+    try {
+        // Never a FIFO, a device or a folder opened as the cache (a load would hang or abort),
+        // nor an oversized file read whole: any of them is no cache, and every file is hashed.
+        const io::RegularFile file(cacheFile_);
+        if (file.sizeBytes() > kMaxFileBytes)
+            return;
+        text = file.readAll();
+    } catch (const IoError&) {
         return;
-    const json stored = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    }
+    const json stored = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (!stored.is_object())
         return;
-    for (const auto& [name, item] : stored.items()) {
-        if (!item.is_object())
-            continue;
-        const auto size = item.find("size");
-        const auto time = item.find("mtime_ns");
-        const auto inode = item.find("inode");
-        const auto sha = item.find("sha256");
-        // Entries written before the inode was kept have none: they are hashed once more.
-        if (size == item.end() || time == item.end() || sha == item.end() || inode == item.end()
-            || !size->is_number_integer() || !time->is_number_integer()
-            || !inode->is_number_integer() || !sha->is_string())
-            continue;
-        entries_[name] = Stamp { size->get<int64_t>(), time->get<int64_t>(), inode->get<int64_t>(),
-            sha->get<std::string>() };
-    }
+    for (const auto& [name, item] : stored.items())
+        if (std::optional<Stamp> stamp = stampFrom(item))
+            entries_[name] = std::move(*stamp);
 }
 
 std::optional<std::string> ChecksumCache::lookup(const std::string& fileName) const
@@ -88,7 +117,7 @@ std::optional<std::string> ChecksumCache::lookup(const std::string& fileName) co
         return std::nullopt;
     const std::optional<Stamp> now = stampOf((fs::path(folder_) / fileName).string());
     if (!now || now->sizeBytes != it->second.sizeBytes || now->modifiedNs != it->second.modifiedNs
-        || now->inode != it->second.inode)
+        || now->inode != it->second.inode || now->changedNs != it->second.changedNs)
         return std::nullopt;
     return it->second.sha256;
 }
@@ -103,7 +132,7 @@ void ChecksumCache::remember(const std::string& fileName, const std::string& sha
     json stored = json::object();
     for (const auto& [name, entry] : entries_)
         stored[name] = { { "size", entry.sizeBytes }, { "mtime_ns", entry.modifiedNs },
-            { "inode", entry.inode }, { "sha256", entry.sha256 } };
+            { "ctime_ns", entry.changedNs }, { "inode", entry.inode }, { "sha256", entry.sha256 } };
     std::error_code error;
     fs::create_directories(fs::path(cacheFile_).parent_path(), error); // a failure shows on write
     io::writeFileAtomically(cacheFile_, stored.dump(1) + "\n");

@@ -1,7 +1,8 @@
 #pragma once
-// Remembers the SHA-256 of the files in one folder, keyed by file name, size, modification
-// time and inode, so neither `vigil models list` nor loading weights re-reads a 100 MB file that
-// was hashed before (a rewrite, a touch or a replacement by rename changes one of the three).
+// Remembers the SHA-256 of the files in one folder, keyed by file name, size, modification and
+// change time and inode, so neither `vigil models list` nor loading weights re-reads a 100 MB
+// file that was hashed before (a rewrite, a touch or a replacement by rename changes one of
+// them; a rewrite whose mtime is set back still moves ctime).
 // Lives in the folder as `.checksums.json`, or where checksumCacheFileFor() says; a missing or
 // unreadable cache is simply empty (it is only a shortcut). One thread at a time; remember()
 // throws vigil::IoError when the cache cannot be written.
@@ -18,17 +19,22 @@ public:
     explicit ChecksumCache(std::string folder); // cache file: <folder>/.checksums.json
     ChecksumCache(std::string folder, std::string cacheFile);
 
-    // The remembered hash, if the file still has the size and time it had then.
+    // The remembered hash, if the file still has the size, times and inode it had then.
     std::optional<std::string> lookup(const std::string& fileName) const;
     void remember(const std::string& fileName, const std::string& sha256);
 
-private:
+    static constexpr uint64_t kMaxFileBytes = 4 << 20;
+
+    // What identifies the version of a file the hash is of.
     struct Stamp {
         int64_t sizeBytes = -1;
         int64_t modifiedNs = 0;
         int64_t inode = -1;
+        int64_t changedNs = 0;
         std::string sha256;
     };
+
+private:
     static std::optional<Stamp> stampOf(const std::string& path);
 
     std::string folder_;

@@ -112,6 +112,15 @@ std::string ResolvedSetup::text() const
     return text + ")";
 }
 
+bool isInSpace(const BackboneSetup& setup, const SearchSpace& space)
+{
+    auto has = [](const auto& values, const auto& value) {
+        return std::find(values.begin(), values.end(), value) != values.end();
+    };
+    return has(space.layouts, setup.layout) && has(space.snippetsPerPass, setup.snippetsPerPass)
+        && has(space.threads, setup.threads);
+}
+
 ResolvedSetup resolveSetup(const MachineKey& key, const SearchSpace& space,
     const CalibrationOverrides& overrides, const std::string& cacheFile,
     const std::function<std::unique_ptr<TimingSource>()>& makeTimer)
@@ -123,8 +132,13 @@ ResolvedSetup resolveSetup(const MachineKey& key, const SearchSpace& space,
     const bool isFullyOverridden = overrides.layout && overrides.snippetsPerPass;
     if (overrides.mode != Mode::Off && !isFullyOverridden) {
         CalibrationCache cache(cacheFile);
-        const std::optional<BackboneSetup> cached
+        resolved.cacheProblem = cache.readProblem();
+        std::optional<BackboneSetup> cached
             = overrides.mode == Mode::Redo ? std::nullopt : cache.lookup(key.text());
+        // A cached choice is a measurement's result only if the measurement could have made
+        // it: "threads": 4096 or 64 snippets a pass are an edit, measured over.
+        if (cached && !isInSpace(*cached, space))
+            cached.reset();
         if (cached) {
             resolved.setup = *cached;
             resolved.origin = ResolvedSetup::Origin::Cached;

@@ -63,13 +63,16 @@ struct ResolvedSetup {
     Origin origin = Origin::Default;
     bool isOverridden = false; // VIGIL_LAYOUT or VIGIL_SNIPPETS_PER_PASS replaced a part
     std::string cacheFile; // where the measurement is (or would be) kept
-    std::string cacheProblem; // why it could not be written; empty when it was (or not needed)
+    std::string cacheProblem; // why the cache could not be read or written; empty when it was
 
     std::string text() const; // describe() plus where it came from
 };
 
 // The setup for `key`: cached, else measured with makeTimer() and cached in `cacheFile`, then
 // the overrides applied. makeTimer is only called when something must be measured.
+// True when the setup is one of the space's candidates (a measurement could have chosen it).
+bool isInSpace(const BackboneSetup& setup, const SearchSpace& space);
+
 ResolvedSetup resolveSetup(const MachineKey& key, const SearchSpace& space,
     const CalibrationOverrides& overrides, const std::string& cacheFile,
     const std::function<std::unique_ptr<TimingSource>()>& makeTimer);

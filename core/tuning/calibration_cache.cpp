@@ -1,11 +1,12 @@
 #include "core/tuning/calibration_cache.h"
 
+#include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/io/regular_file.h"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <fstream>
 
 namespace vigil::tuning {
 namespace {
@@ -43,10 +44,23 @@ std::optional<BackboneSetup> setupFrom(const json& item)
 CalibrationCache::CalibrationCache(std::string path)
     : path_(std::move(path))
 {
-    std::ifstream in(path_);
-    if (!in)
+    std::error_code missing;
+    if (!fs::exists(fs::symlink_status(path_, missing)))
+        return; // the first run: no problem to report
+    std::string text;
+    try {
+        // A FIFO would block here and a folder would abort the stream; a huge file is no cache
+        // this program wrote.
+        const io::RegularFile file(path_);
+        if (file.sizeBytes() > kMaxFileBytes)
+            throw IoError(path_ + ": " + std::to_string(file.sizeBytes())
+                + " bytes, larger than any calibration cache");
+        text = file.readAll();
+    } catch (const IoError& error) {
+        readProblem_ = std::string(error.what()) + " (ignored: the calibration measures again)";
         return;
-    const json stored = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    }
+    const json stored = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (!stored.is_object() || stored.value("version", 0) != kFormatVersion)
         return;
     const auto entries = stored.find("calibrations");

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -228,6 +230,46 @@ TEST(CalibrationCache, IgnoresMalformedFilesEntriesAndOtherFormatVersions)
     std::ofstream(file) << R"({"version": 1, "calibrations": {")" + key
             + R"(": {"layout": "channels-last", "snippets_per_pass": 2, "threads": 2}}})";
     EXPECT_EQ(CalibrationCache(file).lookup(key), (BackboneSetup { Layout::ChannelsLast, 2, 2 }));
+}
+
+TEST(CalibrationCache, CachedValuesOutsideTheSearchSpaceAreMeasuredAgain)
+{
+    const std::string file = scratchFile("crafted.json");
+    const std::string key = keyFor("CPU A", 2).text();
+    for (const std::string setup :
+        { std::string(R"("layout": "blocked", "snippets_per_pass": 1, "threads": 4096)"),
+            std::string(R"("layout": "blocked", "snippets_per_pass": 64, "threads": 2)") }) {
+        SCOPED_TRACE(setup);
+        std::ofstream(file) << R"({"version": 1, "calibrations": {")" + key + R"(": {)" + setup
+                + "}}}";
+        Counting counting;
+        const ResolvedSetup resolved = resolveSetup(
+            keyFor("CPU A", 2), defaultSearchSpace(2, true), {}, file, [&] { return counting(); });
+        EXPECT_EQ(resolved.origin, ResolvedSetup::Origin::Measured);
+        EXPECT_LE(resolved.setup.threads, 2);
+        EXPECT_LE(resolved.setup.snippetsPerPass, 4);
+    }
+}
+
+TEST(CalibrationCache, AFifoOrAFolderInPlaceOfTheCacheIsIgnoredWithAReason)
+{
+    const std::string file = scratchFile("not-a-file.json");
+    std::filesystem::remove_all(file);
+    ASSERT_EQ(::mkfifo(file.c_str(), 0600), 0);
+    Counting counting;
+    // A blocking open of the FIFO would hang here (ctest's timeout fails it).
+    const ResolvedSetup fifo = resolveSetup(
+        keyFor("CPU A", 2), defaultSearchSpace(2, true), {}, file, [&] { return counting(); });
+    EXPECT_EQ(fifo.origin, ResolvedSetup::Origin::Measured);
+    std::filesystem::remove(file);
+    std::filesystem::create_directories(file);
+    EXPECT_FALSE(CalibrationCache(file).readProblem().empty()) << "a folder: said, not an abort";
+    EXPECT_NE(CalibrationCache(file).readProblem().find("not a regular file"), std::string::npos)
+        << CalibrationCache(file).readProblem();
+    const ResolvedSetup folder = resolveSetup(
+        keyFor("CPU A", 2), defaultSearchSpace(2, true), {}, file, [&] { return counting(); });
+    EXPECT_FALSE(folder.cacheProblem.empty());
+    std::filesystem::remove_all(file);
 }
 
 TEST(CalibrationCache, AnUnwritableCacheIsReportedNotFatal)

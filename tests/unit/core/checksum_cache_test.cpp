@@ -1,5 +1,7 @@
 // The checksum cache on load (core/models_store/checksum_cache.h): a file hashed once is not
-// hashed again while its size, modification time and inode stay; any change re-hashes it. The
+// hashed again while its size, modification and change times and inode stay; any change
+// re-hashes it, a forged or malformed entry is no entry, and a FIFO or folder in the cache's
+// place is never opened as one. The
 // cache is shown to be read by planting a recognisable value in it, never by timing.
 
 #include "core/io/sha256.h"
@@ -8,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
@@ -110,6 +113,62 @@ TEST_F(CachedSha256, EntriesWithoutAnInodeFromOlderVersionsAreNotTrusted)
         << R"({"backbone.pth": {"size": )" << status.st_size << R"(, "mtime_ns": )" << mtimeNs
         << R"(, "sha256": ")" << kPlanted << R"("}})";
     EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+}
+
+int64_t nanoseconds(const timespec& time)
+{
+    return static_cast<int64_t>(time.tv_sec) * 1000000000 + time.tv_nsec;
+}
+
+TEST_F(CachedSha256, ARewriteInPlaceWithItsModificationTimeRestoredIsHashedAgain)
+{
+    plant();
+    ASSERT_EQ(cachedSha256OfFile(file_), kPlanted);
+    struct stat before { };
+    ASSERT_EQ(::stat(file_.c_str(), &before), 0);
+    {
+        std::fstream same(file_, std::ios::in | std::ios::out | std::ios::binary);
+        same.seekp(0);
+        same << "FIRST"; // the same size, the same inode
+    }
+    const timespec times[2] = { before.st_atim, before.st_mtim };
+    ASSERT_EQ(::utimensat(AT_FDCWD, file_.c_str(), times, 0), 0); // mtime set back, as touch -d
+    struct stat after { };
+    ASSERT_EQ(::stat(file_.c_str(), &after), 0);
+    ASSERT_EQ(nanoseconds(after.st_mtim), nanoseconds(before.st_mtim));
+    ASSERT_EQ(after.st_ino, before.st_ino);
+    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_)) << "ctime moved: hashed again";
+}
+
+TEST_F(CachedSha256, AnEntryWhoseHashIsNotSixtyFourHexDigitsIsNoEntry)
+{
+    const std::string folder = folder_ + "/weights";
+    struct stat status { };
+    ASSERT_EQ(::stat(file_.c_str(), &status), 0);
+    for (const std::string forged : { std::string("\u001b[31mpublished\u001b[0m"),
+             std::string(63, 'a'), std::string(64, 'A'), std::string(64, 'g') }) {
+        SCOPED_TRACE(forged);
+        std::ofstream(folder + "/.checksums.json")
+            << R"({"backbone.pth": {"size": )" << status.st_size << R"(, "mtime_ns": )"
+            << nanoseconds(status.st_mtim) << R"(, "ctime_ns": )" << nanoseconds(status.st_ctim)
+            << R"(, "inode": )" << status.st_ino << R"(, "sha256": ")" << forged << R"("}})";
+        EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    }
+}
+
+TEST_F(CachedSha256, AFifoOrAFolderInPlaceOfTheCacheIsNeverOpenedAsOne)
+{
+    const std::string folder = folder_ + "/weights";
+    const std::string cache = folder + "/.checksums.json";
+    fs::remove_all(cache);
+    ASSERT_EQ(::mkfifo(cache.c_str(), 0600), 0);
+    // A blocking open of the FIFO would hang this test (ctest's timeout fails it).
+    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    fs::remove(cache);
+    fs::create_directories(cache);
+    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_)) << "no abort on a folder";
+    EXPECT_NO_THROW(ChecksumCache(folder, cache).lookup("backbone.pth"));
+    fs::remove_all(cache);
 }
 
 } // namespace
