@@ -193,6 +193,7 @@ void MainWindow::observeAnalysis()
 
 void MainWindow::openVideo(const QString& path)
 {
+    leaveDemo();
     if (showVideo(path)
         && ensureEngine(tr("No networks are loaded, so the video is shown without analysis. Open "
                            "it again to choose weights (download, import a file, or demo "
@@ -225,6 +226,7 @@ bool MainWindow::openSavedResult(
         return false;
     }
     runner_->cancel(); // an analysis of the video shown so far
+    leaveDemo();
     if (!showVideo(videoPath))
         return false;
     result->video.path = videoPath.toStdString(); // names this window's video, as a run would

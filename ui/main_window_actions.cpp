@@ -40,6 +40,7 @@ void MainWindow::createActions()
     createPlaybackMenu();
     createAnalysisMenu();
     createViewMenu();
+    createDemoAction();
 }
 
 void MainWindow::createFileMenu()
