@@ -84,8 +84,8 @@ int DemoCommand::run(const CancellationToken& cancel) const
             = prepareTorchDemo(request, cancel, isQuiet_ ? demo::DemoProgress {} : stagePrinter());
         const engine::Engine engine = loadDemoEngine(made, threads_);
         const analysis::AnalysisResult result = made.videoFeatures
-            ? engine.score(*made.videoFeatures, demo::demoWindows())
-            : engine.analyze(made.videoPath, demo::demoWindows(), cancel);
+            ? engine.score(*made.videoFeatures, demo::demoWindows(made.layout))
+            : engine.analyze(made.videoPath, demo::demoWindows(made.layout), cancel);
         const io::WrittenFiles files = io::writeResultFiles(result, outputDir_, "demo-video");
         printDemo(made, result);
         std::printf("wrote %s\nwrote %s\n", printable(files.jsonPath).c_str(),

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -161,9 +162,9 @@ engine::ModelRequest demoModelRequest(const DemoArtifacts& artifacts, int thread
     return model;
 }
 
-analysis::WindowSettings demoWindows()
+analysis::WindowSettings demoWindows(const DemoLayout& layout)
 {
-    return { 8, 1 };
+    return { std::clamp<int64_t>(layout.steps / 6, 3, 8), 1 };
 }
 
 DemoTraining demoTraining()

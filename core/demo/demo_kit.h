@@ -50,8 +50,9 @@ DemoArtifacts prepareDemo(const DemoRequest& request, const engine::NetworkLoade
 engine::ModelRequest demoModelRequest(const DemoArtifacts& artifacts, int threads);
 
 // Short windows every step, so that the score rises and falls around the event instead of
-// filling the 32-step (51 s) windows of a video that is only 49 steps long.
-analysis::WindowSettings demoWindows();
+// filling the 32-step (51 s) windows of a video that is only 49 steps long: a sixth of the
+// video, 3 to 8 steps (8 for vtest.avi), so that some windows never see the event.
+analysis::WindowSettings demoWindows(const DemoLayout& layout);
 
 // The training run: 160 steps of 16 + 16 clips. The random backbone's features are small (mean
 // |x| about 0.005), so at vigil train's default lr of 1e-3 the scores hardly leave 0.5 in 160

@@ -4,6 +4,7 @@
 // demo's own event, which the classifier is shown and must not have been trained on.
 
 #include "core/analysis/weights_summary.h"
+#include "core/demo/demo_kit.h"
 #include "core/demo/demo_layout.h"
 #include "core/demo/demo_samples.h"
 
@@ -51,6 +52,21 @@ TEST(DemoLayout, AsksFfmpegToInvertOnlyTheEventsFrames)
     EXPECT_NE(std::find(args.begin(), args.end(), "795"), args.end());
     const std::vector<std::string> plain = ffmpegArguments("in.avi", "out.tmp", layout, {});
     EXPECT_EQ(std::find(plain.begin(), plain.end(), "-vf"), plain.end());
+}
+
+TEST(DemoLayout, ScoresWindowsShortEnoughThatSomeNeverSeeTheEvent)
+{
+    for (const auto& [frames, window] : { std::pair { 795, 8 }, std::pair { 200, 3 } }) {
+        SCOPED_TRACE(frames);
+        const DemoLayout layout = planDemo(frames, 10.0, 0.0);
+        const analysis::WindowSettings windows = demoWindows(layout);
+        EXPECT_EQ(windows.windowSteps, window);
+        EXPECT_EQ(windows.strideSteps, 1);
+        // The first window ends before the event and the last starts after it.
+        EXPECT_LT(windows.windowSteps, layout.event.firstStep);
+        EXPECT_GT(
+            layout.steps - windows.windowSteps, layout.event.firstStep + layout.event.steps - 1);
+    }
 }
 
 TEST(DemoLayout, KeepsTheCacheUnderXdgCacheHome)
