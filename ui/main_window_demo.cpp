@@ -53,6 +53,8 @@ void MainWindow::startDemo()
 {
     if (!demoMaker_ || demoJob_->isRunning())
         return;
+    // Making the demo trains a network with LibTorch's (process-wide) thread count set for it.
+    runner_->cancel();
     auto* progress = new QProgressDialog(tr("Making the demo…"), tr("Cancel"), 0, 100, this);
     progress->setWindowTitle(tr("Vigil: demo"));
     progress->setMinimumDuration(300); // a cached demo is ready before it would show

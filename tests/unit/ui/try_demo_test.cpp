@@ -1,10 +1,11 @@
 // The empty main window offers "Try the demo": its button runs the demo maker app/ gives (here
 // a fake one: a generated clip and fake networks labelled as the demo's), then opens and
-// analyses the demo's video, and the status bar says what the networks are. Opening another
-// video afterwards leaves the demo's networks behind.
+// analyses the demo's video, and the status bar and exports say what the networks are. Opening
+// another video afterwards leaves the demo's networks behind.
 
 #include "core/analysis/weights_summary.h"
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/exports.h"
 #include "ui/main_window.h"
 #include "ui/model_status_widget.h"
 #include "ui/video_panel.h"
@@ -71,6 +72,12 @@ TEST(TryTheDemo, TheEmptyWindowsButtonStartsTheDemoAndShowsItsLabel)
         QString::fromUtf8(vigil::analysis::kTrainedDemoLabel)))
         << window.modelStatus()->text().toStdString();
     EXPECT_TRUE(window.modelStatus()->isDemoBadgeShown());
+    // Exports carry the label too (under the picture and in its Weights text chunk).
+    QImage frame(160, 120, QImage::Format_RGB32);
+    frame.fill(Qt::gray);
+    EXPECT_TRUE(withWeightsCaption(frame, window.result().get())
+                    .text(QStringLiteral("Weights"))
+                    .startsWith(QString::fromUtf8(vigil::analysis::kTrainedDemoLabel)));
 
     // The demo's classifier is for the demo: another video asks for the settings' networks.
     window.openVideo(QString::fromStdString(vigil::test::uiClip("after_demo_100.mp4", 100)));
