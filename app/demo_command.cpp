@@ -20,8 +20,8 @@ constexpr const char* kFooter = R"(The demo shows what Vigil does without real w
   classifier  the paper's attention classifier, trained here by vigil train's trainer on
               synthetic normal and inverted clips over the features of the seeded random
               (demo) I3D backbone; the demo event's own snippets are never trained on
-Both are kept in $XDG_CACHE_HOME/vigil/demo (else ~/.cache/vigil/demo), so the second run
-starts at once. Every output says "DEMO: classifier trained on synthetic events on this
+Both are kept in $XDG_CACHE_HOME/vigil/demo (else ~/.cache/vigil/demo), so a second run
+only analyses the video. Every output says "DEMO: classifier trained on synthetic events on this
 machine; backbone random", with the classifier's SHA-256. The desktop app's "Try the demo"
 makes and shows the same demo.)";
 

@@ -121,6 +121,10 @@ DemoArtifacts prepareDemo(const DemoRequest& request, const engine::NetworkLoade
         if (onProgress)
             onProgress(stage, fraction);
     };
+    if (request.sourceVideo == kDebianSampleVideo && !fs::exists(request.sourceVideo))
+        throw IoError(request.sourceVideo
+            + ": not found; it comes with Debian's package opencv-doc "
+              "(scripts/setup-debian.sh installs it)");
     fs::create_directories(folder);
     DemoArtifacts demo;
     demo.folder = folder;
