@@ -5,6 +5,7 @@
 #include "app/clips_command.h"
 #include "app/commands.h"
 #include "app/compare_command.h"
+#include "app/demo_command.h"
 #include "app/eval_command.h"
 #include "app/exit_codes.h"
 #include "app/explain_command.h"
@@ -233,7 +234,9 @@ CLI::App* addGuiCommand(CLI::App& cli, RunOptions& options, GuiOptions& guiOptio
     addModelOptions(*gui, options, true);
     addWindowOptions(*gui, options);
     gui->add_option("--screenshot", guiOptions.screenshotPath,
-        "Analyse VIDEO, save the main window as a PNG to this file and exit");
+        "Analyse VIDEO (or the demo), save the main window as a PNG to this file and exit");
+    gui->add_flag("--demo", guiOptions.isDemo,
+        "Start the demo at once, as the empty window's Try the demo button does (see vigil demo)");
     return gui;
 }
 
@@ -275,6 +278,7 @@ struct Commands {
         , training(cli)
         , clips(cli)
         , watch(cli)
+        , demo(cli)
         , gui(addGuiCommand(cli, options, guiOptions))
     {
         features->final_callback([this] {
@@ -300,6 +304,8 @@ struct Commands {
             return clips.run(cancel);
         if (watch.isParsed())
             return watch.run(options, cancel);
+        if (demo.isParsed())
+            return demo.run(cancel);
         if (analyze->parsed())
             return runAnalyze(options, cancel);
         if (batch->parsed())
@@ -326,6 +332,7 @@ struct Commands {
     TrainCommand training;
     ClipsCommand clips;
     WatchCommand watch;
+    DemoCommand demo;
     CLI::App* gui;
 };
 

@@ -89,8 +89,8 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     const CancellationToken& cancel)
 {
     const bool isScreenshot = !gui.screenshotPath.empty();
-    if (isScreenshot && gui.video.empty()) {
-        printError("--screenshot needs a VIDEO to analyse");
+    if (isScreenshot && gui.video.empty() == !gui.isDemo) {
+        printError("--screenshot needs a VIDEO to analyse, or --demo");
         return kExitUsage;
     }
     if (isScreenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -108,7 +108,7 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     // Interactive: the networks are chosen at the first analysis, with dialogs when weights are
     // missing. A screenshot cannot ask, so it loads them now or fails.
     ui::AnalysisEngine engine;
-    if (isScreenshot) {
+    if (isScreenshot && !gui.isDemo) {
         try {
             std::string problem;
             std::optional<ui::AnalysisEngine> loaded = loadEngineQuietly(options, problem);
@@ -127,6 +127,7 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     window.setCudaUnavailableReason(QString::fromStdString(models::cudaUnavailableReason()));
     window.setClassifierFileCheck(classifierFileProblem);
     window.setNetworkLoader(std::make_shared<const models::TorchNetworkLoader>());
+    window.setDemoMaker(guiDemoMaker(options.model.threads));
     int screenshotExitCode = kExitOk;
     if (isScreenshot)
         saveScreenshotWhenAnalysed(
@@ -134,7 +135,9 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     bool wasCancelled = false;
     quitWhenCancelled(cancel, wasCancelled);
     window.show();
-    if (!gui.video.empty())
+    if (gui.isDemo)
+        window.startDemo();
+    else if (!gui.video.empty())
         window.openVideo(QString::fromStdString(gui.video));
     const int code = app.exec();
     if (wasCancelled)

@@ -16,6 +16,7 @@ namespace vigil::app {
 struct GuiOptions {
     std::string video; // opened at start when not empty
     std::string screenshotPath; // analyse, save the window there, exit
+    bool isDemo = false; // start the demo, as the empty window's Try the demo button does
 };
 
 int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,

@@ -1,5 +1,6 @@
 #include "app/gui_engine.h"
 
+#include "app/demo_setup.h"
 #include "core/analysis/windows.h"
 #include "core/common/error.h"
 #include "core/engine/weights_import.h"
@@ -165,6 +166,22 @@ QString classifierFileProblem(const QString& file)
     } catch (const std::exception& error) {
         return QString::fromStdString(error.what());
     }
+}
+
+ui::DemoMaker guiDemoMaker(int threads)
+{
+    return [threads](const CancellationToken& cancel, const ui::DemoProgress& onProgress) {
+        const demo::DemoArtifacts made = prepareTorchDemo(demoRequest({}, 0.0, threads), cancel,
+            [&onProgress](const std::string& stage, double fraction) {
+                onProgress(QString::fromStdString(stage), fraction);
+            });
+        ui::DemoLaunch launch;
+        launch.videoPath = QString::fromStdString(made.videoPath);
+        launch.engine.engine
+            = std::make_shared<const engine::Engine>(loadDemoEngine(made, threads));
+        launch.engine.windows = demo::demoWindows(made.layout);
+        return launch;
+    };
 }
 
 std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem)

@@ -8,6 +8,7 @@
 #include "app/command_options.h"
 #include "core/engine/weights_plan.h"
 #include "ui/analysis_engine.h"
+#include "ui/demo_job.h"
 
 #include <QString>
 
@@ -40,6 +41,10 @@ private:
 // loads it as the attention classifier, as the next analysis will; the error in the loader's
 // words (the file, the tensor), or empty when it loads. Throws nothing.
 QString classifierFileProblem(const QString& file);
+
+// ui::DemoMaker for Try the demo: core/demo's demo (made once, then from the cache) with the
+// networks of `vigil demo`; runs on the DemoJob's thread.
+ui::DemoMaker guiDemoMaker(int threads);
 
 // Without dialogs (for --screenshot): nullopt with `problem` set when weights are missing or
 // cannot be chosen; throws vigil::ModelError naming a file that cannot be loaded.

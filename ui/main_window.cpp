@@ -211,6 +211,7 @@ void MainWindow::observeAnalysis()
 
 void MainWindow::openVideo(const QString& path)
 {
+    leaveDemo();
     if (showVideo(path)
         && ensureEngine(tr("No networks are loaded, so the video is shown without analysis. Open "
                            "it again to choose weights (download, import a file, or demo "
@@ -243,6 +244,7 @@ bool MainWindow::openSavedResult(
         return false;
     }
     runner_->cancel(); // an analysis of the video shown so far
+    leaveDemo();
     if (!showVideo(videoPath))
         return false;
     result->video.path = videoPath.toStdString(); // names this window's video, as a run would

@@ -8,6 +8,7 @@
 #include "ui/analysis_worker.h"
 #include "ui/app_settings.h"
 #include "ui/current_analysis.h"
+#include "ui/demo_job.h"
 #include "ui/settings_dialog.h"
 
 #include <QList>
@@ -54,6 +55,12 @@ public:
     {
         networkLoader_ = std::move(loader);
     }
+    // What "Try the demo" runs (app/ makes the demo with core/demo); without one the button and
+    // menu item are disabled.
+    void setDemoMaker(DemoMaker maker);
+    QAction* tryDemoAction() const { return tryDemoAction_; }
+    // True while the open video is analysed with the demo's networks.
+    bool isShowingDemo() const { return isDemoEngine_; }
 
     // The open video and its results, which every panel shows.
     CurrentAnalysis* currentAnalysis() const { return current_; }
@@ -89,6 +96,9 @@ public slots:
     bool openSavedResult(const QString& videoPath, const QString& jsonPath, const QString& csvPath);
     void seek(int64_t frame);
     void cancelAnalysis();
+    // Try the demo: makes (or finds) the demo on a worker thread, with progress and Cancel, then
+    // opens its video and analyses it with the demo's networks. Ignored while one is made.
+    void startDemo();
     // Saves the settings and uses them: the threshold now, the networks and windows from the
     // next analysis on (the engine is loaded again through the engine source).
     void applySettings(const vigil::ui::AppSettings& settings);
@@ -132,6 +142,10 @@ private:
     void exportResultFiles();
     void exportTimelinePng();
     void exportFramePng();
+    void createDemoAction();
+    void showDemo(const DemoLaunch& launch);
+    // Back to the networks of the settings once a video other than the demo's is opened.
+    void leaveDemo();
 
     AnalysisRunner* runner_;
     VideoPanel* videoPanel_ = nullptr;
@@ -152,6 +166,10 @@ private:
     BatchDialog* batchDialog_ = nullptr;
     QString cudaUnavailableReason_;
     QList<QAction*> videoActions_; // enabled only while a video is open
+    DemoMaker demoMaker_;
+    DemoJob* demoJob_ = nullptr;
+    QAction* tryDemoAction_ = nullptr;
+    bool isDemoEngine_ = false;
 };
 
 } // namespace vigil::ui

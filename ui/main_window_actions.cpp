@@ -45,6 +45,7 @@ void MainWindow::createActions()
     createAnalysisMenu();
     createViewMenu();
     createHelpMenu();
+    createDemoAction(); // in the Help menu, and the empty window's button
     // Nothing to play, analyse or export without a video: the actions say so by being greyed
     // out (and their keys then reach nothing, PlaybackKeys included).
     const auto enableForVideo = [this](const QString& path) {

@@ -42,6 +42,14 @@ QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
     const QString preset = model.backbone == BackboneKind::I3dResNet50
         ? tr(", %1 preprocessing").arg(QString::fromStdString(toString(model.preset)))
         : QString();
+    if (analysis::isTrainedDemo(model))
+        return tr("%1  ·  classifier sha256 %2… (d_a=%3, r=%4)  ·  %5, %6 crop")
+            .arg(QString::fromUtf8(analysis::kTrainedDemoLabel),
+                QString::fromStdString(model.classifier.sha256.substr(0, 12)))
+            .arg(model.hiddenSize)
+            .arg(model.attentionRows)
+            .arg(QString::fromStdString(toString(model.backbone)),
+                QString::fromStdString(toString(model.crops)));
     return tr("classifier: %1 (d_a=%2, r=%3)  ·  backbone: %4 %5, %6 crop%7")
         .arg(sourceText(model.classifier))
         .arg(model.hiddenSize)

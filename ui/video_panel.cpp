@@ -8,6 +8,7 @@
 #include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -56,6 +57,25 @@ void VideoPanel::addTransportAction(QAction* action)
     transport_->insertWidget(transport_->count() - 2, button);
 }
 
+void VideoPanel::setEmptyStateAction(QAction* action)
+{
+    emptyButton_ = new QPushButton(action->text().remove(QLatin1Char('&')), this);
+    emptyButton_->setObjectName(QStringLiteral("tryDemoButton"));
+    emptyButton_->setToolTip(action->toolTip());
+    emptyButton_->setMinimumHeight(40);
+    emptyButton_->setEnabled(action->isEnabled());
+    connect(action, &QAction::changed, emptyButton_,
+        [this, action] { emptyButton_->setEnabled(action->isEnabled()); });
+    connect(emptyButton_, &QPushButton::clicked, action, &QAction::trigger);
+    auto* row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(emptyButton_);
+    row->addStretch(1);
+    auto* column = static_cast<QVBoxLayout*>(layout());
+    column->insertLayout(1, row); // under the view, above the transport row
+    emptyButton_->setVisible(!hasVideo());
+}
+
 bool VideoPanel::openVideo(const QString& path, QString* errorText)
 {
     pause();
@@ -63,6 +83,8 @@ bool VideoPanel::openVideo(const QString& path, QString* errorText)
         frames_ = std::make_unique<FrameProvider>(path.toStdString());
     } catch (const std::exception& error) {
         frames_.reset();
+        if (emptyButton_)
+            emptyButton_->show();
         if (errorText)
             *errorText = QString::fromStdString(error.what());
         view_->setImage({});
@@ -72,6 +94,8 @@ bool VideoPanel::openVideo(const QString& path, QString* errorText)
         return false;
     }
     frameScores_.clear();
+    if (emptyButton_)
+        emptyButton_->hide();
     clearLoop();
     applySpeed();
     currentFrame_ = -1;
@@ -87,6 +111,8 @@ void VideoPanel::closeVideo()
     currentFrame_ = 0;
     view_->setImage({});
     view_->setMessage({});
+    if (emptyButton_)
+        emptyButton_->show();
     updateReadout();
 }
 

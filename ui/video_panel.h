@@ -16,6 +16,7 @@
 
 class QAction;
 class QHBoxLayout;
+class QPushButton;
 class QTimer;
 
 namespace vigil::ui {
@@ -37,6 +38,10 @@ public:
     void setFrameScores(std::vector<float> frameScores);
     // Buttons of the transport row; the actions stay owned by the caller.
     void addTransportAction(QAction* action);
+    // A large button under the empty view (no video open), e.g. Try the demo; the action stays
+    // owned by the caller.
+    void setEmptyStateAction(QAction* action);
+    QPushButton* emptyStateButton() const { return emptyButton_; }
 
     int64_t currentFrame() const { return currentFrame_; }
     int64_t frameCount() const { return frames_ ? frames_->frameCount() : 0; }
@@ -73,6 +78,7 @@ private:
     VideoView* view_;
     QHBoxLayout* transport_;
     ElidedLabel* readout_;
+    QPushButton* emptyButton_ = nullptr;
     QTimer* timer_;
     std::unique_ptr<FrameProvider> frames_;
     std::vector<float> frameScores_;

@@ -13,6 +13,8 @@ std::string weightsSource(const WeightsInfo& weights)
         return "published " + weights.name;
     case Provenance::File:
         return "file " + std::filesystem::path(weights.path).filename().string();
+    case Provenance::DemoTrained:
+        return "DEMO-TRAINED " + std::filesystem::path(weights.path).filename().string();
     case Provenance::Unknown:
         break;
     }
@@ -28,8 +30,16 @@ std::string preprocessSummary(const ModelDescription& model)
         + crops + ")";
 }
 
+bool isTrainedDemo(const ModelDescription& model)
+{
+    return model.classifier.provenance == Provenance::DemoTrained;
+}
+
 std::string weightsSummary(const ModelDescription& model)
 {
+    if (isTrainedDemo(model))
+        return std::string(kTrainedDemoLabel) + " (classifier sha256 "
+            + model.classifier.sha256.substr(0, 12) + ")";
     return "classifier: " + weightsSource(model.classifier)
         + " \u00b7 backbone: " + weightsSource(model.backboneWeights);
 }

@@ -9,8 +9,17 @@
 
 namespace vigil::analysis {
 
-std::string weightsSource(const WeightsInfo& weights); // "DEMO", "published NAME", "file NAME"
+// What the demo's results say about their networks (core/demo), wherever they are shown: no
+// real data or weights are behind them.
+inline constexpr const char* kTrainedDemoLabel
+    = "DEMO: classifier trained on synthetic events on this machine; backbone random";
+
+// "DEMO", "published NAME", "file NAME", "DEMO-TRAINED NAME"
+std::string weightsSource(const WeightsInfo& weights);
+// The demo's networks: kTrainedDemoLabel and the classifier's SHA-256 prefix; else the source
+// of each network, as above.
 std::string weightsSummary(const ModelDescription& model);
+bool isTrainedDemo(const ModelDescription& model);
 // How the frames became network inputs, as `vigil analyze` and `vigil features` print it:
 // "preprocessing: rtfm (i3d-r50, ten crops)"; resnet50 has torchvision's ImageNet transform.
 std::string preprocessSummary(const ModelDescription& model);

@@ -23,8 +23,9 @@ enum class ComputeDevice { Cpu, Cuda };
 enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // Demo: seeded random weights; File: a file the user named; Published: installed by name from
 // the manifest (vigil models fetch/import); Unknown: features scored without the sidecar that
-// says which backbone made them.
-enum class Provenance { Demo, File, Published, Unknown };
+// says which backbone made them; DemoTrained: the demo's classifier (core/demo), trained on this
+// machine on synthetic events over the demo backbone's features.
+enum class Provenance { Demo, File, Published, Unknown, DemoTrained };
 
 namespace detail {
 template <typename Enum> struct SettingWords;
@@ -50,9 +51,10 @@ template <> struct SettingWords<PreprocessPreset> {
     };
 };
 template <> struct SettingWords<Provenance> {
-    static constexpr std::array<std::pair<Provenance, std::string_view>, 4> table {
+    static constexpr std::array<std::pair<Provenance, std::string_view>, 5> table {
         { { Provenance::Demo, "demo" }, { Provenance::File, "file" },
-            { Provenance::Published, "published" }, { Provenance::Unknown, "unknown" } }
+            { Provenance::Published, "published" }, { Provenance::Unknown, "unknown" },
+            { Provenance::DemoTrained, "demo-trained" } }
     };
 };
 } // namespace detail

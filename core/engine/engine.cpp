@@ -14,6 +14,8 @@ analysis::WeightsInfo describedAs(analysis::WeightsInfo weights, const WeightsCh
         weights.provenance = Provenance::Published;
         weights.name = choice.name;
     }
+    if (choice.provenance == Provenance::DemoTrained)
+        weights.provenance = Provenance::DemoTrained; // the file's path and SHA-256 stay
     return weights;
 }
 

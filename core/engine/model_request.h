@@ -10,8 +10,10 @@
 namespace vigil::engine {
 
 // --demo-weights: seeded random weights for each network that has none. Never replaces weights
-// that were named or are installed.
-enum class DemoWeights { Refuse, FillMissing };
+// that were named or are installed. TrainedDemo: the demo's networks (core/demo), whatever is
+// installed: the seeded backbone, whose features the demo's classifier was trained on, and the
+// classifier file named, marked Provenance::DemoTrained.
+enum class DemoWeights { Refuse, FillMissing, TrainedDemo };
 
 // What a command runs: `features` needs no classifier, `score` and `explain` no backbone.
 enum class NeededNetworks { BackboneAndClassifier, BackboneOnly, ClassifierOnly };

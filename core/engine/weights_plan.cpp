@@ -56,6 +56,11 @@ WeightsChoice installedOrDemo(const std::optional<InstalledWeights>& installed, 
 // file is looked up as a published name. Throws Error with the problem.
 WeightsChoice chooseClassifier(const std::string& argument, DemoWeights demo, LazyStore& store)
 {
+    if (demo == DemoWeights::TrainedDemo) {
+        if (argument.empty())
+            throw Error("the demo's classifier file is not named"); // a bug of the caller
+        return { false, Provenance::DemoTrained, argument, "", "" };
+    }
     if (argument.empty())
         return installedOrDemo(models_store::findDefaultClassifier(store.get()), demo);
     std::error_code error;
@@ -77,6 +82,8 @@ WeightsChoice chooseClassifier(const std::string& argument, DemoWeights demo, La
 
 WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
 {
+    if (request.demo == DemoWeights::TrainedDemo)
+        return {}; // the seeded backbone, never an installed one
     if (!request.backboneWeights.empty())
         return { false, Provenance::File, request.backboneWeights, "", "" };
     return installedOrDemo(

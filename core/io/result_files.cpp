@@ -1,5 +1,6 @@
 #include "core/io/result_files.h"
 
+#include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
 
@@ -55,7 +56,8 @@ std::string resultToJson(const analysis::AnalysisResult& result)
     classifier["r"] = model.attentionRows;
     document["model"] = { { "backbone", toString(model.backbone) },
         { "crops", toString(model.crops) }, { "preprocess", toString(model.preset) },
-        { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier } };
+        { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier },
+        { "networks", analysis::weightsSummary(model) } };
     document["protocol"] = { { "snippet_frames", result.protocol.snippetFrames },
         { "window_steps", result.protocol.windowSteps },
         { "stride_steps", result.protocol.strideSteps } };

@@ -1,0 +1,104 @@
+#include "app/demo_command.h"
+
+#include "app/cli_engine.h"
+#include "app/demo_setup.h"
+#include "app/exit_codes.h"
+#include "app/option_checks.h"
+#include "core/analysis/weights_summary.h"
+#include "core/common/error.h"
+#include "core/common/printable.h"
+#include "core/io/result_files.h"
+
+#include <cstdio>
+
+namespace vigil::app {
+namespace {
+
+constexpr const char* kFooter = R"(The demo shows what Vigil does without real weights or data:
+  video       the source (default: Debian's vtest.avi, package opencv-doc) with a few seconds
+              of inverted colours inserted, made with the ffmpeg binary
+  classifier  the paper's attention classifier, trained here by vigil train's trainer on
+              synthetic normal and inverted clips over the features of the seeded random
+              (demo) I3D backbone; the demo event's own snippets are never trained on
+Both are kept in $XDG_CACHE_HOME/vigil/demo (else ~/.cache/vigil/demo), so a second run
+only analyses the video. Every output says "DEMO: classifier trained on synthetic events on this
+machine; backbone random", with the classifier's SHA-256. The desktop app's "Try the demo"
+makes and shows the same demo.)";
+
+// One line per stage and per tenth of the whole.
+demo::DemoProgress stagePrinter()
+{
+    return [lastStage = std::string(), lastTenth = -1](
+               const std::string& stage, double fraction) mutable {
+        const int tenth = static_cast<int>(fraction * 10.0);
+        if (stage == lastStage && tenth == lastTenth)
+            return;
+        lastStage = stage;
+        lastTenth = tenth;
+        std::fprintf(stderr, "demo: %3.0f %% %s\n", fraction * 100.0, stage.c_str());
+    };
+}
+
+void printDemo(const demo::DemoArtifacts& made, const analysis::AnalysisResult& result)
+{
+    const demo::DemoEvent& event = made.layout.event;
+    const double fps = made.layout.fps > 0 ? made.layout.fps : 1.0;
+    const demo::EventContrast contrast = demo::eventContrast(result.frameScores, event);
+    std::printf("%s\n", analysis::kTrainedDemoLabel);
+    std::printf("demo video: %s (%lld frames; inverted: frames %lld-%lld, %.1f s to %.1f s)\n",
+        printable(made.videoPath).c_str(), static_cast<long long>(made.layout.frames),
+        static_cast<long long>(event.firstFrame()), static_cast<long long>(event.lastFrame()),
+        static_cast<double>(event.firstFrame()) / fps,
+        static_cast<double>(event.lastFrame() + 1) / fps);
+    std::printf("classifier: %s (sha256 %s, trained on this machine%s)\n",
+        printable(made.classifierPath).c_str(), made.classifierSha256.c_str(),
+        made.wasCached ? ", from the cache" : "");
+    std::printf("frame scores: mean %.3f inside the inserted event, %.3f outside (max %.3f)\n",
+        contrast.meanInside, contrast.meanOutside, contrast.maxOutside);
+}
+
+} // namespace
+
+DemoCommand::DemoCommand(CLI::App& cli)
+{
+    command_ = cli.add_subcommand("demo",
+        "Make the demo (a video with an inserted event and a classifier trained here on "
+        "synthetic events; cached) and analyse it: for trying Vigil without real weights");
+    command_->footer(kFooter);
+    command_->add_option("-o,--output", outputDir_, "Where the results go")->capture_default_str();
+    command_->add_option("--source", source_, "Video the demo is made from (default: vtest.avi)")
+        ->check(CLI::ExistingFile);
+    command_->add_option("--seconds", seconds_, "Only the first seconds of the source (0: all)")
+        ->check(CLI::Range(0.0, 86400.0));
+    command_->add_option("--threads", threads_, "CPU threads for the networks (0: all cores)")
+        ->check(countIn(bounds::threads()))
+        ->capture_default_str();
+    command_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
+}
+
+int DemoCommand::run(const CancellationToken& cancel) const
+{
+    try {
+        const demo::DemoRequest request = demoRequest(source_, seconds_, threads_);
+        demo::DemoArtifacts made
+            = prepareTorchDemo(request, cancel, isQuiet_ ? demo::DemoProgress {} : stagePrinter());
+        const engine::Engine engine = loadDemoEngine(made, threads_);
+        const analysis::AnalysisResult result = made.videoFeatures
+            ? engine.score(*made.videoFeatures, demo::demoWindows(made.layout))
+            : engine.analyze(made.videoPath, demo::demoWindows(made.layout), cancel);
+        const io::WrittenFiles files = io::writeResultFiles(result, outputDir_, "demo-video");
+        printDemo(made, result);
+        std::printf("wrote %s\nwrote %s\n", printable(files.jsonPath).c_str(),
+            printable(files.csvPath).c_str());
+        std::printf("See it in the desktop app: vigil, then Try the demo (or vigil gui --demo)\n");
+        return kExitOk;
+    } catch (const Cancelled&) {
+        printError("cancelled");
+        return kExitCancelled;
+    } catch (const std::exception& error) {
+        printError(std::string("demo: ") + error.what());
+        return kExitFailedInput;
+    }
+}
+
+} // namespace vigil::app

@@ -1,0 +1,138 @@
+// The demo's plan and training set (core/demo): where the event goes in vtest.avi's 49 steps,
+// what ffmpeg is asked to do, and that the synthetic clips splice the right steps: normal clips
+// hold normal steps only, unusual clips a run of inverted steps, and no clip holds a step of the
+// demo's own event, which the classifier is shown and must not have been trained on.
+
+#include "core/analysis/weights_summary.h"
+#include "core/demo/demo_kit.h"
+#include "core/demo/demo_layout.h"
+#include "core/demo/demo_samples.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace vigil::demo {
+namespace {
+
+TEST(DemoLayout, PutsAFiveStepEventAfterTheMiddleOfVtest)
+{
+    const DemoLayout layout = planDemo(795, 10.0, 0.0);
+    EXPECT_EQ(layout.frames, 795);
+    EXPECT_EQ(layout.steps, 49);
+    EXPECT_EQ(layout.event.firstStep, 26);
+    EXPECT_EQ(layout.event.steps, 5);
+    EXPECT_EQ(layout.event.firstFrame(), 416);
+    EXPECT_EQ(layout.event.lastFrame(), 495);
+    EXPECT_TRUE(layout.event.containsStep(30));
+    EXPECT_FALSE(layout.event.containsStep(31));
+}
+
+TEST(DemoLayout, CutsToTheSecondsAskedAndRefusesTooShortASource)
+{
+    const DemoLayout layout = planDemo(795, 10.0, 20.0);
+    EXPECT_EQ(layout.frames, 200);
+    EXPECT_EQ(layout.steps, 12);
+    EXPECT_EQ(layout.event.firstStep, 6);
+    EXPECT_EQ(layout.event.steps, 3);
+    EXPECT_THROW(planDemo(120, 10.0, 0.0), Error);
+}
+
+TEST(DemoLayout, AsksFfmpegToInvertOnlyTheEventsFrames)
+{
+    const DemoLayout layout = planDemo(795, 10.0, 0.0);
+    const std::vector<std::string> args
+        = ffmpegArguments("in.avi", "out.tmp", layout, { 416, 495 });
+    EXPECT_EQ(args.front(), "ffmpeg");
+    EXPECT_EQ(args.back(), "out.tmp");
+    EXPECT_NE(
+        std::find(args.begin(), args.end(), "negate=enable='between(n,416,495)'"), args.end());
+    EXPECT_NE(std::find(args.begin(), args.end(), "795"), args.end());
+    const std::vector<std::string> plain = ffmpegArguments("in.avi", "out.tmp", layout, {});
+    EXPECT_EQ(std::find(plain.begin(), plain.end(), "-vf"), plain.end());
+}
+
+TEST(DemoLayout, ScoresWindowsShortEnoughThatSomeNeverSeeTheEvent)
+{
+    for (const auto& [frames, window] : { std::pair { 795, 8 }, std::pair { 200, 3 } }) {
+        SCOPED_TRACE(frames);
+        const DemoLayout layout = planDemo(frames, 10.0, 0.0);
+        const analysis::WindowSettings windows = demoWindows(layout);
+        EXPECT_EQ(windows.windowSteps, window);
+        EXPECT_EQ(windows.strideSteps, 1);
+        // The first window ends before the event and the last starts after it.
+        EXPECT_LT(windows.windowSteps, layout.event.firstStep);
+        EXPECT_GT(
+            layout.steps - windows.windowSteps, layout.event.firstStep + layout.event.steps - 1);
+    }
+}
+
+TEST(DemoLayout, KeepsTheCacheUnderXdgCacheHome)
+{
+    auto env = [](std::map<std::string, std::string> values) {
+        return [values](const char* name) {
+            const auto found = values.find(name);
+            return found == values.end() ? std::string() : found->second;
+        };
+    };
+    EXPECT_EQ(
+        defaultDemoRoot(env({ { "XDG_CACHE_HOME", "/c" }, { "HOME", "/h" } })), "/c/vigil/demo");
+    EXPECT_EQ(defaultDemoRoot(env({ { "XDG_CACHE_HOME", "rel" }, { "HOME", "/h" } })),
+        "/h/.cache/vigil/demo");
+    EXPECT_EQ(demoFolderName({ "/x/vtest.avi", 0.0, "", 0 }), "vtest-all");
+    EXPECT_EQ(demoFolderName({ "/x/vtest.avi", 20.0, "", 0 }), "vtest-first-20s");
+}
+
+// Step t of the normal features holds t + 1 and of the unusual ones -(t + 1), in every value.
+FloatArray marked(int64_t steps, float sign)
+{
+    FloatArray features = FloatArray::zeros({ steps, 1, 4 });
+    for (int64_t t = 0; t < steps; ++t)
+        for (int64_t f = 0; f < 4; ++f)
+            features.values[static_cast<size_t>(t * 4 + f)] = sign * static_cast<float>(t + 1);
+    return features;
+}
+
+TEST(DemoSamples, SpliceInvertedRunsIntoNormalClipsAndNeverUseTheEventsSteps)
+{
+    const DemoEvent event { 6, 3 };
+    DemoSamplesShape shape;
+    shape.videosPerClass = 20;
+    const std::vector<train::VideoSamples> videos
+        = demoTrainingSamples(marked(12, 1.0f), marked(12, -1.0f), event, shape);
+    ASSERT_EQ(videos.size(), 40u);
+    for (const train::VideoSamples& video : videos) {
+        SCOPED_TRACE(video.featuresPath);
+        ASSERT_EQ(video.samples.shape, (std::vector<int64_t> { 1, 32, 4 }));
+        std::set<int> unusualSteps;
+        for (size_t i = 0; i < video.samples.values.size(); i += 4) {
+            const int value = static_cast<int>(video.samples.values[i]);
+            EXPECT_FALSE(event.containsStep(std::abs(value) - 1)) << value;
+            if (value < 0)
+                unusualSteps.insert(value);
+        }
+        if (video.label == 0)
+            EXPECT_TRUE(unusualSteps.empty());
+        else
+            EXPECT_GE(unusualSteps.size(), 2u);
+    }
+    EXPECT_EQ(
+        std::count_if(videos.begin(), videos.end(), [](const auto& v) { return v.label; }), 20);
+}
+
+TEST(DemoLabel, NamesTheDemosNetworksAndItsClassifiersHash)
+{
+    analysis::ModelDescription model;
+    model.classifier
+        = { "/c/demo-classifier.pth", "abcdef0123456789", Provenance::DemoTrained, "" };
+    EXPECT_EQ(analysis::weightsSummary(model),
+        "DEMO: classifier trained on synthetic events on this machine; backbone random "
+        "(classifier sha256 abcdef012345)");
+    EXPECT_EQ(toString(Provenance::DemoTrained), "demo-trained");
+    EXPECT_EQ(fromString<Provenance>("demo-trained"), Provenance::DemoTrained);
+}
+
+} // namespace
+} // namespace vigil::demo
