@@ -325,3 +325,36 @@ TEST(WatchSession, GivesUpOnAFirstOpenAfterGiveUpAfter)
     EXPECT_EQ(outcome.stepsScored, 0);
     EXPECT_EQ(outcome.endReason.rfind("not opened in ", 0), 0u) << outcome.endReason;
 }
+
+// Retry now (the live view's button) ends the reader's wait at once: the attempt after a 4 s
+// wait comes long before those 4 s are over.
+TEST(WatchSession, RetryNowEndsTheWaitBeforeTheNextAttempt)
+{
+    const std::string dir = test::scratchDir("watch-session-retry-now");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSettings settings = settingsFor(url, dir);
+    settings.reader.giveUpAfterMs = 60000;
+    WatchSession session(settings, extractor, scorer, [](const std::string&) {}, {});
+    auto retryNow = std::make_shared<RetryNow>();
+    session.setRetryNow(retryNow);
+    CancellationToken cancel;
+    std::optional<std::chrono::steady_clock::time_point> askedAt;
+    std::chrono::steady_clock::duration untilNextAttempt {};
+    LiveObserver observer;
+    observer.onRetryWait = [&](const RetryWait& wait) {
+        if (askedAt) {
+            untilNextAttempt = std::chrono::steady_clock::now() - *askedAt;
+            cancel.cancel();
+        } else if (wait.delayMs >= 4000) {
+            askedAt = std::chrono::steady_clock::now();
+            retryNow->request();
+        }
+    };
+    session.setObserver(observer);
+    const WatchOutcome outcome = session.run(cancel);
+    EXPECT_FALSE(outcome.wasOpened);
+    ASSERT_TRUE(askedAt.has_value());
+    EXPECT_LT(untilNextAttempt, std::chrono::milliseconds(2000));
+}
