@@ -89,7 +89,9 @@ void LiveEventsList::addAlert(const live::EventRecord& event)
         }
     }
     item->setData(kThumbnailRole, hasImage);
-    item->setToolTip(hasImage ? QString::fromStdString(event.thumbnail) : tr("no thumbnail"));
+    // The whole text too: a narrow list cuts it.
+    item->setToolTip(item->text() + QStringLiteral("\n")
+        + (hasImage ? QString::fromStdString(event.thumbnail) : tr("no thumbnail")));
 }
 
 bool LiveEventsList::hasThumbnail(int row) const

@@ -97,8 +97,12 @@ void LiveWindow::createLayout()
         retryNow_->request();
         retryButton_->setEnabled(false); // until the next wait
     });
+    // The networks behind the scores, as the main window says them: DEMO weights stand out.
+    // Beside the buttons, not in the status bar, whose messages it would squeeze.
+    modelStatus_ = new ModelStatusWidget(AnalysisEngine { request_.engine, {} });
     auto* controls = new QHBoxLayout;
-    controls->addWidget(olderNote_, 1);
+    controls->addWidget(modelStatus_);
+    controls->addStretch(1);
     controls->addWidget(retryButton_);
     controls->addWidget(recordButton_);
     controls->addWidget(stopButton_);
@@ -107,6 +111,7 @@ void LiveWindow::createLayout()
     layout->addWidget(top, 3);
     layout->addWidget(timeline_, 2);
     layout->addWidget(scrollBar_);
+    layout->addWidget(olderNote_);
     layout->addLayout(controls);
     setCentralWidget(central);
     staleBadge_ = new QLabel(video_);
@@ -123,9 +128,6 @@ void LiveWindow::createStatusBar()
 {
     liveLabel_ = new QLabel(tr("Connecting…"));
     skippedLabel_ = new QLabel;
-    // The networks behind the scores, as the main window says them: DEMO weights stand out.
-    modelStatus_ = new ModelStatusWidget(AnalysisEngine { request_.engine, {} });
-    statusBar()->addPermanentWidget(modelStatus_);
     statusBar()->addPermanentWidget(skippedLabel_);
     statusBar()->addPermanentWidget(liveLabel_);
     // Beside the messages (notices replace it for a while, then it shows again).
@@ -211,6 +213,9 @@ void LiveWindow::connectWorker(LiveWorker* worker)
     connect(worker, &LiveWorker::retryWaiting, this, [this](const live::RetryWait& wait) {
         status_.retryWaiting(wait, now());
         retryButton_->setEnabled(true);
+        if (!wait.hasConnected)
+            video_->setMessage(
+                tr("Not reachable yet, trying again: %1").arg(QString::fromStdString(wait.reason)));
         refreshStatus();
     });
     connect(worker, &LiveWorker::packetsChanged, this, [this](const live::ClipSource& packets) {
