@@ -86,6 +86,26 @@ void LiveWindow::createLayout()
                                 .arg(ring_.spanUs() / 60000000)
                                 .arg(QString::fromStdString(request_.settings.outputs.outputDir)));
     olderNote_->setEnabled(false);
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+    layout->addWidget(top, 3);
+    layout->addWidget(timeline_, 2);
+    layout->addWidget(scrollBar_);
+    layout->addWidget(olderNote_);
+    layout->addLayout(createControls());
+    setCentralWidget(central);
+    staleBadge_ = new QLabel(video_);
+    staleBadge_->setObjectName(QStringLiteral("staleBadge"));
+    staleBadge_->setStyleSheet(
+        QStringLiteral("QLabel { background: #e65100; color: white; font-weight: bold; "
+                       "padding: 2px 8px; border-radius: 3px; }"));
+    staleBadge_->move(8, 8);
+    staleBadge_->hide();
+    createStatusBar();
+}
+
+QHBoxLayout* LiveWindow::createControls()
+{
     stopButton_ = new QPushButton(tr("Stop"));
     stopButton_->setToolTip(tr("Stop watching (Esc); an open alert is closed and written"));
     connect(stopButton_, &QPushButton::clicked, this, &LiveWindow::stop);
@@ -106,22 +126,7 @@ void LiveWindow::createLayout()
     controls->addWidget(retryButton_);
     controls->addWidget(recordButton_);
     controls->addWidget(stopButton_);
-    auto* central = new QWidget;
-    auto* layout = new QVBoxLayout(central);
-    layout->addWidget(top, 3);
-    layout->addWidget(timeline_, 2);
-    layout->addWidget(scrollBar_);
-    layout->addWidget(olderNote_);
-    layout->addLayout(controls);
-    setCentralWidget(central);
-    staleBadge_ = new QLabel(video_);
-    staleBadge_->setObjectName(QStringLiteral("staleBadge"));
-    staleBadge_->setStyleSheet(
-        QStringLiteral("QLabel { background: #e65100; color: white; font-weight: bold; "
-                       "padding: 2px 8px; border-radius: 3px; }"));
-    staleBadge_->move(8, 8);
-    staleBadge_->hide();
-    createStatusBar();
+    return controls;
 }
 
 void LiveWindow::createStatusBar()

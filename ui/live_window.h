@@ -19,6 +19,7 @@
 #include <chrono>
 #include <memory>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QScrollBar;
@@ -67,6 +68,7 @@ protected:
 
 private:
     void createLayout();
+    QHBoxLayout* createControls();
     void createRecordButton();
     void createStatusBar();
     void launch();
