@@ -4,6 +4,7 @@
 #include "ui/color_map.h"
 #include "ui/matrix_painter.h"
 #include "ui/time_format.h"
+#include "ui/timeline_legend.h"
 #include "ui/timeline_viewport.h"
 
 #include <QHelpEvent>
@@ -129,6 +130,16 @@ std::vector<ThresholdLine> LiveTimelineView::thresholdLines() const
         { off_, kOffColor, Qt::DotLine, 1.5, QString(), tr("off %1").arg(off_, 0, 'f', 2) } };
 }
 
+std::vector<LegendEntry> LiveTimelineView::legendEntries() const
+{
+    using Swatch = LegendEntry::Swatch;
+    return { { Swatch::Line, kCurveColor, tr("score (each step)") },
+        { Swatch::Band, kUnscoredColor, tr("not scored (skipped to stay live)") },
+        { Swatch::HatchedBand, kUnscoredColor, tr("no stream") },
+        { Swatch::Dash, kOnColor, tr("on: an alert opens") },
+        { Swatch::Dot, kOffColor, tr("off: it closes below") } };
+}
+
 std::vector<PlotLabel> LiveTimelineView::gapLabels() const
 {
     const QRectF plot = scorePlotRect();
@@ -165,6 +176,8 @@ std::vector<PlotLabel> LiveTimelineView::labels() const
     if (ring_->size() == 0)
         return all;
     for (PlotLabel& label : gapLabels())
+        all.push_back(std::move(label));
+    for (PlotLabel& label : legendLabels(scores, legendEntries(), metrics))
         all.push_back(std::move(label));
     for (PlotLabel& label : rowLabels(heatmapRect(), attentionRows()))
         all.push_back(std::move(label));
@@ -270,6 +283,7 @@ void LiveTimelineView::paintEvent(QPaintEvent*)
         painter.setPen(palette().color(QPalette::Text));
         painter.drawText(label.rect, static_cast<int>(label.alignment), label.text);
     }
+    paintLegend(painter, scores, legendEntries(), palette());
     paintHeatmap(painter, heatmap);
 }
 

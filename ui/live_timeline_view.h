@@ -1,8 +1,9 @@
 #pragma once
 // LiveTimelineView: the live score over the last seconds of a LiveTimelineRing, newest at the
 // right, drawn as the file timeline is (plot_axes.h): the score axis, the --on/--off lines with
-// their values, the time axis (seconds since the watch started), and under it one attention
-// heatmap row per attention row, labelled, with its colour bar. Skipped steps are grey bands
+// their values, the time axis (seconds since the watch started), the legend, and under it one
+// attention heatmap row per attention row, labelled, with its colour bar. Skipped steps are grey
+// bands
 // ("not scored", never 0); the time the stream was away is a hatched band at its true length
 // with that length written on it ("gap 4.2 s"). Hovering tells the time, score and attention
 // under the cursor. It follows the stream until the user scrolls back (viewEndUs), then stays
@@ -56,6 +57,7 @@ private:
     int attentionRows() const;
     float largestWeight() const;
     std::vector<ThresholdLine> thresholdLines() const;
+    std::vector<struct LegendEntry> legendEntries() const;
     std::vector<PlotLabel> gapLabels() const;
     PlotLabel colorLegendLabel() const;
     const live::LiveStep* stepAt(int64_t us) const;

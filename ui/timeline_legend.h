@@ -1,10 +1,16 @@
 #pragma once
-// The timeline's legend: what its fill, event shading, window boundaries and threshold line
-// mean, drawn in a box at the plot's top left. Free functions; GUI thread (they paint).
+// The timelines' legend: what their lines, fills and bands mean, drawn in a box at the plot's
+// top left. The file timeline's entries (fill, event shading, window boundaries, threshold) are
+// timelineLegendLabels(); the live timeline passes its own entries to the same box. Free
+// functions; GUI thread (they paint).
+
+#include "ui/plot_axes.h"
 
 #include <QColor>
 #include <QRectF>
 #include <QStringList>
+
+#include <vector>
 
 class QPainter;
 class QPalette;
@@ -23,5 +29,19 @@ QStringList timelineLegendLabels();
 
 void paintTimelineLegend(
     QPainter& painter, const QRectF& plot, const TimelineColors& colors, const QPalette& palette);
+
+// One line of a legend: a swatch drawn as the plot draws that thing, and what it means.
+struct LegendEntry {
+    enum class Swatch { FilledCurve, Line, Band, HatchedBand, VerticalDash, Dash, Dot };
+    Swatch swatch = Swatch::Line;
+    QColor color;
+    QString label;
+};
+
+// The entries' texts where paintLegend() writes them; empty when the plot has no room for it.
+std::vector<PlotLabel> legendLabels(
+    const QRectF& plot, const std::vector<LegendEntry>& entries, const QFontMetricsF& metrics);
+void paintLegend(QPainter& painter, const QRectF& plot, const std::vector<LegendEntry>& entries,
+    const QPalette& palette);
 
 } // namespace vigil::ui

@@ -3,6 +3,7 @@
 // time the stream was away drawn at its length with that length written on it. The texts are
 // checked where they are laid out (LiveTimelineView::labels) and in the painted picture.
 
+#include "tests/support/test_paths.h"
 #include "ui/live_timeline_ring.h"
 #include "ui/live_timeline_view.h"
 #include "ui/timeline_viewport.h"
@@ -174,10 +175,26 @@ TEST(LiveTimelineView, DrawsAReconnectionGapAtItsLengthWithTheLengthWrittenOnIt)
     EXPECT_GT(hatched, 4);
 }
 
+TEST(LiveTimelineView, SaysInALegendWhatItsLinesAndBandsMean)
+{
+    ShownTimeline shown;
+    const QRectF plot = shown.view.scorePlotRect();
+    const std::vector<PlotLabel> labels = shown.view.labels();
+    for (const char* text : { "score (each step)", "not scored (skipped to stay live)", "no stream",
+             "on: an alert opens", "off: it closes below" }) {
+        SCOPED_TRACE(text);
+        const std::vector<PlotLabel> found = labelsWith(labels, text);
+        ASSERT_EQ(found.size(), 1u);
+        EXPECT_TRUE(plot.contains(found[0].rect));
+    }
+}
+
+// Also leaves the picture in the test folder for a person to look at.
 TEST(LiveTimelineView, PaintsEveryLabelItLaysOut)
 {
     ShownTimeline shown;
     const QImage image = shown.view.grab().toImage();
+    image.save(QString::fromStdString(test::scratchDir("live-timeline") + "/live-timeline.png"));
     const QColor background = shown.view.palette().color(QPalette::Base);
     for (const PlotLabel& label : shown.view.labels()) {
         SCOPED_TRACE(label.text.toStdString());
