@@ -140,6 +140,12 @@ std::vector<LegendEntry> LiveTimelineView::legendEntries() const
         { Swatch::Dot, kOffColor, tr("off: it closes below") } };
 }
 
+// Over the oldest scores: at the right while the steps do not reach the middle yet.
+Qt::Alignment LiveTimelineView::legendSide() const
+{
+    return xOfUs(ring_->lastUs()) < scorePlotRect().center().x() ? Qt::AlignRight : Qt::AlignLeft;
+}
+
 std::vector<PlotLabel> LiveTimelineView::gapLabels() const
 {
     const QRectF plot = scorePlotRect();
@@ -177,7 +183,7 @@ std::vector<PlotLabel> LiveTimelineView::labels() const
         return all;
     for (PlotLabel& label : gapLabels())
         all.push_back(std::move(label));
-    for (PlotLabel& label : legendLabels(scores, legendEntries(), metrics))
+    for (PlotLabel& label : legendLabels(scores, legendEntries(), metrics, legendSide()))
         all.push_back(std::move(label));
     for (PlotLabel& label : rowLabels(heatmapRect(), attentionRows()))
         all.push_back(std::move(label));
@@ -283,7 +289,7 @@ void LiveTimelineView::paintEvent(QPaintEvent*)
         painter.setPen(palette().color(QPalette::Text));
         painter.drawText(label.rect, static_cast<int>(label.alignment), label.text);
     }
-    paintLegend(painter, scores, legendEntries(), palette());
+    paintLegend(painter, scores, legendEntries(), palette(), legendSide());
     paintHeatmap(painter, heatmap);
 }
 

@@ -58,6 +58,7 @@ private:
     float largestWeight() const;
     std::vector<ThresholdLine> thresholdLines() const;
     std::vector<struct LegendEntry> legendEntries() const;
+    Qt::Alignment legendSide() const;
     std::vector<PlotLabel> gapLabels() const;
     PlotLabel colorLegendLabel() const;
     const live::LiveStep* stepAt(int64_t us) const;

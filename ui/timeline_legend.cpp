@@ -13,15 +13,17 @@ namespace {
 constexpr double kSwatchPx = 14.0;
 
 // The box around the entries, or an empty one when the plot is too small for it.
-QRectF legendBox(
-    const QRectF& plot, const std::vector<LegendEntry>& entries, const QFontMetricsF& metrics)
+QRectF legendBox(const QRectF& plot, const std::vector<LegendEntry>& entries,
+    const QFontMetricsF& metrics, Qt::Alignment side)
 {
     double textWidth = 0.0;
     for (const LegendEntry& entry : entries)
         textWidth = std::max(textWidth, metrics.horizontalAdvance(entry.label));
-    const QRectF box(plot.left() + 6, plot.top() + 4, kSwatchPx + textWidth + 16,
-        metrics.height() * static_cast<double>(entries.size()) + 6);
-    if (box.right() > plot.right() || box.bottom() > plot.bottom())
+    const double width = kSwatchPx + textWidth + 16;
+    const double left = side == Qt::AlignRight ? plot.right() - 6 - width : plot.left() + 6;
+    const QRectF box(
+        left, plot.top() + 4, width, metrics.height() * static_cast<double>(entries.size()) + 6);
+    if (box.left() < plot.left() || box.right() > plot.right() || box.bottom() > plot.bottom())
         return {};
     return box;
 }
@@ -87,10 +89,10 @@ void paintTimelineLegend(
         palette);
 }
 
-std::vector<PlotLabel> legendLabels(
-    const QRectF& plot, const std::vector<LegendEntry>& entries, const QFontMetricsF& metrics)
+std::vector<PlotLabel> legendLabels(const QRectF& plot, const std::vector<LegendEntry>& entries,
+    const QFontMetricsF& metrics, Qt::Alignment side)
 {
-    const QRectF box = legendBox(plot, entries, metrics);
+    const QRectF box = legendBox(plot, entries, metrics, side);
     std::vector<PlotLabel> labels;
     if (box.isEmpty())
         return labels;
@@ -104,10 +106,10 @@ std::vector<PlotLabel> legendLabels(
 }
 
 void paintLegend(QPainter& painter, const QRectF& plot, const std::vector<LegendEntry>& entries,
-    const QPalette& palette)
+    const QPalette& palette, Qt::Alignment side)
 {
     const QFontMetricsF metrics(painter.font());
-    const QRectF box = legendBox(plot, entries, metrics);
+    const QRectF box = legendBox(plot, entries, metrics, side);
     if (box.isEmpty())
         return; // a plot this small has no room for it
     QColor background = palette.color(QPalette::Base);
@@ -116,7 +118,7 @@ void paintLegend(QPainter& painter, const QRectF& plot, const std::vector<Legend
     painter.setPen(QPen(palette.color(QPalette::Mid), 1));
     painter.setBrush(background);
     painter.drawRect(box);
-    const std::vector<PlotLabel> labels = legendLabels(plot, entries, metrics);
+    const std::vector<PlotLabel> labels = legendLabels(plot, entries, metrics, side);
     for (size_t i = 0; i < entries.size(); ++i) {
         const double y = labels[i].rect.top();
         const double lineHeight = labels[i].rect.height();

@@ -38,10 +38,11 @@ struct LegendEntry {
     QString label;
 };
 
-// The entries' texts where paintLegend() writes them; empty when the plot has no room for it.
-std::vector<PlotLabel> legendLabels(
-    const QRectF& plot, const std::vector<LegendEntry>& entries, const QFontMetricsF& metrics);
+// The entries' texts where paintLegend() writes them, in the plot's top left corner (or top
+// right: side Qt::AlignRight); empty when the plot has no room for it.
+std::vector<PlotLabel> legendLabels(const QRectF& plot, const std::vector<LegendEntry>& entries,
+    const QFontMetricsF& metrics, Qt::Alignment side = Qt::AlignLeft);
 void paintLegend(QPainter& painter, const QRectF& plot, const std::vector<LegendEntry>& entries,
-    const QPalette& palette);
+    const QPalette& palette, Qt::Alignment side = Qt::AlignLeft);
 
 } // namespace vigil::ui

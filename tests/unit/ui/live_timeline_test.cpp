@@ -186,7 +186,16 @@ TEST(LiveTimelineView, SaysInALegendWhatItsLinesAndBandsMean)
         const std::vector<PlotLabel> found = labelsWith(labels, text);
         ASSERT_EQ(found.size(), 1u);
         EXPECT_TRUE(plot.contains(found[0].rect));
+        EXPECT_LT(found[0].rect.left(), plot.center().x()); // over the oldest scores
     }
+    // A young watch has scores at the left only: the legend goes right, off them.
+    LiveTimelineRing young(int64_t { 600 } * 1000000, 1000);
+    young.push({ 0, 10000000, 0.9f, { 0.25f, 0.75f } });
+    LiveTimelineView view(&young);
+    view.resize(800, 260);
+    const std::vector<PlotLabel> legend = labelsWith(view.labels(), "no stream");
+    ASSERT_EQ(legend.size(), 1u);
+    EXPECT_GT(legend[0].rect.left(), view.xOfUs(10000000));
 }
 
 // Also leaves the picture in the test folder for a person to look at.
