@@ -9,6 +9,7 @@
 #include "core/common/redacted_url.h"
 #include "core/live/watch_defaults.h"
 #include "core/live/watch_session.h"
+#include "core/live/watch_summary.h"
 #include "core/media/live_source.h"
 
 #include <chrono>
@@ -26,7 +27,8 @@ Latency: a step is scored once its 16 frames have arrived (0.64 s at 25 fps) plu
   network's time; its score covers the last --window steps (history, not delay).
 Exit codes:
   0    the stream ended (--give-up-after) and everything was written
-  1    the source could not be opened (or timed out), or DIR could not be written
+  1    the source never opened (it is tried again as a dropped stream is, until
+       --give-up-after), or DIR could not be written
   2    usage error, or no weights available
   130  stopped by Ctrl+C or SIGTERM; an open alert is closed and written
 )";
@@ -126,7 +128,9 @@ WatchCommand::WatchCommand(CLI::App& cli)
     addTimeOption(*command_, "--reconnect-max-delay", watch_.reconnectMaxDelayS,
         "Longest wait between reconnection attempts (seconds)", 3600.0);
     addTimeOption(*command_, "--give-up-after", watch_.giveUpAfterS,
-        "Stop when the stream stays away this long (seconds; 0: never)", 86400.0);
+        "Stop when the stream stays away (or does not open at the start) this long (seconds; 0: "
+        "never)",
+        86400.0);
     command_->add_flag("-q,--quiet", watch_.isQuiet, "No status line on stderr");
 }
 
@@ -153,12 +157,8 @@ std::optional<media::MediaSource> checkedSource(
 
 void printOutcome(const std::string& displayName, const live::WatchOutcome& outcome)
 {
-    std::fprintf(stderr,
-        "vigil: %s: %s; %lld steps scored, %lld skipped, %lld alerts, %lld reconnections\n",
-        printable(displayName).c_str(), printable(outcome.endReason).c_str(),
-        static_cast<long long>(outcome.stepsScored),
-        static_cast<long long>(outcome.snippetsSkipped), static_cast<long long>(outcome.alerts),
-        static_cast<long long>(outcome.reconnections));
+    std::fprintf(stderr, "vigil: %s: %s\n", printable(displayName).c_str(),
+        printable(live::outcomeSummary(outcome)).c_str());
 }
 
 } // namespace
@@ -191,8 +191,11 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
                 if (!isQuiet)
                     printer.print(status);
             });
-        printOutcome(displayName, session.run(cancel));
-        return cancel.isCancelled() ? kExitCancelled : kExitOk;
+        const live::WatchOutcome outcome = session.run(cancel);
+        printOutcome(displayName, outcome);
+        if (cancel.isCancelled())
+            return kExitCancelled;
+        return outcome.wasOpened ? kExitOk : kExitFailedInput;
     } catch (const Cancelled&) {
         return kExitCancelled;
     } catch (const std::exception& error) {

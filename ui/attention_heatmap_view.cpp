@@ -1,6 +1,7 @@
 #include "ui/attention_heatmap_view.h"
 
 #include "ui/color_map.h"
+#include "ui/plot_axes.h"
 #include "ui/time_format.h"
 
 #include <QImage>
@@ -115,14 +116,8 @@ void AttentionHeatmapView::paintCells(QPainter& painter) const
 
 void AttentionHeatmapView::paintLabels(QPainter& painter) const
 {
-    const QRectF plot = plotRect();
-    const int rows = index_.rows();
     painter.setPen(palette().color(QPalette::Text));
-    for (int row = 0; row < rows; ++row) {
-        const QRectF band(0, plot.top() + plot.height() * row / rows, kPlotLeftMarginPx - 6,
-            plot.height() / rows);
-        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(row + 1));
-    }
+    paintPlotLabels(painter, rowLabels(plotRect(), index_.rows()));
 }
 
 void AttentionHeatmapView::paintLegend(QPainter& painter) const

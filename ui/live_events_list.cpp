@@ -9,6 +9,27 @@ namespace {
 
 constexpr int kThumbnailRole = Qt::UserRole + 1;
 
+QString spanText(const live::Alert& alert)
+{
+    return QStringLiteral("%1–%2 s  peak %3")
+        .arg(static_cast<double>(alert.startUs) / 1e6, 0, 'f', 1)
+        .arg(static_cast<double>(alert.endUs) / 1e6, 0, 'f', 1)
+        .arg(static_cast<double>(alert.peak.score), 0, 'f', 2);
+}
+
+QString closedByNote(live::AlertEnd end)
+{
+    switch (end) {
+    case live::AlertEnd::Score:
+        return {};
+    case live::AlertEnd::Stop:
+        return QObject::tr("  (closed by stop)");
+    case live::AlertEnd::StreamLost:
+        return QObject::tr("  (stream lost)");
+    }
+    return {};
+}
+
 } // namespace
 
 LiveEventsList::LiveEventsList(QWidget* parent)
@@ -21,18 +42,43 @@ LiveEventsList::LiveEventsList(QWidget* parent)
 
 QString liveAlertText(const live::EventRecord& event)
 {
-    const live::Alert& alert = event.alert;
-    return QStringLiteral("#%1  %2–%3 s  peak %4%5")
+    return QStringLiteral("#%1  %2%3")
         .arg(event.id)
-        .arg(static_cast<double>(alert.startUs) / 1e6, 0, 'f', 1)
-        .arg(static_cast<double>(alert.endUs) / 1e6, 0, 'f', 1)
-        .arg(static_cast<double>(alert.peak.score), 0, 'f', 2)
-        .arg(alert.wasStopped ? QObject::tr("  (closed by stop)") : QString());
+        .arg(spanText(event.alert), closedByNote(event.alert.closedBy));
+}
+
+QString openAlertText(const live::Alert& alert)
+{
+    return QObject::tr("OPEN  %1").arg(spanText(alert));
+}
+
+void LiveEventsList::showOpenAlert(const live::Alert& alert)
+{
+    if (!open_) {
+        open_ = new QListWidgetItem;
+        open_->setForeground(QColor(198, 40, 40));
+        open_->setToolTip(tr("Open: numbered, written to events.jsonl and given its thumbnail "
+                             "when it closes"));
+        open_->setData(kThumbnailRole, false);
+        insertItem(0, open_);
+    }
+    open_->setText(openAlertText(alert));
+}
+
+void LiveEventsList::clearOpenAlert()
+{
+    delete open_; // a QListWidgetItem leaves its list when deleted
+    open_ = nullptr;
 }
 
 void LiveEventsList::addAlert(const live::EventRecord& event)
 {
-    auto* item = new QListWidgetItem(liveAlertText(event));
+    QListWidgetItem* item = open_ ? open_ : new QListWidgetItem;
+    if (!open_)
+        insertItem(0, item);
+    open_ = nullptr;
+    item->setText(liveAlertText(event));
+    item->setData(Qt::ForegroundRole, QVariant()); // no longer marked open
     bool hasImage = false;
     if (!event.thumbnail.empty()) {
         QPixmap image(QDir(outputDir_).filePath(QString::fromStdString(event.thumbnail)));
@@ -43,8 +89,9 @@ void LiveEventsList::addAlert(const live::EventRecord& event)
         }
     }
     item->setData(kThumbnailRole, hasImage);
-    item->setToolTip(hasImage ? QString::fromStdString(event.thumbnail) : tr("no thumbnail"));
-    insertItem(0, item);
+    // The whole text too: a narrow list cuts it.
+    item->setToolTip(item->text() + QStringLiteral("\n")
+        + (hasImage ? QString::fromStdString(event.thumbnail) : tr("no thumbnail")));
 }
 
 bool LiveEventsList::hasThumbnail(int row) const

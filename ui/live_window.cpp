@@ -3,7 +3,10 @@
 #include "ui/live_events_list.h"
 #include "ui/live_recorder.h"
 #include "ui/live_timeline_view.h"
+#include "ui/model_status_widget.h"
 #include "ui/video_view.h"
+
+#include "core/live/watch_summary.h"
 
 #include <QCloseEvent>
 #include <QHBoxLayout>
@@ -24,6 +27,11 @@ namespace {
 
 constexpr int64_t kScrollUnitUs = 100000; // the scroll bar moves in tenths of a second
 
+LiveStatus::Clock::time_point now()
+{
+    return LiveStatus::Clock::now();
+}
+
 } // namespace
 
 LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent)
@@ -31,12 +39,16 @@ LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent
     , request_(std::move(request))
     , shownSource_(QString::fromStdString(request_.settings.reader.displayName))
     , ring_(ringForMinutes(timelineMinutes))
+    , retryNow_(std::make_shared<live::RetryNow>())
     , frames_(std::make_shared<LatestFrame>())
+    , status_(now())
 {
     qRegisterMetaType<live::LiveStep>();
     qRegisterMetaType<live::WatchStatus>();
+    qRegisterMetaType<live::Alert>();
     qRegisterMetaType<live::EventRecord>();
     qRegisterMetaType<live::ClipSource>();
+    qRegisterMetaType<live::RetryWait>();
     setWindowTitle(tr("LIVE %1 – Vigil").arg(shownSource_));
     createLayout();
 }
@@ -74,30 +86,60 @@ void LiveWindow::createLayout()
                                 .arg(ring_.spanUs() / 60000000)
                                 .arg(QString::fromStdString(request_.settings.outputs.outputDir)));
     olderNote_->setEnabled(false);
-    stopButton_ = new QPushButton(tr("Stop"));
-    stopButton_->setToolTip(tr("Stop watching (Esc); an open alert is closed and written"));
-    connect(stopButton_, &QPushButton::clicked, this, &LiveWindow::stop);
-    createRecordButton();
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(olderNote_, 1);
-    controls->addWidget(recordButton_);
-    controls->addWidget(stopButton_);
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
     layout->addWidget(top, 3);
     layout->addWidget(timeline_, 2);
     layout->addWidget(scrollBar_);
-    layout->addLayout(controls);
+    layout->addWidget(olderNote_);
+    layout->addLayout(createControls());
     setCentralWidget(central);
+    staleBadge_ = new QLabel(video_);
+    staleBadge_->setObjectName(QStringLiteral("staleBadge"));
+    staleBadge_->setStyleSheet(
+        QStringLiteral("QLabel { background: #e65100; color: white; font-weight: bold; "
+                       "padding: 2px 8px; border-radius: 3px; }"));
+    staleBadge_->move(8, 8);
+    staleBadge_->hide();
+    createStatusBar();
+}
+
+QHBoxLayout* LiveWindow::createControls()
+{
+    stopButton_ = new QPushButton(tr("Stop"));
+    stopButton_->setToolTip(tr("Stop watching (Esc); an open alert is closed and written"));
+    connect(stopButton_, &QPushButton::clicked, this, &LiveWindow::stop);
+    createRecordButton();
+    retryButton_ = new QPushButton(tr("Retry now"));
+    retryButton_->setToolTip(tr("Try to reach the source now instead of at the end of the wait"));
+    retryButton_->hide();
+    connect(retryButton_, &QPushButton::clicked, this, [this] {
+        retryNow_->request();
+        retryButton_->setEnabled(false); // until the next wait
+    });
+    // The networks behind the scores, as the main window says them: DEMO weights stand out.
+    // Beside the buttons, not in the status bar, whose messages it would squeeze.
+    modelStatus_ = new ModelStatusWidget(AnalysisEngine { request_.engine, {} });
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(modelStatus_);
+    controls->addStretch(1);
+    controls->addWidget(retryButton_);
+    controls->addWidget(recordButton_);
+    controls->addWidget(stopButton_);
+    return controls;
+}
+
+void LiveWindow::createStatusBar()
+{
     liveLabel_ = new QLabel(tr("Connecting…"));
     skippedLabel_ = new QLabel;
     statusBar()->addPermanentWidget(skippedLabel_);
     statusBar()->addPermanentWidget(liveLabel_);
     // Beside the messages (notices replace it for a while, then it shows again).
     statusBar()->addWidget(new QLabel(shownSource_));
-    stallTimer_ = new QTimer(this);
-    stallTimer_->setInterval(500);
-    connect(stallTimer_, &QTimer::timeout, this, &LiveWindow::checkStalled);
+    statusTimer_ = new QTimer(this);
+    statusTimer_->setInterval(250);
+    connect(statusTimer_, &QTimer::timeout, this, &LiveWindow::refreshStatus);
 }
 
 void LiveWindow::createRecordButton()
@@ -139,13 +181,48 @@ void LiveWindow::launch()
     cancel_ = std::make_shared<CancellationToken>();
     auto* thread = new QThread(this);
     thread->setObjectName(QStringLiteral("vigil-live"));
-    auto* worker = new LiveWorker(request_, cancel_, frames_);
+    auto* worker = new LiveWorker(request_, cancel_, retryNow_, frames_);
     worker->moveToThread(thread);
     connect(thread, &QThread::started, worker, &LiveWorker::run);
+    connectWorker(worker);
+    connect(worker, &LiveWorker::finished, thread, &QThread::quit);
+    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(thread, &QThread::finished, this, [this, thread] {
+        thread->deleteLater();
+        thread_ = nullptr;
+        statusTimer_->stop();
+        emit finished();
+    });
+    thread_ = thread;
+    status_ = LiveStatus(now());
+    stopButton_->setEnabled(true);
+    statusTimer_->start();
+    thread->start();
+}
+
+void LiveWindow::connectWorker(LiveWorker* worker)
+{
     connect(worker, &LiveWorker::frameReady, this, &LiveWindow::showFrame);
     connect(worker, &LiveWorker::stepScored, this, &LiveWindow::addStep);
     connect(worker, &LiveWorker::statusChanged, this, &LiveWindow::showStatus);
+    connect(worker, &LiveWorker::alertOpenChanged, this, [this](const live::Alert& alert) {
+        events_->showOpenAlert(alert);
+        status_.alertChanged(true);
+    });
     connect(worker, &LiveWorker::alertClosed, events_, &LiveEventsList::addAlert);
+    connect(worker, &LiveWorker::alertOpenEnded, this, [this] {
+        events_->clearOpenAlert();
+        status_.alertChanged(false);
+        refreshStatus();
+    });
+    connect(worker, &LiveWorker::retryWaiting, this, [this](const live::RetryWait& wait) {
+        status_.retryWaiting(wait, now());
+        retryButton_->setEnabled(true);
+        if (!wait.hasConnected)
+            video_->setMessage(
+                tr("Not reachable yet, trying again: %1").arg(QString::fromStdString(wait.reason)));
+        refreshStatus();
+    });
     connect(worker, &LiveWorker::packetsChanged, this, [this](const live::ClipSource& packets) {
         recorder_->setPackets(packets);
         recordButton_->setEnabled(true);
@@ -155,19 +232,6 @@ void LiveWindow::launch()
     connect(worker, &LiveWorker::stopped, this, &LiveWindow::showEnd);
     connect(worker, &LiveWorker::failed, this,
         [this](const QString& message) { showEnd(tr("Failed: %1").arg(message)); });
-    connect(worker, &LiveWorker::finished, thread, &QThread::quit);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        thread->deleteLater();
-        thread_ = nullptr;
-        stallTimer_->stop();
-        emit finished();
-    });
-    thread_ = thread;
-    lastStepAt_ = std::chrono::steady_clock::now();
-    stopButton_->setEnabled(true);
-    stallTimer_->start();
-    thread->start();
 }
 
 void LiveWindow::toggleRecording(bool isOn)
@@ -189,14 +253,15 @@ void LiveWindow::toggleRecording(bool isOn)
 
 void LiveWindow::showFrame()
 {
-    if (std::optional<QImage> image = frames_->take())
+    if (std::optional<QImage> image = frames_->take()) {
         video_->setImage(*image);
+        status_.frameShown(now());
+    }
 }
 
 void LiveWindow::addStep(const live::LiveStep& step)
 {
     ring_.push(step);
-    lastStepAt_ = std::chrono::steady_clock::now();
     syncScrollBar();
     olderNote_->setEnabled(ring_.droppedSteps() > 0);
     timeline_->update();
@@ -217,28 +282,28 @@ void LiveWindow::syncScrollBar()
 
 void LiveWindow::showStatus(const live::WatchStatus& status)
 {
-    lastStatus_ = status;
-    hasStatus_ = true;
-    if (!cancel_ || !cancel_->isCancelled())
-        liveLabel_->setText(tr("LIVE · lag %1 s%2")
-                                .arg(static_cast<double>(status.lagMs) / 1e3, 0, 'f', 1)
-                                .arg(status.isAlertOpen ? tr(" · ALERT") : QString()));
+    status_.stepScored(status);
+    refreshStatus();
     skippedLabel_->setText(status.skippedSnippets > 0
-            ? tr("%1 snippets skipped (not scored) to stay live").arg(status.skippedSnippets)
+            ? tr("%1 skipped (not scored) to stay live")
+                  .arg(QString::fromStdString(
+                      live::countOf(status.skippedSnippets, "snippet", "snippets")))
             : QString());
 }
 
-// No step for a while: the stream stalled or dropped, and the reader is reconnecting.
-void LiveWindow::checkStalled()
+// Also every quarter second: the time since the last frame and the countdown move on their own.
+void LiveWindow::refreshStatus()
 {
     if (!isRunning() || (cancel_ && cancel_->isCancelled()))
         return;
-    const auto quiet = std::chrono::steady_clock::now() - lastStepAt_;
-    if (quiet < kStalledAfter)
-        return;
-    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(quiet).count();
-    liveLabel_->setText(hasStatus_ ? tr("No stream for %1 s · reconnecting…").arg(seconds)
-                                   : tr("Connecting… (%1 s)").arg(seconds));
+    const auto at = now();
+    liveLabel_->setText(status_.text(at));
+    retryButton_->setVisible(status_.isWaitingToRetry(at));
+    staleBadge_->setVisible(status_.isStale(at));
+    if (staleBadge_->isVisible()) {
+        staleBadge_->setText(tr("STALE · %1 s").arg(*status_.secondsSinceFrame(at), 0, 'f', 0));
+        staleBadge_->adjustSize();
+    }
 }
 
 void LiveWindow::showEnd(const QString& text)
@@ -246,6 +311,8 @@ void LiveWindow::showEnd(const QString& text)
     if (recordButton_->isChecked())
         recordButton_->setChecked(false); // written from the ring, which outlives the run
     recordButton_->setEnabled(false);
+    retryButton_->hide();
+    staleBadge_->hide(); // the label says Stopped: the frame left is the last one, as it says
     liveLabel_->setText(tr("Stopped"));
     stopButton_->setEnabled(false);
     statusBar()->showMessage(tr("%1: %2").arg(shownSource_, text));

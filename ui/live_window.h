@@ -3,10 +3,13 @@
 // `vigil watch`: a LiveWorker runs the WatchSession on its own QThread, writing the same files
 // (scores.csv, events.jsonl, thumbnails, clips) into the output folder. It shows the newest
 // frame, the rolling timeline and heatmaps of the last minutes (a LiveTimelineRing; older
-// scores are in scores.csv), the alerts as they close, and in the status bar LIVE with the lag,
-// skipped snippets and a stalled stream. Stop (or Esc, or closing) cancels the run; the open
-// alert is then closed and written. Source names shown are always redacted. GUI thread only.
+// scores are in scores.csv), the alerts (the open one at once, marked open), and in the status
+// bar the networks (with the DEMO badge of demo weights), LIVE with the lag or STALE when frames
+// stop (LiveStatus), skipped snippets, and while the source is away the countdown to the next
+// attempt with Retry now. Stop (or Esc, or closing) cancels the run; the open alert is then
+// closed and written. Source names shown are always redacted. GUI thread only.
 
+#include "ui/live_status.h"
 #include "ui/live_timeline_ring.h"
 #include "ui/live_worker.h"
 
@@ -16,6 +19,7 @@
 #include <chrono>
 #include <memory>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QScrollBar;
@@ -27,6 +31,7 @@ namespace vigil::ui {
 class LiveEventsList;
 class LiveRecorder;
 class LiveTimelineView;
+class ModelStatusWidget;
 class VideoView;
 
 class LiveWindow : public QMainWindow {
@@ -45,10 +50,10 @@ public:
     QLabel* skippedLabel() const { return skippedLabel_; }
     QPushButton* stopButton() const { return stopButton_; }
     QPushButton* recordButton() const { return recordButton_; }
+    QPushButton* retryButton() const { return retryButton_; }
+    QLabel* staleBadge() const { return staleBadge_; }
+    ModelStatusWidget* modelStatus() const { return modelStatus_; }
     LiveRecorder* recorder() const { return recorder_; }
-
-    // Seconds without a new step after which the stream counts as stalled.
-    static constexpr std::chrono::seconds kStalledAfter { 5 };
 
 public slots:
     void start();
@@ -63,13 +68,16 @@ protected:
 
 private:
     void createLayout();
+    QHBoxLayout* createControls();
     void createRecordButton();
+    void createStatusBar();
     void launch();
+    void connectWorker(class LiveWorker* worker);
     void showFrame();
     void addStep(const live::LiveStep& step);
     void showStatus(const live::WatchStatus& status);
     void showEnd(const QString& text);
-    void checkStalled();
+    void refreshStatus();
     void syncScrollBar();
     void toggleRecording(bool isOn);
 
@@ -77,7 +85,9 @@ private:
     QString shownSource_;
     LiveTimelineRing ring_;
     std::shared_ptr<CancellationToken> cancel_;
+    std::shared_ptr<live::RetryNow> retryNow_;
     std::shared_ptr<LatestFrame> frames_;
+    LiveStatus status_;
     QPointer<QThread> thread_;
     VideoView* video_ = nullptr;
     LiveTimelineView* timeline_ = nullptr;
@@ -88,11 +98,11 @@ private:
     QLabel* skippedLabel_ = nullptr;
     QPushButton* stopButton_ = nullptr;
     QPushButton* recordButton_ = nullptr;
+    QPushButton* retryButton_ = nullptr;
+    QLabel* staleBadge_ = nullptr; // over the video's corner while the frame shown is stale
+    ModelStatusWidget* modelStatus_ = nullptr;
     LiveRecorder* recorder_ = nullptr;
-    QTimer* stallTimer_ = nullptr;
-    std::chrono::steady_clock::time_point lastStepAt_;
-    live::WatchStatus lastStatus_;
-    bool hasStatus_ = false;
+    QTimer* statusTimer_ = nullptr; // the countdown and the time since the last frame
 };
 
 } // namespace vigil::ui

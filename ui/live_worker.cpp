@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/common/redacted_url.h"
 #include "core/live/watch_defaults.h"
+#include "core/live/watch_summary.h"
 
 #include <QDir>
 
@@ -64,10 +65,11 @@ LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource&
 }
 
 LiveWorker::LiveWorker(LiveRequest request, std::shared_ptr<const CancellationToken> cancel,
-    std::shared_ptr<LatestFrame> frames, QObject* parent)
+    std::shared_ptr<live::RetryNow> retryNow, std::shared_ptr<LatestFrame> frames, QObject* parent)
     : QObject(parent)
     , request_(std::move(request))
     , cancel_(std::move(cancel))
+    , retryNow_(std::move(retryNow))
     , frames_(std::move(frames))
 {
 }
@@ -83,7 +85,17 @@ live::LiveObserver LiveWorker::observer()
             emit frameReady();
     };
     observer.onStep = [this](const live::LiveStep& step) { emit stepScored(step); };
+    observer.onOpenAlert = [this](const std::optional<live::Alert>& open) {
+        if (open)
+            emit alertOpenChanged(*open);
+        else
+            emit alertOpenEnded();
+    };
     observer.onAlert = [this](const live::EventRecord& event) { emit alertClosed(event); };
+    observer.onRetryWait = [this](live::RetryWait wait) {
+        wait.reason = redacted(wait.reason).toStdString();
+        emit retryWaiting(wait);
+    };
     observer.onPackets = [this](const live::ClipSource& packets) { emit packetsChanged(packets); };
     return observer;
 }
@@ -109,13 +121,8 @@ void LiveWorker::run()
             [this](const std::string& text) { emit notice(redacted(text)); },
             [this](const live::WatchStatus& status) { emit statusChanged(status); });
         session.setObserver(observer());
-        const live::WatchOutcome outcome = session.run(*cancel_);
-        emit stopped(tr("%1; %2 steps scored, %3 skipped, %4 alerts, %5 reconnections")
-                         .arg(redacted(outcome.endReason))
-                         .arg(outcome.stepsScored)
-                         .arg(outcome.snippetsSkipped)
-                         .arg(outcome.alerts)
-                         .arg(outcome.reconnections));
+        session.setRetryNow(retryNow_);
+        emit stopped(redacted(live::outcomeSummary(session.run(*cancel_))));
     } catch (const Cancelled&) {
         emit stopped(tr("stopped"));
     } catch (const std::exception& error) {

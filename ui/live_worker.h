@@ -4,7 +4,8 @@
 // not queued: the reader thread keeps only the newest one in a LatestFrame and signals
 // frameReady() when the slot was empty, so a slow GUI drops frames instead of piling them up.
 // Stop is by the shared CancellationToken, set directly from the GUI thread; the session then
-// closes and writes the open alert. Every outcome becomes stopped or failed, then finished.
+// closes and writes the open alert. Retry now is the shared live::RetryNow, also set directly.
+// Every outcome becomes stopped or failed, then finished.
 
 #include "core/common/cancellation.h"
 #include "core/engine/engine.h"
@@ -60,7 +61,8 @@ class LiveWorker : public QObject {
     Q_OBJECT
 public:
     LiveWorker(LiveRequest request, std::shared_ptr<const CancellationToken> cancel,
-        std::shared_ptr<LatestFrame> frames, QObject* parent = nullptr);
+        std::shared_ptr<live::RetryNow> retryNow, std::shared_ptr<LatestFrame> frames,
+        QObject* parent = nullptr);
 
 public slots:
     void run();
@@ -69,7 +71,10 @@ signals:
     void frameReady();
     void stepScored(const vigil::live::LiveStep& step);
     void statusChanged(const vigil::live::WatchStatus& status);
+    void alertOpenChanged(const vigil::live::Alert& alert); // opened, or its end or peak moved
+    void alertOpenEnded(); // after alertClosed when it was kept
     void alertClosed(const vigil::live::EventRecord& event);
+    void retryWaiting(const vigil::live::RetryWait& wait); // reason redacted
     void packetsChanged(const vigil::live::ClipSource& packets);
     void notice(const QString& text);
     void stopped(const QString& summary);
@@ -82,6 +87,7 @@ private:
 
     LiveRequest request_;
     std::shared_ptr<const CancellationToken> cancel_;
+    std::shared_ptr<live::RetryNow> retryNow_;
     std::shared_ptr<LatestFrame> frames_;
 };
 
@@ -89,5 +95,7 @@ private:
 
 Q_DECLARE_METATYPE(vigil::live::LiveStep)
 Q_DECLARE_METATYPE(vigil::live::WatchStatus)
+Q_DECLARE_METATYPE(vigil::live::Alert)
 Q_DECLARE_METATYPE(vigil::live::EventRecord)
+Q_DECLARE_METATYPE(vigil::live::RetryWait)
 Q_DECLARE_METATYPE(vigil::live::ClipSource)

@@ -1,5 +1,6 @@
 #include "ui/timeline_view.h"
 
+#include "ui/plot_axes.h"
 #include "ui/time_format.h"
 #include "ui/timeline_legend.h"
 
@@ -195,32 +196,38 @@ void TimelineView::paintEvent(QPaintEvent*)
     painter.restore();
     paintTimeAxis(painter);
     paintPlayhead(painter);
-    if (const QRectF legend = legendRect(); !legend.isEmpty())
-        paintTimelineLegend(
-            painter, legend, { kCurveColor, kEventColor, kThresholdColor }, palette());
+    if (result_ && !result_->frameScores.empty())
+        paintTimelineLegend(painter, plotRect(), { kCurveColor, kEventColor, kThresholdColor },
+            palette(), legendSide());
+}
+
+Qt::Alignment TimelineView::legendSide() const
+{
+    const QFontMetricsF metrics(font());
+    const auto entries
+        = timelineLegendEntries({ kCurveColor, kEventColor, kThresholdColor }, palette());
+    Qt::Alignment best = Qt::AlignLeft | Qt::AlignTop;
+    int fewest = std::numeric_limits<int>::max();
+    for (const Qt::Alignment side : { Qt::AlignLeft | Qt::AlignTop, Qt::AlignRight | Qt::AlignTop,
+             Qt::AlignLeft | Qt::AlignBottom, Qt::AlignRight | Qt::AlignBottom }) {
+        const QRectF box = legendBox(plotRect(), entries, metrics, side);
+        if (box.isEmpty())
+            continue;
+        if (const int hidden = hiddenColumns(box); hidden < fewest) {
+            fewest = hidden;
+            best = side;
+        }
+    }
+    return best;
 }
 
 QRectF TimelineView::legendRect() const
 {
-    const QRectF plot = plotRect();
-    const QSizeF size = timelineLegendSize(font());
-    if (!result_ || result_->frameScores.empty() || size.width() + 12 > plot.width()
-        || size.height() + 8 > plot.height())
+    if (!result_ || result_->frameScores.empty())
         return {};
-    const double left = plot.left() + 6;
-    const double right = plot.right() - 6 - size.width();
-    const double top = plot.top() + 4;
-    const double bottom = plot.bottom() - 4 - size.height();
-    const QRectF corners[] = { { QPointF(left, top), size }, { QPointF(right, top), size },
-        { QPointF(left, bottom), size }, { QPointF(right, bottom), size } };
-    QRectF best = corners[0];
-    int fewest = std::numeric_limits<int>::max();
-    for (const QRectF& corner : corners)
-        if (const int hidden = hiddenColumns(corner); hidden < fewest) {
-            fewest = hidden;
-            best = corner;
-        }
-    return best;
+    return legendBox(plotRect(),
+        timelineLegendEntries({ kCurveColor, kEventColor, kThresholdColor }, palette()),
+        QFontMetricsF(font()), legendSide());
 }
 
 // How much a box at `area` would hide: columns whose frames form an event (shaded down the
@@ -246,33 +253,7 @@ int TimelineView::hiddenColumns(const QRectF& area) const
 
 void TimelineView::paintGrid(QPainter& painter) const
 {
-    const QRectF plot = plotRect();
-    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
-    painter.drawRect(plot);
-    QColor grid = palette().color(QPalette::Mid);
-    grid.setAlpha(90);
-    painter.setPen(QPen(grid, 1, Qt::DotLine));
-    const double low = scoreAxis_.low();
-    const double span = scoreAxis_.high() - low;
-    for (double fraction : { 0.25, 0.5, 0.75 }) {
-        const double y = yOfScore(low + fraction * span);
-        painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-    }
-    painter.setPen(palette().color(QPalette::Text));
-    const QFontMetrics metrics(font());
-    // Enough decimals that the three labels of a zoomed axis differ.
-    const int decimals = span >= 0.5 ? 1 : span >= 0.05 ? 2 : span >= 0.005 ? 3 : 4;
-    for (double score : scoreAxis_.labelScores()) {
-        const QRectF label(
-            0, yOfScore(score) - metrics.height() / 2.0, kPlotLeftMarginPx - 6, metrics.height());
-        painter.drawText(
-            label, Qt::AlignRight | Qt::AlignVCenter, QString::number(score, 'f', decimals));
-    }
-    painter.save();
-    painter.translate(12, plot.center().y());
-    painter.rotate(-90);
-    painter.drawText(QRectF(-40, -8, 80, 16), Qt::AlignCenter, tr("score"));
-    painter.restore();
+    paintScoreAxis(painter, plotRect(), scoreAxis_, palette());
 }
 
 // One min/max envelope query per pixel column. Where a column holds several frames the curve
@@ -367,46 +348,19 @@ QString TimelineView::thresholdLabel() const
 // arrow saying which way it lies (it vanished before).
 void TimelineView::paintThreshold(QPainter& painter) const
 {
-    const QRectF plot = plotRect();
     const bool isOutside = threshold_ > scoreAxis_.high() || threshold_ < scoreAxis_.low();
-    const double y = std::clamp(yOfScore(threshold_), plot.top(), plot.bottom());
-    painter.setPen(QPen(
-        kThresholdColor, isDraggingThreshold_ ? 2.5 : 1.5, isOutside ? Qt::DotLine : Qt::DashLine));
-    painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-    painter.setPen(kThresholdColor);
     // Two short lines fit the margin that the heatmaps' colour bar shares.
-    const double lineHeight = QFontMetricsF(font()).height();
-    const double labelTop = std::clamp(y - lineHeight, 0.0, height() - 2 * lineHeight);
-    painter.drawText(QRectF(plot.right() + 6, labelTop, kPlotRightMarginPx - 8, lineHeight),
-        Qt::AlignLeft | Qt::AlignBottom, tr("threshold"));
-    painter.drawText(
-        QRectF(plot.right() + 6, labelTop + lineHeight, kPlotRightMarginPx - 8, lineHeight),
-        Qt::AlignLeft | Qt::AlignTop, thresholdLabel());
+    paintThresholdLine(painter, plotRect(), scoreAxis_,
+        { threshold_, kThresholdColor, isOutside ? Qt::DotLine : Qt::DashLine,
+            isDraggingThreshold_ ? 2.5 : 1.5, tr("threshold"), thresholdLabel() });
 }
 
 void TimelineView::paintTimeAxis(QPainter& painter) const
 {
-    const QRectF plot = plotRect();
     const FrameAxis frames = axis();
-    const double pxPerSecond = frames.widthPx / frames.visibleFrames * fps_;
-    static constexpr double kStepsS[]
-        = { 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200 };
-    double stepS = kStepsS[std::size(kStepsS) - 1];
-    for (double candidate : kStepsS) {
-        if (candidate * pxPerSecond >= 90.0) {
-            stepS = candidate;
-            break;
-        }
-    }
-    const double firstS = frames.firstFrame / fps_;
-    const double lastS = (frames.firstFrame + frames.visibleFrames) / fps_;
-    painter.setPen(palette().color(QPalette::Text));
-    for (double t = std::ceil(firstS / stepS) * stepS; t <= lastS + 1e-9; t += stepS) {
-        const double x = frames.xOf(t * fps_);
-        painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
-        painter.drawText(QRectF(x - 45, plot.bottom() + 4, 90, bottomMarginPx() - 4),
-            Qt::AlignHCenter | Qt::AlignTop, formatTime(t, stepS < 1.0));
-    }
+    vigil::ui::paintTimeAxis(painter, plotRect(), frames.firstFrame / fps_,
+        (frames.firstFrame + frames.visibleFrames) / fps_, bottomMarginPx(),
+        palette().color(QPalette::Text));
 }
 
 } // namespace vigil::ui

@@ -35,6 +35,7 @@ public:
     // Where the legend is drawn: the corner of the plot where it hides the fewest scored
     // columns (events and the curve); empty when the plot has no room or nothing is scored.
     QRectF legendRect() const;
+    Qt::Alignment legendSide() const; // the corner legendRect() is in
     // The threshold's value beside its line: "0.50", or "0.50 ▲ above" / "0.50 ▼ below" when
     // the zoomed score axis does not reach it (the line is then pinned to the plot's edge).
     QString thresholdLabel() const;

@@ -13,12 +13,12 @@ std::optional<Alert> AlertTracker::add(const ScoredStep& step)
     if (!open_) {
         if (step.score < settings_.on)
             return std::nullopt;
-        open_ = Alert { step.startUs, step.endUs, step.wallStartMs, step.wallEndMs, step, false };
+        open_ = Alert { step.startUs, step.endUs, step.wallStartMs, step.wallEndMs, step };
         didPeakChange_ = true;
         return std::nullopt;
     }
     if (step.score < settings_.off)
-        return closeIfLongEnough(false);
+        return closeIfLongEnough(AlertEnd::Score);
     open_->endUs = step.endUs;
     open_->wallEndMs = step.wallEndMs;
     if (step.score > open_->peak.score) {
@@ -28,17 +28,17 @@ std::optional<Alert> AlertTracker::add(const ScoredStep& step)
     return std::nullopt;
 }
 
-std::optional<Alert> AlertTracker::stop()
+std::optional<Alert> AlertTracker::stop(AlertEnd by)
 {
     didPeakChange_ = false;
-    return open_ ? closeIfLongEnough(true) : std::nullopt;
+    return open_ ? closeIfLongEnough(by) : std::nullopt;
 }
 
-std::optional<Alert> AlertTracker::closeIfLongEnough(bool wasStopped)
+std::optional<Alert> AlertTracker::closeIfLongEnough(AlertEnd by)
 {
     Alert alert = std::move(*open_);
     open_.reset();
-    alert.wasStopped = wasStopped;
+    alert.closedBy = by;
     if (alert.endUs - alert.startUs < settings_.minDurationUs)
         return std::nullopt;
     return alert;

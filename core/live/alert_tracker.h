@@ -3,7 +3,8 @@
 // step whose score is at or above `on`, stays open while scores stay at or above `off`, and
 // closes on the first step below `off`; one shorter than `minDurationUs` (start of its first step
 // to end of its last) is dropped as a blip. Unscored steps change nothing. stop() closes an open
-// alert at the end of the last step seen. Owned by one run; its thread only; never throws.
+// alert at the end of the last step seen, saying why (the watch stopped, or the stream was lost).
+// Owned by one run; its thread only; never throws.
 
 #include <cstdint>
 #include <optional>
@@ -28,13 +29,16 @@ struct ScoredStep {
     int64_t stepIndex = 0;
 };
 
+// What closed an alert: events.jsonl's closed_by ("score", "stop", "stream-lost").
+enum class AlertEnd { Score, Stop, StreamLost };
+
 struct Alert {
     int64_t startUs = 0;
     int64_t endUs = 0;
     int64_t wallStartMs = 0;
     int64_t wallEndMs = 0;
     ScoredStep peak; // the step with the highest score (the first of equals)
-    bool wasStopped = false; // closed by stop(), not by the score
+    AlertEnd closedBy = AlertEnd::Score;
 };
 
 class AlertTracker {
@@ -43,16 +47,18 @@ public:
 
     // Returns the alert this step closed, if it closed one that lasted long enough.
     std::optional<Alert> add(const ScoredStep& step);
-    // The open alert, if any, closed at the end of the last step seen.
-    std::optional<Alert> stop();
+    // The open alert, if any, closed at the end of the last step seen; by: Stop or StreamLost.
+    std::optional<Alert> stop(AlertEnd by);
 
     bool isOpen() const { return open_.has_value(); }
+    // The alert as it stands while open (the live view lists it at once); nullopt when none is.
+    const std::optional<Alert>& openAlert() const { return open_; }
     // Whether the peak of the open alert changed with the last add() (the caller then keeps
     // that step's frame for the thumbnail).
     bool didPeakChange() const { return didPeakChange_; }
 
 private:
-    std::optional<Alert> closeIfLongEnough(bool wasStopped);
+    std::optional<Alert> closeIfLongEnough(AlertEnd by);
 
     AlertSettings settings_;
     std::optional<Alert> open_;

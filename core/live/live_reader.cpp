@@ -29,12 +29,11 @@ std::string secondsText(int64_t us)
 
 } // namespace
 
-LiveReader::LiveReader(ReaderSettings settings, media::VideoDecoder decoder,
-    Clock::time_point sessionStart, DropOldestQueue<LiveSnippet>& queue, GapLog& gaps,
-    const CancellationToken& cancel, NoticeCallback notice)
+LiveReader::LiveReader(ReaderSettings settings, StreamClock& clock,
+    DropOldestQueue<LiveSnippet>& queue, GapLog& gaps, const CancellationToken& cancel,
+    NoticeCallback notice)
     : settings_(std::move(settings))
-    , first_(std::move(decoder))
-    , sessionStart_(sessionStart)
+    , clock_(clock)
     , queue_(queue)
     , gaps_(gaps)
     , cancel_(cancel)
@@ -44,9 +43,9 @@ LiveReader::LiveReader(ReaderSettings settings, media::VideoDecoder decoder,
 
 void LiveReader::run()
 {
-    std::optional<media::VideoDecoder> decoder = std::move(first_);
-    first_.reset();
+    std::optional<media::VideoDecoder> decoder = openFirst();
     while (decoder) {
+        wasOpened_ = true;
         std::string reason = "the stream ended";
         try {
             readConnection(*decoder);
@@ -58,16 +57,36 @@ void LiveReader::run()
         decoder.reset();
         if (cancel_.isCancelled())
             break;
+        gaps_.add({ StreamGap::Kind::Lost, lastEndUs_, lastEndUs_ });
         notice_(settings_.displayName + ": stream dropped (" + reason + "); reconnecting");
-        decoder = reconnect(lastEndUs_);
+        decoder = reconnect(lastEndUs_, reason);
     }
     if (endReason_.empty())
         endReason_ = "stopped";
     queue_.close();
 }
 
-// Reads one connection to its end. Its stream time is anchored at its first frame: the session
-// clock when that frame arrived, so times keep increasing across reconnections.
+// A camera still rebooting, a server not up yet: the first open is retried as a drop is.
+std::optional<media::VideoDecoder> LiveReader::openFirst()
+{
+    std::string reason;
+    try {
+        return media::VideoDecoder(settings_.source, &cancel_);
+    } catch (const Cancelled&) {
+        return std::nullopt;
+    } catch (const Error& error) {
+        reason = withDisplayName(error.what(), settings_);
+    }
+    notice_(reason + "; retrying");
+    std::optional<media::VideoDecoder> decoder = openWithBackoff(reason, 0);
+    if (decoder)
+        notice_(settings_.displayName + ": opened after " + secondsText(sinceCreatedUs()));
+    return decoder;
+}
+
+// Reads one connection to its end. Its stream time is anchored at its first frame: the stream
+// clock when that frame arrived (0 for the first connection's), and never before the end of the
+// last connection's, so times keep increasing across reconnections.
 bool LiveReader::readConnection(media::VideoDecoder& decoder)
 {
     auto packets
@@ -82,8 +101,10 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
     std::optional<int64_t> offsetUs;
     LiveSnippet snippet;
     while (std::optional<media::VideoFrame> frame = decoder.next()) {
-        if (!offsetUs)
-            offsetUs = std::max(sinceStartUs(), lastEndUs_) - frame->ptsUs;
+        if (!offsetUs) {
+            clock_.start();
+            offsetUs = std::max(clock_.nowUs(), lastEndUs_) - frame->ptsUs;
+        }
         if (onFrame_)
             onFrame_(frame->rgb, *offsetUs + frame->ptsUs);
         if (resized.empty())
@@ -93,6 +114,7 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
         resized.push_back(pre.resizeForCrops(frame->rgb));
         if (static_cast<int64_t>(resized.size()) < analysis::kSnippetFrames)
             continue;
+        snippet.arrivedUs = clock_.nowUs();
         snippet.endUs = *offsetUs + frame->ptsUs + frameUs;
         snippet.input = pre.apply(resized);
         snippet.connection = connection_;
@@ -112,47 +134,64 @@ void LiveReader::pushSnippet(LiveSnippet snippet)
         gaps_.add({ StreamGap::Kind::Skipped, dropped->startUs, dropped->endUs });
 }
 
-std::optional<media::VideoDecoder> LiveReader::reconnect(int64_t droppedAtUs)
+std::optional<media::VideoDecoder> LiveReader::reconnect(
+    int64_t droppedAtUs, const std::string& reason)
+{
+    const int64_t downSinceUs = sinceCreatedUs();
+    std::optional<media::VideoDecoder> decoder = openWithBackoff(reason, downSinceUs);
+    if (!decoder)
+        return std::nullopt;
+    ++connection_;
+    ++reconnections_;
+    gaps_.add({ StreamGap::Kind::Reconnected, droppedAtUs, clock_.nowUs() });
+    notice_(settings_.displayName + ": reconnected after "
+        + secondsText(sinceCreatedUs() - downSinceUs) + "; the gap is not scored");
+    return decoder;
+}
+
+// Waits (ReconnectBackoff), tries, and again, until the source opens; nullopt when cancelled or
+// when the stream stayed away for giveUpAfterMs (endReason_ then says so).
+std::optional<media::VideoDecoder> LiveReader::openWithBackoff(
+    std::string reason, int64_t downSinceUs)
 {
     ReconnectBackoff backoff(settings_.reconnectMaxDelayMs);
-    const int64_t downSinceUs = sinceStartUs();
     for (;;) {
-        if (!sleepUnlessCancelled(backoff.nextDelayMs()))
+        const int64_t delayMs = backoff.nextDelayMs();
+        if (onRetryWait_)
+            onRetryWait_({ wasOpened_, reason, delayMs, sinceCreatedUs() - downSinceUs });
+        if (!waitBeforeAttempt(delayMs))
             return std::nullopt;
-        const int64_t downUs = sinceStartUs() - downSinceUs;
+        const int64_t downUs = sinceCreatedUs() - downSinceUs;
         if (settings_.giveUpAfterMs > 0 && downUs >= settings_.giveUpAfterMs * 1000) {
             // The caller's summary line says it, once.
-            endReason_ = "no stream for " + secondsText(downUs) + "; stopped";
+            endReason_ = (wasOpened_ ? "no stream for " : "not opened in ") + secondsText(downUs)
+                + "; stopped";
             return std::nullopt;
         }
         try {
-            media::VideoDecoder decoder(settings_.source, &cancel_);
-            ++connection_;
-            ++reconnections_;
-            gaps_.add({ StreamGap::Kind::Reconnected, droppedAtUs, sinceStartUs() });
-            notice_(settings_.displayName + ": reconnected after " + secondsText(downUs)
-                + "; the gap is not scored");
-            return decoder;
+            return media::VideoDecoder(settings_.source, &cancel_);
         } catch (const Cancelled&) {
             return std::nullopt;
-        } catch (const Error&) {
-            // Still down; the next attempt waits longer.
+        } catch (const Error& error) {
+            reason = withDisplayName(error.what(), settings_); // still down: wait longer
         }
     }
 }
 
-int64_t LiveReader::sinceStartUs() const
+int64_t LiveReader::sinceCreatedUs() const
 {
-    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sessionStart_)
-        .count();
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - createdAt_).count();
 }
 
-bool LiveReader::sleepUnlessCancelled(int64_t ms) const
+// False when cancelled; a RetryNow request ends the wait early.
+bool LiveReader::waitBeforeAttempt(int64_t ms) const
 {
     const Clock::time_point until = Clock::now() + std::chrono::milliseconds(ms);
     while (Clock::now() < until) {
         if (cancel_.isCancelled())
             return false;
+        if (retryNow_ && retryNow_->take())
+            break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return !cancel_.isCancelled();

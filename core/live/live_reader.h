@@ -2,19 +2,24 @@
 // LiveReader: the source side of vigil watch. On its own thread it decodes the stream, keeps
 // its packets for clips, cuts 16-frame snippets and preprocesses them, and pushes them into a
 // DropOldestQueue that never blocks it: a live stream cannot wait for the networks. When the
-// stream drops, times out or ends, it reconnects with backoff (ReconnectBackoff) and notes the
-// gap, until it is cancelled or, with giveUpAfterMs, the stream stayed away that long. run()
-// closes the queue when it returns; it throws nothing (an error ends the run: see endReason()).
+// source cannot be opened at the start (a camera still rebooting), or the stream drops, times out
+// or ends, it tries again with backoff (ReconnectBackoff) and notes the gap, until it is
+// cancelled or, with giveUpAfterMs, the stream stayed away that long; RetryNow cuts a wait short.
+// run() closes the queue when it returns; it throws nothing (an error ends the run: see
+// endReason()).
 
 #include "core/common/cancellation.h"
 #include "core/live/live_snippet.h"
 #include "core/live/reconnect_backoff.h"
+#include "core/live/retry_now.h"
 #include "core/live/snippet_queue.h"
+#include "core/live/stream_clock.h"
 #include "core/media/video_decoder.h"
 #include "core/preprocess/snippet_preprocessor.h"
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace vigil::live {
@@ -35,37 +40,54 @@ using NoticeCallback = std::function<void(const std::string&)>; // any thread
 // Each decoded frame (RGB) and its session time, on the reader's thread.
 using FrameCallback = std::function<void(const cv::Mat& rgb, int64_t streamUs)>;
 
+// The reader is about to wait before its next attempt to open the source.
+struct RetryWait {
+    bool hasConnected = false; // false: the source has not opened once yet (the first open)
+    std::string reason; // why the last attempt failed or the stream dropped; redacted
+    int64_t delayMs = 0; // until the next attempt (RetryNow ends it sooner)
+    int64_t downForUs = 0; // since the stream went away (since the start: the first open)
+};
+using RetryWaitCallback = std::function<void(const RetryWait& wait)>; // the reader's thread
+
 class LiveReader {
 public:
     using Clock = std::chrono::steady_clock;
 
-    // decoder: the first connection, opened by the caller (so a source that cannot be opened at
-    // all fails before any thread starts).
-    LiveReader(ReaderSettings settings, media::VideoDecoder decoder, Clock::time_point sessionStart,
-        DropOldestQueue<LiveSnippet>& queue, GapLog& gaps, const CancellationToken& cancel,
-        NoticeCallback notice);
+    // The source is opened by run(), on the reader's thread: a first open that fails is tried
+    // again as a dropped stream is. The reader starts `clock` at the first frame.
+    LiveReader(ReaderSettings settings, StreamClock& clock, DropOldestQueue<LiveSnippet>& queue,
+        GapLog& gaps, const CancellationToken& cancel, NoticeCallback notice);
 
-    // Before run(): who sees each decoded frame (the live view).
+    // Before run(): who sees each decoded frame and each wait (the live view), and who may end a
+    // wait sooner.
     void setFrameCallback(FrameCallback onFrame) { onFrame_ = std::move(onFrame); }
+    void setRetryWaitCallback(RetryWaitCallback onWait) { onRetryWait_ = std::move(onWait); }
+    void setRetryNow(std::shared_ptr<RetryNow> retryNow) { retryNow_ = std::move(retryNow); }
     void run();
     const std::string& endReason() const { return endReason_; } // after run()
     int64_t reconnections() const { return reconnections_; }
+    bool wasOpened() const { return wasOpened_; } // after run(): false when never opened
 
 private:
     bool readConnection(media::VideoDecoder& decoder);
-    std::optional<media::VideoDecoder> reconnect(int64_t droppedAtUs);
+    std::optional<media::VideoDecoder> openFirst();
+    std::optional<media::VideoDecoder> reconnect(int64_t droppedAtUs, const std::string& reason);
+    std::optional<media::VideoDecoder> openWithBackoff(std::string reason, int64_t downSinceUs);
     void pushSnippet(LiveSnippet snippet);
-    int64_t sinceStartUs() const;
-    bool sleepUnlessCancelled(int64_t ms) const;
+    int64_t sinceCreatedUs() const; // for how long the source was away, not stream times
+    bool waitBeforeAttempt(int64_t ms) const;
 
     ReaderSettings settings_;
-    std::optional<media::VideoDecoder> first_;
-    Clock::time_point sessionStart_;
+    StreamClock& clock_;
+    const Clock::time_point createdAt_ = Clock::now();
     DropOldestQueue<LiveSnippet>& queue_;
     GapLog& gaps_;
     const CancellationToken& cancel_;
     NoticeCallback notice_;
     FrameCallback onFrame_;
+    RetryWaitCallback onRetryWait_;
+    std::shared_ptr<RetryNow> retryNow_;
+    bool wasOpened_ = false;
     int64_t connection_ = 0;
     int64_t reconnections_ = 0;
     int64_t lastEndUs_ = 0;

@@ -31,6 +31,19 @@ nlohmann::json attentionJson(const ScoredStep& step)
 
 } // namespace
 
+std::string closedByText(AlertEnd end)
+{
+    switch (end) {
+    case AlertEnd::Score:
+        return "score";
+    case AlertEnd::Stop:
+        return "stop";
+    case AlertEnd::StreamLost:
+        return "stream-lost";
+    }
+    return "score";
+}
+
 std::string wallTimeText(int64_t msSinceEpoch)
 {
     const std::time_t seconds = static_cast<std::time_t>(msSinceEpoch / 1000);
@@ -67,7 +80,7 @@ std::string eventJsonLine(const EventRecord& event)
         { "peak_wall", wallTimeText(alert.peak.wallStartMs) },
         { "peak_window_steps", alert.peak.attention.size() },
         { "peak_attention", attentionJson(alert.peak) },
-        { "closed_by", alert.wasStopped ? "stop" : "score" },
+        { "closed_by", closedByText(alert.closedBy) },
         { "thumbnail",
             event.thumbnail.empty() ? nlohmann::json() : nlohmann::json(event.thumbnail) },
         { "clip", event.clip.empty() ? nlohmann::json() : nlohmann::json(event.clip) },

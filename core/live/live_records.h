@@ -23,6 +23,10 @@ struct EventRecord {
     int64_t clipToUs = 0;
 };
 
+// events.jsonl's closed_by: "score", "stop" (the watch was stopped) or "stream-lost" (the
+// stream dropped or stayed away with the alert open).
+std::string closedByText(AlertEnd end);
+
 // "2026-12-01T12:27:39.123Z"
 std::string wallTimeText(int64_t msSinceEpoch);
 int64_t wallClockMs();

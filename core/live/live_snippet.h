@@ -19,6 +19,9 @@ struct LiveSnippet {
     FloatArray input; // [crops, 3, 16, 224, 224]
     int64_t startUs = 0;
     int64_t endUs = 0; // start of the frame after the snippet
+    // Stream clock when its last frame was decoded: the lag is measured from here, so it is
+    // never negative however much the first frame's arrival (the clock's anchor) was delayed.
+    int64_t arrivedUs = 0;
     cv::Mat middleFrame; // RGB, for the thumbnail of an alert that peaks on this step
     int64_t connection = 0; // 0 for the first connection, +1 per reconnection
     std::shared_ptr<const media::PacketRing> packets; // the connection's, for clips
@@ -26,9 +29,11 @@ struct LiveSnippet {
 };
 
 // A stretch of the stream that will not be scored: snippets dropped because the networks were
-// behind, or the time the stream was down.
+// behind, or the time the stream was down. Lost is noted the moment a connection ends (startUs =
+// endUs = the end of its last snippet), so an open alert closes then, not at the reconnection;
+// Reconnected spans the whole time the stream was away.
 struct StreamGap {
-    enum class Kind { Skipped, Reconnected } kind = Kind::Skipped;
+    enum class Kind { Skipped, Lost, Reconnected } kind = Kind::Skipped;
     int64_t startUs = 0;
     int64_t endUs = 0;
 };

@@ -3,6 +3,7 @@
 #include "core/common/error.h"
 #include "core/live/causal_window.h"
 #include "core/live/live_records.h"
+#include "core/live/watch_summary.h"
 
 #include <atomic>
 #include <chrono>
@@ -12,7 +13,6 @@
 namespace vigil::live {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 constexpr int64_t kSkipNoticeEveryUs = 60000000; // "says so once per minute"
 
 // Passes the caller's cancel on to the run's own token while it lives, also during the first
@@ -49,8 +49,7 @@ private:
 // The state of one run, on run()'s thread.
 struct WatchSession::Run {
     const WatchSession& session;
-    Clock::time_point start = Clock::now();
-    int64_t startWallMs = wallClockMs();
+    StreamClock clock;
     CausalWindow window;
     AlertTracker tracker;
     LineAppender scores;
@@ -60,6 +59,7 @@ struct WatchSession::Run {
     ClipSource alertClip;
     ClipSource packets; // of the newest snippet's connection
     int64_t stepIndex = 0;
+    int64_t lastSeenEndUs = 0; // of the newest snippet taken from the queue
     int64_t skippedSinceNotice = 0;
     int64_t lastSkipNoticeUs = -kSkipNoticeEveryUs;
 
@@ -73,11 +73,7 @@ struct WatchSession::Run {
     {
     }
 
-    int64_t wallMsAt(int64_t us) const { return startWallMs + us / 1000; }
-    int64_t sinceStartUs() const
-    {
-        return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
-    }
+    int64_t wallMsAt(int64_t us) const { return clock.wallMsAt(us); }
 
     void closeAlert(std::optional<Alert> alert)
     {
@@ -90,21 +86,45 @@ struct WatchSession::Run {
         peakFrame.release();
     }
 
+    void tellOpenAlert() const
+    {
+        if (session.observer_.onOpenAlert)
+            session.observer_.onOpenAlert(tracker.openAlert());
+    }
+
+    void closeOpenAlert(AlertEnd by)
+    {
+        if (!tracker.isOpen())
+            return;
+        closeAlert(tracker.stop(by));
+        tellOpenAlert();
+    }
+
+    void tellStep(const LiveStep& step) const
+    {
+        if (session.observer_.onStep)
+            session.observer_.onStep(step);
+    }
+
     void takeGaps(int64_t beforeUs, GapLog& gaps)
     {
         for (const StreamGap& gap : gaps.takeBefore(beforeUs)) {
+            if (gap.kind == StreamGap::Kind::Lost) {
+                closeOpenAlert(AlertEnd::StreamLost); // at once, not at the reconnection
+                continue;
+            }
             scores.append(scoresCsvRow(gap.startUs, wallMsAt(gap.startUs), std::nullopt));
-            if (session.observer_.onStep)
-                session.observer_.onStep({ gap.startUs, gap.endUs, std::nullopt, {} });
             if (gap.kind == StreamGap::Kind::Skipped) {
+                tellStep({ gap.startUs, gap.endUs, std::nullopt, {}, LiveStep::Kind::Skipped });
                 window.pushGap();
                 ++outcome.snippetsSkipped;
                 ++skippedSinceNotice;
                 ++stepIndex;
                 continue;
             }
+            tellStep({ gap.startUs, gap.endUs, std::nullopt, {}, LiveStep::Kind::NoStream });
             // A new connection: its packets are another ring and its steps another stream.
-            closeAlert(tracker.stop());
+            closeOpenAlert(AlertEnd::StreamLost);
             window.reset();
         }
     }
@@ -114,8 +134,8 @@ struct WatchSession::Run {
         if (skippedSinceNotice == 0 || nowUs - lastSkipNoticeUs < kSkipNoticeEveryUs)
             return;
         session.notice_(session.settings_.reader.displayName + ": the networks cannot keep up; "
-            + std::to_string(skippedSinceNotice)
-            + " snippets were skipped (not scored) to stay live");
+            + countOf(skippedSinceNotice, "snippet was", "snippets were")
+            + " skipped (not scored) to stay live");
         skippedSinceNotice = 0;
         lastSkipNoticeUs = nowUs;
     }
@@ -128,12 +148,15 @@ struct WatchSession::Run {
         ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
             wallMsAt(snippet.endUs), scored.score, scored.attention, stepIndex++ };
         scores.append(scoresCsvRow(step.startUs, step.wallStartMs, step.score));
-        if (session.observer_.onStep)
-            session.observer_.onStep({ step.startUs, step.endUs, step.score,
-                step.attention.empty() ? std::vector<float> {} : step.attention.back() });
+        tellStep({ step.startUs, step.endUs, step.score,
+            step.attention.empty() ? std::vector<float> {} : step.attention.back(),
+            LiveStep::Kind::Scored, static_cast<int64_t>(step.attention.size()) });
+        lastSeenEndUs = snippet.endUs;
         const bool wasOpen = tracker.isOpen();
         std::optional<Alert> closed = tracker.add(step);
         closeAlert(std::move(closed));
+        if (wasOpen || tracker.isOpen())
+            tellOpenAlert(); // as it grew, or nullopt: it closed (after onAlert, if it was kept)
         if (!wasOpen && tracker.isOpen())
             alertClip = { snippet.packets, snippet.packetOffsetUs };
         if (snippet.packets != packets.packets) {
@@ -145,10 +168,10 @@ struct WatchSession::Run {
             peakFrame = snippet.middleFrame;
         ++outcome.stepsScored;
         outputs.writeDueClips(snippet.endUs, false);
-        const int64_t nowUs = sinceStartUs();
+        const int64_t nowUs = clock.nowUs();
         noticeSkips(nowUs);
         if (session.status_)
-            session.status_({ snippet.endUs, step.score, (nowUs - snippet.endUs) / 1000,
+            session.status_({ snippet.endUs, step.score, (nowUs - snippet.arrivedUs) / 1000,
                 outcome.snippetsSkipped, tracker.isOpen() });
     }
 };
@@ -168,18 +191,24 @@ WatchOutcome WatchSession::run(const CancellationToken& cancel)
     // The reader's decoder polls this token; it is set on the caller's cancel and on our errors.
     CancellationToken stop;
     const CancelRelay relay(cancel, stop);
-    media::VideoDecoder first(settings_.reader.source, &stop);
     Run run(*this);
     DropOldestQueue<LiveSnippet> queue(settings_.queueCapacity);
     GapLog gaps;
-    LiveReader reader(settings_.reader, std::move(first), run.start, queue, gaps, stop, notice_);
+    LiveReader reader(settings_.reader, run.clock, queue, gaps, stop, notice_);
     reader.setFrameCallback(observer_.onFrame);
+    reader.setRetryWaitCallback(observer_.onRetryWait);
+    reader.setRetryNow(retryNow_);
     std::thread thread([&reader] { reader.run(); });
     try {
         while (!queue.isClosed()) {
             std::optional<LiveSnippet> snippet = queue.popFor(std::chrono::milliseconds(100));
-            if (!snippet || stop.isCancelled())
+            if (stop.isCancelled())
                 continue;
+            if (!snippet) {
+                // Nothing comes: a drop noted after the last snippet seen closes its alert now.
+                run.takeGaps(run.lastSeenEndUs + 1, gaps);
+                continue;
+            }
             run.takeGaps(snippet->startUs, gaps);
             run.score(*snippet);
         }
@@ -190,9 +219,10 @@ WatchOutcome WatchSession::run(const CancellationToken& cancel)
     }
     thread.join();
     run.takeGaps(INT64_MAX, gaps);
-    run.closeAlert(run.tracker.stop());
+    run.closeOpenAlert(AlertEnd::Stop);
     run.outputs.writeDueClips(INT64_MAX, true);
     run.outcome.reconnections = reader.reconnections();
+    run.outcome.wasOpened = reader.wasOpened();
     run.outcome.endReason = reader.endReason();
     return run.outcome;
 }

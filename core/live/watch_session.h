@@ -4,9 +4,10 @@
 // (CausalWindow), tracks alerts (AlertTracker), appends DIR/scores.csv and writes each alert's
 // outputs (AlertOutputs). The queue between them drops the oldest snippet when the networks fall
 // behind, so the lag stays bounded; a dropped snippet is a "not scored" row. run() returns when
-// the token is cancelled, or the stream ended for good (ReaderSettings::giveUpAfterMs); an open
-// alert is then closed and written. Throws MediaError when the source cannot be opened at all,
-// IoError when DIR cannot be written, ModelError from the networks.
+// the token is cancelled, or the stream ended for good (ReaderSettings::giveUpAfterMs: also a
+// source that never opened; see WatchOutcome::wasOpened); an open alert is then closed and
+// written, as it is the moment the stream drops (closed_by "stream-lost"). Throws IoError when
+// DIR cannot be written, ModelError from the networks.
 
 #include "core/analysis/network_interfaces.h"
 #include "core/common/cancellation.h"
@@ -16,6 +17,7 @@
 #include "core/live/live_reader.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace vigil::live {
@@ -31,7 +33,9 @@ struct WatchSettings {
 struct WatchStatus {
     int64_t streamUs = 0; // end of the newest step
     std::optional<float> score;
-    int64_t lagMs = 0; // wall time behind the stream's clock when the step was scored
+    // From the arrival of the step's last frame to its score: never negative (the stream's clock,
+    // anchored at a connection's first frame, can run ahead of the arrivals after it).
+    int64_t lagMs = 0;
     int64_t skippedSnippets = 0;
     bool isAlertOpen = false;
 };
@@ -42,6 +46,7 @@ struct WatchOutcome {
     int64_t snippetsSkipped = 0;
     int64_t alerts = 0;
     int64_t reconnections = 0;
+    bool wasOpened = false; // false: the source never opened (gave up, or stopped, before)
     std::string endReason;
 };
 
@@ -52,6 +57,8 @@ public:
 
     // Before run(): a front end that shows the run as it goes (see LiveObserver).
     void setObserver(LiveObserver observer) { observer_ = std::move(observer); }
+    // Before run(): lets a front end end a wait between attempts to reach the source.
+    void setRetryNow(std::shared_ptr<RetryNow> retryNow) { retryNow_ = std::move(retryNow); }
 
     WatchOutcome run(const CancellationToken& cancel);
 
@@ -63,6 +70,7 @@ private:
     NoticeCallback notice_;
     StatusCallback status_;
     LiveObserver observer_;
+    std::shared_ptr<RetryNow> retryNow_;
 };
 
 } // namespace vigil::live

@@ -75,7 +75,7 @@ std::optional<ChecksumCache::Stamp> stampFrom(const json& item)
     if (!item.contains("sha256") || !item["sha256"].is_string()
         || !isSha256Hex(item["sha256"].get<std::string>()))
         return std::nullopt;
-    return Stamp { item["size"].get<int64_t>(), item["mtime_ns"].get<int64_t>(),
+    return ChecksumCache::Stamp { item["size"].get<int64_t>(), item["mtime_ns"].get<int64_t>(),
         item["inode"].get<int64_t>(), item["ctime_ns"].get<int64_t>(),
         item["sha256"].get<std::string>() };
 }

@@ -84,7 +84,8 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
         publishCommand(kPattern, 6.0, "http://127.0.0.1:" + std::to_string(port) + "/s.ts"));
     sleepMs(300);
     const std::string url = "http://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/s.ts";
-    // --on 0: every scored step is part of the alert, which the end of the stream closes.
+    // --on 0: every scored step is part of the alert, which the end of the stream closes: the
+    // stream was lost, the watch was not stopped.
     const CommandResult result = runCommand("timeout 60 "
         + watchCommand(url, dir,
             "--on 0 --off 0 --min-duration 0 --pre 1 --post 1 --exec "
@@ -98,7 +99,7 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
     const nlohmann::json event = nlohmann::json::parse(events[0]);
-    EXPECT_EQ(event.at("closed_by"), "stop");
+    EXPECT_EQ(event.at("closed_by"), "stream-lost");
     EXPECT_EQ(event.at("peak_attention").size(), 3u); // the demo classifier's r = 3
     // Demo weights say so in every alert, and the run names its networks and preprocessing.
     EXPECT_NE(event.at("networks").get<std::string>().find("DEMO"), std::string::npos);
@@ -137,7 +138,8 @@ TEST(WatchCommand, ReadsMpegTsOverTcp)
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 2);
 }
 
-TEST(WatchCommand, StalledServerTimesOutWithOneLine)
+// The first open is retried as a dropped stream is; with --give-up-after the run ends, exit 1.
+TEST(WatchCommand, StalledServerTimesOutWithOneLineAndIsRetriedUntilGiveUpAfter)
 {
     const std::string dir = scratchDir("watch-stall");
     const int port = freePort();
@@ -149,9 +151,9 @@ TEST(WatchCommand, StalledServerTimesOutWithOneLine)
         + std::to_string(port) + ")); s.listen(4)\nc=s.accept()\ntime.sleep(60)'");
     sleepMs(500);
     const auto start = std::chrono::steady_clock::now();
-    const CommandResult result
-        = runCommand("timeout 60 " + std::string(VIGIL_EXECUTABLE) + " watch tcp://127.0.0.1:"
-            + std::to_string(port) + " -o " + shellQuoted(dir) + " --demo-weights --timeout 2");
+    const CommandResult result = runCommand("timeout 60 " + std::string(VIGIL_EXECUTABLE)
+        + " watch tcp://127.0.0.1:" + std::to_string(port) + " -o " + shellQuoted(dir)
+        + " --demo-weights --timeout 2 --give-up-after 3");
     const double seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     SCOPED_TRACE(result.output);
@@ -167,6 +169,10 @@ TEST(WatchCommand, StalledServerTimesOutWithOneLine)
         timeoutLines += line.find("timed out") != std::string::npos ? 1 : 0;
     }
     EXPECT_EQ(timeoutLines, 1);
+    EXPECT_NE(result.output.find("timed out); retrying"), std::string::npos);
+    EXPECT_NE(result.output.find(": not opened in "), std::string::npos);
+    EXPECT_NE(result.output.find("0 steps scored, 0 skipped, 0 alerts, 0 reconnections"),
+        std::string::npos);
 }
 
 TEST(WatchCommand, ReconnectsWhenTheStreamDropsAndMarksTheGap)
@@ -187,7 +193,7 @@ TEST(WatchCommand, ReconnectsWhenTheStreamDropsAndMarksTheGap)
     EXPECT_EQ(exitCode, 0);
     EXPECT_NE(log.find("stream dropped"), std::string::npos);
     EXPECT_NE(log.find("reconnected after"), std::string::npos);
-    EXPECT_NE(log.find(" 1 reconnections"), std::string::npos);
+    EXPECT_NE(log.find(", 1 reconnection\n"), std::string::npos);
     checkScoresRows(dir + "/scores.csv");
     const std::vector<std::string> rows = linesOf(dir + "/scores.csv");
     // The gap: a row without a score between scored rows of both connections.

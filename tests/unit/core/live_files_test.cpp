@@ -1,7 +1,9 @@
-// What vigil watch appends: lines that are never torn, even by kill -9, and their text.
+// What vigil watch appends: lines that are never torn, even by kill -9, and their text; and
+// the summary it ends with.
 
 #include "core/live/line_appender.h"
 #include "core/live/live_records.h"
+#include "core/live/watch_summary.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
 
@@ -94,6 +96,36 @@ TEST(LiveRecords, EventLineHasTimesPeakAndAttentionRows)
     EXPECT_EQ(line.at("clip"), "event-000001.mkv");
     EXPECT_EQ(line.at("networks"), "classifier: DEMO · backbone: DEMO"); // scores name their source
     EXPECT_EQ(eventJsonLine(event).find('\n'), std::string::npos);
+}
+
+TEST(LiveRecords, ClosedBySaysScoreStopOrStreamLost)
+{
+    EventRecord event = eventWithAttention(1, 2);
+    const std::pair<AlertEnd, const char*> cases[] = { { AlertEnd::Score, "score" },
+        { AlertEnd::Stop, "stop" }, { AlertEnd::StreamLost, "stream-lost" } };
+    for (const auto& [end, text] : cases) {
+        SCOPED_TRACE(text);
+        event.alert.closedBy = end;
+        EXPECT_EQ(nlohmann::json::parse(eventJsonLine(event)).at("closed_by"), text);
+    }
+}
+
+TEST(WatchSummary, CountsInTheSingularForOneAndThePluralElse)
+{
+    WatchOutcome outcome;
+    outcome.endReason = "the stream ended";
+    outcome.stepsScored = 1;
+    outcome.alerts = 1;
+    outcome.reconnections = 1;
+    EXPECT_EQ(outcomeSummary(outcome),
+        "the stream ended; 1 step scored, 0 skipped, 1 alert, 1 reconnection");
+    outcome.stepsScored = 12;
+    outcome.snippetsSkipped = 3;
+    outcome.alerts = 0;
+    outcome.reconnections = 2;
+    EXPECT_EQ(outcomeSummary(outcome),
+        "the stream ended; 12 steps scored, 3 skipped, 0 alerts, 2 reconnections");
+    EXPECT_EQ(countOf(1, "snippet was", "snippets were"), "1 snippet was");
 }
 
 TEST(LiveRecords, ScoresRowLeavesTheScoreEmptyWhenNotScored)

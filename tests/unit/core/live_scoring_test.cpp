@@ -117,7 +117,7 @@ TEST(AlertTracker, OpensAtOnStaysOpenAboveOffAndClosesBelowIt)
     EXPECT_EQ(alerts[0].endUs, 6000000);
     EXPECT_FLOAT_EQ(alerts[0].peak.score, 0.9f);
     EXPECT_EQ(alerts[0].peak.stepIndex, 3);
-    EXPECT_FALSE(alerts[0].wasStopped);
+    EXPECT_EQ(alerts[0].closedBy, AlertEnd::Score);
     EXPECT_FALSE(tracker.isOpen());
 }
 
@@ -137,15 +137,31 @@ TEST(AlertTracker, DropsAlertsShorterThanTheMinimumDuration)
 TEST(AlertTracker, StopClosesTheOpenAlertAtTheLastStep)
 {
     AlertTracker tracker({ 0.6f, 0.5f, 0 });
-    EXPECT_FALSE(tracker.stop());
+    EXPECT_FALSE(tracker.stop(AlertEnd::Stop));
     tracker.add(stepAt(0, 0.7f));
     tracker.add(stepAt(1, 0.8f));
     EXPECT_TRUE(tracker.didPeakChange());
-    const std::optional<Alert> stopped = tracker.stop();
+    const std::optional<Alert> stopped = tracker.stop(AlertEnd::Stop);
     ASSERT_TRUE(stopped);
-    EXPECT_TRUE(stopped->wasStopped);
+    EXPECT_EQ(stopped->closedBy, AlertEnd::Stop);
     EXPECT_EQ(stopped->endUs, 2000000);
     EXPECT_FALSE(tracker.isOpen());
+}
+
+TEST(AlertTracker, ShowsTheOpenAlertAsItGrowsAndSaysWhenTheStreamClosedIt)
+{
+    AlertTracker tracker({ 0.6f, 0.5f, 0 });
+    EXPECT_FALSE(tracker.openAlert());
+    tracker.add(stepAt(0, 0.7f));
+    ASSERT_TRUE(tracker.openAlert());
+    EXPECT_EQ(tracker.openAlert()->endUs, 1000000);
+    tracker.add(stepAt(1, 0.9f));
+    EXPECT_EQ(tracker.openAlert()->endUs, 2000000);
+    EXPECT_FLOAT_EQ(tracker.openAlert()->peak.score, 0.9f);
+    const std::optional<Alert> lost = tracker.stop(AlertEnd::StreamLost);
+    ASSERT_TRUE(lost);
+    EXPECT_EQ(lost->closedBy, AlertEnd::StreamLost);
+    EXPECT_FALSE(tracker.openAlert());
 }
 
 TEST(DropOldestQueue, NeverBlocksAndDropsTheOldestWhenFull)

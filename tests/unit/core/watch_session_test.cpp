@@ -12,9 +12,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <thread>
 
 namespace {
@@ -211,4 +213,148 @@ TEST(WatchSession, ObserverHearsEachFrameStepAndAlertAsTheFilesHaveThem)
     EXPECT_EQ(alerts[0].thumbnail, event.at("thumbnail").get<std::string>());
     EXPECT_FALSE(alerts[0].thumbnail.empty());
     EXPECT_NEAR(alerts[0].alert.peak.score, event.at("peak_score").get<double>(), 1e-5);
+}
+
+// The lag is measured from the arrival of a step's last frame, so fast networks never read below
+// zero, although FFmpeg's probing delays the first frame (the clock's anchor) more than the rest.
+TEST(WatchSession, LagIsNeverNegative)
+{
+    const std::string dir = test::scratchDir("watch-session-lag");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 4.0, url));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    std::vector<int64_t> lagsMs;
+    WatchSession session(
+        settingsFor(url, dir), extractor, scorer, [](const std::string&) {},
+        [&lagsMs](const WatchStatus& status) { lagsMs.push_back(status.lagMs); });
+    const CancellationToken cancel;
+    const WatchOutcome outcome = session.run(cancel);
+
+    ASSERT_GT(outcome.stepsScored, 3);
+    ASSERT_EQ(static_cast<int64_t>(lagsMs.size()), outcome.stepsScored);
+    EXPECT_GE(*std::min_element(lagsMs.begin(), lagsMs.end()), 0);
+    EXPECT_LT(*std::max_element(lagsMs.begin(), lagsMs.end()), 2000);
+}
+
+// The stream ends while the picture is white: the alert closes the moment the stream is lost,
+// says so in events.jsonl, and the observer heard it open long before it closed.
+TEST(WatchSession, AnAlertOpenWhenTheStreamDropsIsClosedByStreamLostAndWasShownOpenAtOnce)
+{
+    const std::string dir = test::scratchDir("watch-session-lost");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 5.8, url));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    std::vector<std::string> heard; // "open", "closed" (onAlert), "ended" (onOpenAlert nullopt)
+    LiveObserver observer;
+    observer.onOpenAlert
+        = [&heard](const std::optional<Alert>& open) { heard.push_back(open ? "open" : "ended"); };
+    observer.onAlert = [&heard](const EventRecord&) { heard.push_back("closed"); };
+    session.setObserver(observer);
+    const CancellationToken cancel;
+    const WatchOutcome outcome = session.run(cancel);
+
+    EXPECT_EQ(outcome.alerts, 1);
+    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(nlohmann::json::parse(events[0]).at("closed_by"), "stream-lost");
+    // Open at its first step and at each step after it, then closed, then no longer open.
+    ASSERT_GE(heard.size(), 4u);
+    EXPECT_EQ(heard.front(), "open");
+    EXPECT_EQ(heard[heard.size() - 2], "closed");
+    EXPECT_EQ(heard.back(), "ended");
+    EXPECT_GE(std::count(heard.begin(), heard.end(), "open"), 2);
+}
+
+// Nothing listens when the watch starts (a camera still rebooting): the first open is retried
+// with backoff instead of failing, and the stream is read once its server is up. The server is
+// started when the reader says it is waiting, so the test waits on that, not on a clock.
+TEST(WatchSession, RetriesAFirstOpenThatFailsUntilTheSourceIsUp)
+{
+    const std::string dir = test::scratchDir("watch-session-first-open");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSettings settings = settingsFor(url, dir);
+    settings.reader.giveUpAfterMs = 30000;
+    std::vector<std::string> notices;
+    WatchSession session(settings, extractor, scorer,
+        [&notices](const std::string& notice) { notices.push_back(notice); }, {});
+    std::unique_ptr<test::BackgroundProcess> server;
+    std::vector<RetryWait> waits;
+    CancellationToken cancel;
+    LiveObserver observer;
+    observer.onRetryWait = [&](const RetryWait& wait) {
+        waits.push_back(wait);
+        if (!server)
+            server = std::make_unique<test::BackgroundProcess>(
+                test::publishCommand(kWhiteFrom3To6, 20.0, url));
+    };
+    observer.onStep = [&cancel](const LiveStep&) { cancel.cancel(); };
+    session.setObserver(observer);
+    const WatchOutcome outcome = session.run(cancel);
+
+    EXPECT_TRUE(outcome.wasOpened);
+    EXPECT_GE(outcome.stepsScored, 1);
+    ASSERT_FALSE(waits.empty());
+    EXPECT_FALSE(waits[0].hasConnected);
+    EXPECT_EQ(waits[0].delayMs, ReconnectBackoff::kFirstDelayMs);
+    EXPECT_EQ(waits[0].reason.rfind(url, 0), 0u) << waits[0].reason;
+    for (size_t i = 1; i < waits.size(); ++i)
+        EXPECT_GT(waits[i].delayMs, waits[i - 1].delayMs) << "the backoff of a dropped stream";
+    ASSERT_GE(notices.size(), 2u);
+    EXPECT_NE(notices[0].find("; retrying"), std::string::npos) << notices[0];
+    EXPECT_NE(notices[1].find("opened after"), std::string::npos) << notices[1];
+}
+
+// No source at all within --give-up-after: the run ends, saying it never opened.
+TEST(WatchSession, GivesUpOnAFirstOpenAfterGiveUpAfter)
+{
+    const std::string dir = test::scratchDir("watch-session-never");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    const CancellationToken cancel;
+    const WatchOutcome outcome = session.run(cancel);
+    EXPECT_FALSE(outcome.wasOpened);
+    EXPECT_EQ(outcome.stepsScored, 0);
+    EXPECT_EQ(outcome.endReason.rfind("not opened in ", 0), 0u) << outcome.endReason;
+}
+
+// Retry now (the live view's button) ends the reader's wait at once: the attempt after a 4 s
+// wait comes long before those 4 s are over.
+TEST(WatchSession, RetryNowEndsTheWaitBeforeTheNextAttempt)
+{
+    const std::string dir = test::scratchDir("watch-session-retry-now");
+    const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    WatchSettings settings = settingsFor(url, dir);
+    settings.reader.giveUpAfterMs = 60000;
+    WatchSession session(settings, extractor, scorer, [](const std::string&) {}, {});
+    auto retryNow = std::make_shared<RetryNow>();
+    session.setRetryNow(retryNow);
+    CancellationToken cancel;
+    std::optional<std::chrono::steady_clock::time_point> askedAt;
+    std::chrono::steady_clock::duration untilNextAttempt {};
+    LiveObserver observer;
+    observer.onRetryWait = [&](const RetryWait& wait) {
+        if (askedAt) {
+            untilNextAttempt = std::chrono::steady_clock::now() - *askedAt;
+            cancel.cancel();
+        } else if (wait.delayMs >= 4000) {
+            askedAt = std::chrono::steady_clock::now();
+            retryNow->request();
+        }
+    };
+    session.setObserver(observer);
+    const WatchOutcome outcome = session.run(cancel);
+    EXPECT_FALSE(outcome.wasOpened);
+    ASSERT_TRUE(askedAt.has_value());
+    EXPECT_LT(untilNextAttempt, std::chrono::milliseconds(2000));
 }

@@ -12,6 +12,7 @@
 #include "ui/live_timeline_view.h"
 #include "ui/live_window.h"
 #include "ui/main_window.h"
+#include "ui/model_status_widget.h"
 #include "ui/open_stream_dialog.h"
 #include "ui/video_view.h"
 
@@ -90,24 +91,28 @@ TEST(LiveTimelineView, FollowsTheNewestStepUntilScrolledBackAndDrawsUnscoredStep
 {
     const LiveTimelineRing ring = ringWithAGap();
     LiveTimelineView view(&ring);
-    view.resize(600, 200);
+    view.resize(600, 240);
     view.setVisibleSpanUs(60000000);
     EXPECT_TRUE(view.isFollowing());
     EXPECT_EQ(view.shownEndUs(), 100000000);
-    view.setViewEndUs(60000000); // 0..60 s: the gap at 40..50 s is at x 400..500
+    view.setViewEndUs(60000000); // 0..60 s: the gap at 40..50 s
     EXPECT_FALSE(view.isFollowing());
     EXPECT_EQ(view.shownEndUs(), 60000000);
     const QImage image = view.grab().toImage();
-    const int scoreY = static_cast<int>(4 + 0.6 * 194 * 0.1); // the 0.9 line, in the score area
-    const QColor inGap = image.pixelColor(450, scoreY + 20);
-    const QColor scored = image.pixelColor(200, scoreY + 20);
+    const QRectF plot = view.scorePlotRect();
+    const int scoreY = static_cast<int>(plot.bottom() - 0.9 * plot.height()); // the 0.9 line
+    const int gapX = static_cast<int>(view.xOfUs(45000000));
+    const int scoredX = static_cast<int>(view.xOfUs(20000000));
+    const QColor inGap = image.pixelColor(gapX, scoreY + 20);
+    const QColor scored = image.pixelColor(scoredX, scoreY + 20);
     EXPECT_NE(inGap, scored);
     EXPECT_NEAR(inGap.red(), inGap.blue(), 8) << "grey, not a colour of the scores";
     EXPECT_NEAR(inGap.red(), inGap.green(), 8);
     // The heatmap under it: viridis where scored, grey (nothing) in the gap.
-    const QColor heat = image.pixelColor(200, 190);
+    const int heatY = static_cast<int>(view.heatmapRect().bottom()) - 3;
+    const QColor heat = image.pixelColor(scoredX, heatY);
     EXPECT_GT(heat.saturation(), 60);
-    EXPECT_NE(image.pixelColor(450, 190), heat);
+    EXPECT_NE(image.pixelColor(gapX, heatY), heat);
     view.setViewEndUs(std::nullopt);
     EXPECT_EQ(view.shownEndUs(), 100000000);
 }
@@ -183,11 +188,11 @@ struct LocalStream {
     }
 };
 
-std::unique_ptr<LiveWindow> liveWindowOn(const LocalStream& stream, const std::string& dir,
-    float on, float off, std::chrono::milliseconds extractDelay = {})
+std::unique_ptr<LiveWindow> liveWindowOn(const std::string& url, const std::string& dir, float on,
+    float off, std::chrono::milliseconds extractDelay = {})
 {
     LiveChoices choices;
-    choices.location = stream.url();
+    choices.location = url;
     choices.outputDir = dir;
     choices.on = on;
     choices.off = off;
@@ -200,6 +205,12 @@ std::unique_ptr<LiveWindow> liveWindowOn(const LocalStream& stream, const std::s
     return std::make_unique<LiveWindow>(liveRequestFor(choices, *source, engine.engine), 10);
 }
 
+std::unique_ptr<LiveWindow> liveWindowOn(const LocalStream& stream, const std::string& dir,
+    float on, float off, std::chrono::milliseconds extractDelay = {})
+{
+    return liveWindowOn(stream.url(), dir, on, off, extractDelay);
+}
+
 TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnail)
 {
     const std::string dir = test::scratchDir("live-http");
@@ -210,16 +221,25 @@ TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnai
     QSignalSpy finished(window.get(), &LiveWindow::finished);
     window->show();
     window->start();
+    // The first alert is listed open at once and completed, with its thumbnail, at the sixth.
+    const auto firstAlertRow = [&] { return window->events()->count() - 1; };
     EXPECT_TRUE(QTest::qWaitFor(
-        [&] { return window->ring().size() >= 4 && window->events()->count() >= 1; }, 20000));
+        [&] {
+            return window->ring().size() >= 4 && window->events()->count() >= 1
+                && window->events()->hasThumbnail(firstAlertRow());
+        },
+        20000));
     EXPECT_TRUE(window->liveLabel()->text().startsWith(QString::fromUtf8("LIVE · lag ")))
         << window->liveLabel()->text().toStdString();
     EXPECT_FALSE(window->video()->image().isNull());
     EXPECT_EQ(window->video()->image().size(), QSize(160, 120));
     ASSERT_GE(window->events()->count(), 1);
-    EXPECT_TRUE(window->events()->hasThumbnail(0));
+    EXPECT_TRUE(window->events()->item(firstAlertRow())->text().startsWith("#1  "));
     EXPECT_TRUE(window->ring().steps().front().score.has_value());
     EXPECT_EQ(window->ring().steps().front().attention.size(), 2u); // the fake's two rows
+    // The fake networks have demo (seeded) weights: the live window says so as the main does.
+    EXPECT_TRUE(window->modelStatus()->isDemoBadgeShown());
+    EXPECT_TRUE(window->modelStatus()->isVisible());
     QString shown = window->windowTitle() + window->statusBar()->currentMessage();
     for (const QLabel* label : window->statusBar()->findChildren<QLabel*>())
         shown += label->text();
@@ -246,7 +266,10 @@ TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
     window->start();
     ASSERT_TRUE(QTest::qWaitFor([&] { return window->ring().size() >= 2; }, 20000));
     EXPECT_TRUE(window->liveLabel()->text().contains("ALERT"));
-    EXPECT_EQ(window->events()->count(), 0);
+    // The alert the status bar calls ALERT is in the list already, marked open.
+    ASSERT_EQ(window->events()->count(), 1);
+    EXPECT_TRUE(window->events()->item(0)->text().startsWith("OPEN  "))
+        << window->events()->item(0)->text().toStdString();
     QTest::keyClick(window.get(), Qt::Key_Escape);
     EXPECT_FALSE(window->stopButton()->isEnabled());
     ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
@@ -258,7 +281,9 @@ TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
     EXPECT_EQ(events[0].back(), '}');
     EXPECT_NE(events[0].find("\"closed_by\":\"stop\""), std::string::npos) << events[0];
     EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
-    EXPECT_EQ(window->events()->count(), 1);
+    ASSERT_EQ(window->events()->count(), 1); // completed in place
+    EXPECT_TRUE(window->events()->item(0)->text().startsWith("#1  "));
+    EXPECT_TRUE(window->events()->item(0)->text().endsWith("(closed by stop)"));
     EXPECT_TRUE(window->events()->hasThumbnail(0));
 }
 
@@ -270,6 +295,7 @@ TEST(LiveWindow, SaysWhenSnippetsAreSkippedToStayLiveAndWhenTheStreamIsAway)
     // 1.5 s per snippet of 0.64 s: the queue of two drops the oldest to stay live.
     std::unique_ptr<LiveWindow> window
         = liveWindowOn(stream, dir, 0.99f, 0.99f, std::chrono::milliseconds(1500));
+    window->show();
     window->start();
     EXPECT_TRUE(QTest::qWaitFor([&] { return !window->skippedLabel()->text().isEmpty(); }, 20000));
     EXPECT_TRUE(window->skippedLabel()->text().contains("skipped (not scored)"))
@@ -278,10 +304,46 @@ TEST(LiveWindow, SaysWhenSnippetsAreSkippedToStayLiveAndWhenTheStreamIsAway)
     EXPECT_TRUE(std::any_of(steps.begin(), steps.end(), [](const live::LiveStep& step) {
         return !step.score.has_value() && step.attention.empty();
     }));
-    // The stream ended: the reader keeps reconnecting and the window says so.
+    // The stream ended: the frame shown is stale, the reader keeps reconnecting and the window
+    // says so, with the time since the last frame, a countdown and Retry now.
     EXPECT_TRUE(QTest::qWaitFor(
-        [&] { return window->liveLabel()->text().contains("reconnecting"); }, 20000))
+        [&] { return window->liveLabel()->text().contains("reconnecting in"); }, 20000))
         << window->liveLabel()->text().toStdString();
+    EXPECT_TRUE(window->liveLabel()->text().startsWith("STALE · last frame "));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window->staleBadge()->isVisible(); }, 10000));
+    EXPECT_TRUE(window->staleBadge()->text().startsWith("STALE"));
+    EXPECT_FALSE(window->liveLabel()->text().contains("LIVE"));
+    EXPECT_TRUE(window->retryButton()->isVisible());
+    QSignalSpy finished(window.get(), &LiveWindow::finished);
+    window->stop();
+    ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
+}
+
+// A camera still rebooting: nothing answers when the window opens. It says why, counts down to
+// the next attempt with Retry now, and shows the stream once its server is up.
+TEST(LiveWindow, RetriesASourceThatIsNotUpYetWithACountdownAndRetryNow)
+{
+    const std::string dir = test::scratchDir("live-first-open");
+    const int port = test::freePort();
+    const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/s.ts";
+    std::unique_ptr<LiveWindow> window = liveWindowOn(url, dir, 0.99f, 0.99f);
+    window->show();
+    window->start();
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return window->liveLabel()->text().contains("retrying in"); }, 20000))
+        << window->liveLabel()->text().toStdString();
+    EXPECT_TRUE(window->liveLabel()->text().startsWith("Cannot open: http://127.0.0.1:"))
+        << window->liveLabel()->text().toStdString();
+    EXPECT_TRUE(window->retryButton()->isVisible());
+    EXPECT_TRUE(window->isRunning()); // not failed: it keeps trying
+    BackgroundProcess server(test::publishCommand(kPattern, 8.0, url));
+    QTest::qWait(300); // ffmpeg listens
+    window->retryButton()->click();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !window->video()->image().isNull(); }, 20000));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window->ring().size() >= 1; }, 20000));
+    EXPECT_TRUE(window->liveLabel()->text().startsWith("LIVE"))
+        << window->liveLabel()->text().toStdString();
+    EXPECT_FALSE(window->retryButton()->isVisible());
     QSignalSpy finished(window.get(), &LiveWindow::finished);
     window->stop();
     ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
