@@ -121,7 +121,7 @@ void AttentionHeatmapView::paintLabels(QPainter& painter) const
     for (int row = 0; row < rows; ++row) {
         const QRectF band(0, plot.top() + plot.height() * row / rows, kPlotLeftMarginPx - 6,
             plot.height() / rows);
-        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(row + 1));
+        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(row));
     }
 }
 
@@ -154,14 +154,14 @@ QString AttentionHeatmapView::describeAt(const QPointF& position) const
     const int64_t lastFrame = step == index_.steps() - 1 ? std::max(window->lastFrame, firstFrame)
                                                          : firstFrame + index_.framesPerStep() - 1;
     QString text = tr("<b>Window %1</b> (snippets %2–%3), score %4<br>")
-                       .arg(windowIndex + 1)
+                       .arg(windowIndex)
                        .arg(window->firstStep)
                        .arg(window->lastStep)
                        .arg(window->score, 0, 'f', 3);
-    text += tr("Snippet %1 (step %2 of %3 in the window)<br>frames %4–%5, %6–%7<br>")
+    text += tr("Snippet %1 (step %2 of the window's 0–%3)<br>frames %4–%5, %6–%7<br>")
                 .arg(step)
-                .arg(step - window->firstStep + 1)
-                .arg(window->lastStep - window->firstStep + 1)
+                .arg(step - window->firstStep)
+                .arg(window->lastStep - window->firstStep)
                 .arg(firstFrame)
                 .arg(lastFrame)
                 .arg(formatTime(firstFrame / fps_, true))
@@ -170,7 +170,7 @@ QString AttentionHeatmapView::describeAt(const QPointF& position) const
     for (int row = 0; row < index_.rows(); ++row) {
         const QString line
             = tr("row %1: %2 (× T = %3)")
-                  .arg(row + 1)
+                  .arg(row)
                   .arg(index_.weightAt(frame, row), 0, 'f', 3)
                   .arg(index_.valueAt(frame, row, AttentionScale::WeightTimesSteps), 0, 'f', 2);
         text += (row == hoveredRow ? QStringLiteral("<b>%1</b>").arg(line) : line)

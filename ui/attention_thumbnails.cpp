@@ -124,11 +124,11 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
             kCaptionHeightPx);
         // Short lines, shorter still when seven rows share the width; the tooltip has the rest.
         QString weight = QString::number(pick.weight, 'f', 2);
-        QString head = tr("row %1 · w %2").arg(pick.row + 1).arg(weight);
+        QString head = tr("row %1 · w %2").arg(pick.row).arg(weight);
         if (painter.fontMetrics().horizontalAdvance(head) > cell.width()) {
             if (weight.startsWith(QLatin1String("0.")))
                 weight.remove(0, 1);
-            head = tr("r%1 · %2").arg(pick.row + 1).arg(weight);
+            head = tr("r%1 · %2").arg(pick.row).arg(weight);
         }
         painter.drawText(caption, Qt::AlignHCenter | Qt::AlignVCenter,
             head + QLatin1Char('\n') + formatTime(static_cast<double>(pick.frame) / fps_, true));
@@ -145,7 +145,7 @@ bool AttentionThumbnails::event(QEvent* event)
             const Pick& pick = picks_[static_cast<size_t>(i)];
             QToolTip::showText(help->globalPos(),
                 tr("Row %1 weighs snippet %2 most (weight %3).\nFrame %4 at %5; click to go there.")
-                    .arg(pick.row + 1)
+                    .arg(pick.row)
                     .arg(pick.step)
                     .arg(pick.weight, 0, 'f', 3)
                     .arg(pick.frame)

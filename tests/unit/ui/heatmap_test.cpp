@@ -82,7 +82,7 @@ TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
     view.setResult(twoWindowResult());
     const QImage image = view.grab().toImage();
     const QRectF plot = view.plotRect();
-    // Frame 4 (step 1, row 1): 0.9, the largest weight, so the top of the map.
+    // Frame 4 (step 1, row 0): 0.9, the largest weight, so the top of the map.
     const FrameAxis axis = view.axis();
     const QPoint row1(
         static_cast<int>(axis.xOf(5.5)), static_cast<int>(plot.top() + plot.height() * 0.25));
@@ -90,8 +90,9 @@ TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
         static_cast<int>(axis.xOf(13.5)), static_cast<int>(plot.top() + plot.height() * 0.75));
     EXPECT_EQ(QColor(image.pixel(row1)), viridis(1.0));
     EXPECT_EQ(QColor(image.pixel(row2)), viridisScaled(0.4, 0.9));
-    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("Window 2")));
-    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("row 2: 0.400")));
+    // Windows and rows counted from 0, as everywhere.
+    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("Window 1")));
+    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("row 1: 0.400")));
 }
 
 } // namespace
