@@ -165,8 +165,9 @@ void printAttention(const analysis::WindowExplanation& e, const ExplainInput& in
         std::printf("  row %lld:", static_cast<long long>(k));
         const analysis::RowFocus focus = analysis::rowFocus(e, k, options.topSteps);
         if (focus.isUniform)
-            std::printf("  uniform: no step stands out (all %lld at %.4g)",
-                static_cast<long long>(e.steps), static_cast<double>(focus.groups[0].weight));
+            std::printf("  uniform: no step stands out (all %lld at ~1/%lld = %.4g)",
+                static_cast<long long>(e.steps), static_cast<long long>(e.steps),
+                1.0 / static_cast<double>(e.steps));
         else
             for (const analysis::TiedSteps& group : focus.groups)
                 printGroup(group, input, span);

@@ -135,12 +135,12 @@ QString rowLooking(const analysis::WindowExplanation& e, int64_t row, const Expl
     const analysis::RowFocus focus = analysis::rowFocus(e, row, context.topCount);
     QString html = QStringLiteral("<tr><td valign='middle'><b>row %1</b></td>").arg(row);
     if (focus.isUniform) {
-        const analysis::TiedSteps& all = focus.groups.front();
+        // Equal to 4 digits, so all of them are 1/T to 4 digits.
         return html
             + QStringLiteral("<td colspan='3'>%1</td></tr>")
-                  .arg(QObject::tr("uniform: no snippet stands out (all %1 at %2)")
-                           .arg(all.steps.size())
-                           .arg(weightText(all.weight)));
+                  .arg(QObject::tr("uniform: no snippet stands out (all %1 at ≈ 1/%1 = %2)")
+                           .arg(e.steps)
+                           .arg(weightText(1.0 / static_cast<double>(e.steps))));
     }
     for (const analysis::TiedSteps& group : focus.groups) {
         const int64_t first = context.firstStep + group.steps.front();

@@ -150,8 +150,8 @@ TEST(ExplainPage, SaysWhichSnippetsTieAndWhenARowIsUniform)
     context.windowCount = 1;
     context.lastStep = 9;
     const ExplainPage page = makeExplainPage(e, x, context, QApplication::palette());
-    EXPECT_TRUE(
-        page.html.contains(QStringLiteral("uniform: no snippet stands out (all 10 at 0.1)")))
+    EXPECT_TRUE(page.html.contains(
+        QStringLiteral("uniform: no snippet stands out (all 10 at ≈ 1/10 = 0.1)")))
         << page.html.toStdString();
     EXPECT_TRUE(page.html.contains(QStringLiteral("snippets 3, 7, 9 tie at <b>0.2</b>")));
     // One picture for the tie (its first snippet), none for the uniform row.
