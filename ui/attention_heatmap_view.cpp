@@ -61,7 +61,8 @@ void AttentionHeatmapView::paintEvent(QPaintEvent*)
     if (index_.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(plotRect(), Qt::AlignCenter,
-            tr("Attention of each classifier row appears here after the analysis"));
+            tr("Attention of each classifier row appears here window by window as the analysis "
+               "scores them"));
         return;
     }
     paintCells(painter);

@@ -13,12 +13,12 @@ float weightAt(const WindowExplanation& e, int64_t step, int64_t row)
     return e.attention.values[static_cast<size_t>(step * e.rows + row)];
 }
 
-bool isTie(double a, double b)
+} // namespace
+
+bool isTiedWeight(double a, double b)
 {
     return std::fabs(a - b) <= kTieTolerance * std::max(std::fabs(a), std::fabs(b));
 }
-
-} // namespace
 
 RowFocus rowFocus(const WindowExplanation& e, int64_t row, int64_t count)
 {
@@ -32,7 +32,7 @@ RowFocus rowFocus(const WindowExplanation& e, int64_t row, int64_t count)
     for (size_t i = 0; i < order.size() && listed < std::max<int64_t>(1, count);) {
         // A group: every following step that ties with the group's heaviest.
         TiedSteps group { weightAt(e, order[i], row), {} };
-        while (i < order.size() && isTie(weightAt(e, order[i], row), group.weight))
+        while (i < order.size() && isTiedWeight(weightAt(e, order[i], row), group.weight))
             group.steps.push_back(order[i++]);
         std::sort(group.steps.begin(), group.steps.end());
         listed += static_cast<int64_t>(group.steps.size());

@@ -52,6 +52,9 @@ struct RowFocus {
 // digit (demo weights make near-uniform rows) would be noise presented as a finding.
 constexpr double kTieTolerance = 5e-4;
 
+// Whether two weights tie (within kTieTolerance of the larger).
+bool isTiedWeight(double a, double b);
+
 RowFocus rowFocus(const WindowExplanation& explanation, int64_t row, int64_t count);
 
 // softmax over T worked out for one row k, in double from the logits:

@@ -4,6 +4,7 @@
 
 #include "core/analysis/window_explanation.h"
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/attention_thumbnails.h"
 #include "ui/explain_page.h"
 #include "ui/explain_panel.h"
 #include "ui/explain_softmax.h"
@@ -156,6 +157,34 @@ TEST(ExplainPage, SaysWhichSnippetsTieAndWhenARowIsUniform)
     EXPECT_TRUE(page.html.contains(QStringLiteral("snippets 3, 7, 9 tie at <b>0.2</b>")));
     // One picture for the tie (its first snippet), none for the uniform row.
     EXPECT_EQ(page.thumbnailFrames, QVector<qint64> { middleFrameOfStep(3, 16) });
+}
+
+TEST(AttentionThumbnailsTies, SayWhenTheFrameShownIsOneOfATieOrTheRowIsUniform)
+{
+    // One window of 5 steps, attention [r = 3, T = 5]: uniform; a tie of steps 1 and 3; a peak.
+    auto result = std::make_shared<vigil::analysis::AnalysisResult>();
+    result->steps = 5;
+    result->protocol = { 16, 5, 5 };
+    result->video.frames = 80;
+    result->frameScores.assign(80, 0.5f);
+    vigil::analysis::WindowResult window;
+    window.lastStep = 4;
+    window.lastFrame = 79;
+    window.attention = vigil::FloatArray { { 3, 5 },
+        { 0.2f, 0.2f, 0.2f, 0.2f, 0.2f, 0.1f, 0.3f, 0.1f, 0.3f, 0.2f, 0.1f, 0.1f, 0.6f, 0.1f,
+            0.1f } };
+    result->windows.push_back(window);
+    AttentionThumbnails thumbnails;
+    thumbnails.setResult(result);
+    thumbnails.setPlayheadFrame(0);
+    const auto& picks = thumbnails.picks();
+    ASSERT_EQ(picks.size(), 3u);
+    EXPECT_TRUE(picks[0].isUniform());
+    EXPECT_FALSE(picks[1].isUniform());
+    EXPECT_EQ(picks[1].tiedSteps, 2);
+    EXPECT_EQ(picks[1].step, 1); // the first of the tie
+    EXPECT_EQ(picks[2].tiedSteps, 1);
+    EXPECT_EQ(picks[2].step, 2);
 }
 
 TEST_F(ExplainPanelTest, SaysWhyWhenTheFeaturesAreNotInMemory)
