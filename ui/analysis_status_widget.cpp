@@ -77,15 +77,10 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
     case Stage::Extracting:
         break;
     }
+    // What matters most first: the status bar cuts the end of a long line.
     QString text = tr("Extracting features: snippet %1").arg(progress.stepsExtracted);
     if (progress.stepsEstimate > 0)
         text += tr(" of ~%1").arg(progress.stepsEstimate);
-    text += tr(" (decoded: frame %1").arg(progress.framesDecoded);
-    if (progress.framesEstimate > 0)
-        text += tr(" of ~%1").arg(progress.framesEstimate);
-    text += QLatin1Char(')');
-    if (progress.framesPerSecond > 0.0)
-        text += tr(" · %1 frames/s").arg(progress.framesPerSecond, 0, 'f', 1);
     if (progress.etaS >= 0.0)
         text += tr(" · %1 left").arg(formatTime(progress.etaS));
     text += QStringLiteral(" · ") + windowsText(progress.windowsScored);
@@ -95,7 +90,12 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
         else
             text += tr(", the next at snippet %1").arg(progress.nextWindowAtSteps);
     }
-    return text;
+    if (progress.framesPerSecond > 0.0)
+        text += tr(" · %1 frames/s").arg(progress.framesPerSecond, 0, 'f', 1);
+    text += tr(" · decoded %1").arg(progress.framesDecoded);
+    if (progress.framesEstimate > 0)
+        text += tr("/~%1").arg(progress.framesEstimate);
+    return text + tr(" frames");
 }
 
 void AnalysisStatusWidget::showFinished()
