@@ -56,6 +56,7 @@ void AnalysisStatusWidget::showProgress(const AnalysisProgress& progress)
         bar_->setValue(percent);
     }
     label_->setText(tr("%1/3 %2").arg(stageNumber(progress.stage)).arg(stageText(progress)));
+    label_->setToolTip(label_->text()); // whole, where the status bar cuts the line
 }
 
 // Without a translation loaded, tr's %n keeps "(s)": the two forms are written out.
