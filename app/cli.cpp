@@ -200,7 +200,9 @@ CLI::App* addExplainCommand(CLI::App& cli, RunOptions& options, ExplainOptions& 
     explain->add_option("input", options.inputs, "A video, or features (.npy [steps, crops, 2048])")
         ->required()
         ->expected(1);
-    explain->add_option("--window", explainOptions.windowIndex, "Which window (0 = the first)")
+    explain
+        ->add_option("--window", explainOptions.windowIndex,
+            "Which window, counted from 0 as everywhere (0 = the first)")
         ->check(countIn({ 0, bounds::steps().max, {} }))
         ->capture_default_str();
     explain->add_option("--window-steps", options.windows.windowSteps, "Feature steps per window")
@@ -222,6 +224,7 @@ CLI::App* addExplainCommand(CLI::App& cli, RunOptions& options, ExplainOptions& 
         ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
+    explain->add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
     addModelOptions(*explain, options, true);
     return explain;
 }

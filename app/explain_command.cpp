@@ -41,7 +41,16 @@ ExplainInput readInput(const std::string& path, const engine::Engine& engine,
         input.framesPerStep = options.snippetFrames;
         return input;
     }
-    analysis::ExtractedFeatures extracted = engine.extract(path, cancel);
+    // Extraction is most of explain's time (a minute for vtest.avi on 2 cores): show it, counting
+    // the frames whose features are done, since the decoder runs a few snippets ahead.
+    ProgressPrinter progress(ProgressPrinter::detectMode(options.isQuiet),
+        std::filesystem::path(path).filename().string());
+    const int64_t framesPerStep = engine.pipeline().framesPerStep();
+    analysis::ExtractedFeatures extracted
+        = engine.extract(path, cancel, [&](const analysis::ExtractionProgress& p) {
+              progress.update(p.stepsExtracted * framesPerStep, p.framesEstimate);
+          });
+    progress.finish(extracted.frames);
     input.features = std::move(extracted.features);
     input.framesPerStep = extracted.framesPerStep;
     input.framePtsUs = std::move(extracted.framePtsUs);
@@ -84,7 +93,8 @@ void printHeading(const ExplainInput& input, const analysis::WindowSpan& span, s
     if (lastFrame < static_cast<int64_t>(input.framePtsUs.size()))
         when = ", " + formatDuration(input.framePtsUs[static_cast<size_t>(firstFrame)] / 1e6)
             + " to " + formatDuration(input.framePtsUs[static_cast<size_t>(lastFrame)] / 1e6);
-    std::printf("Window %lld (of %zu): steps %lld-%lld, frames %lld-%lld%s; crop %lld of %lld\n\n",
+    std::printf("Window %lld (of %zu, counted from 0): steps %lld-%lld, frames %lld-%lld%s; crop "
+                "%lld (of %lld)\n\n",
         static_cast<long long>(windowIndex), windowCount, static_cast<long long>(span.firstStep),
         static_cast<long long>(span.lastStep), static_cast<long long>(firstFrame),
         static_cast<long long>(lastFrame), when.c_str(), static_cast<long long>(crop),
@@ -119,24 +129,48 @@ void printStages(const analysis::WindowExplanation& e, int64_t crops, float wind
         static_cast<long long>(crops), static_cast<double>(windowScore));
 }
 
+// "step 12 (frames 192-207, 0:07) 0.2100" or "steps 3, 7, 9 tie at 0.03125".
+void printGroup(
+    const analysis::TiedSteps& group, const ExplainInput& input, const analysis::WindowSpan& span)
+{
+    const int64_t first = span.firstStep + group.steps.front();
+    if (group.steps.size() == 1) {
+        std::printf("  step %lld (%s) %.4g", static_cast<long long>(first),
+            stepPlace(input, first).c_str(), static_cast<double>(group.weight));
+        return;
+    }
+    std::printf("  steps");
+    for (size_t i = 0; i < group.steps.size(); ++i)
+        std::printf(
+            "%s %lld", i == 0 ? "" : ",", static_cast<long long>(span.firstStep + group.steps[i]));
+    std::printf(" tie at %.4g", static_cast<double>(group.weight));
+}
+
 void printAttention(const analysis::WindowExplanation& e, const ExplainInput& input,
     const analysis::WindowSpan& span, const ExplainOptions& options)
 {
-    std::printf("Attention A, one line per row (weight of each step; columns sum to 1):\n");
+    std::printf(
+        "Attention A, one line per row k = A[:, k] (weight of each step; each sums to 1):\n");
     for (int64_t k = 0; k < e.rows; ++k) {
-        std::printf("  row %lld:", static_cast<long long>(k + 1));
+        std::printf("  row %lld:", static_cast<long long>(k));
         for (int64_t t = 0; t < e.steps; ++t)
             std::printf("%s%.3f", t % 16 == 0 && t > 0 ? "\n         " : " ",
                 static_cast<double>(e.attention.values[static_cast<size_t>(t * e.rows + k)]));
         std::printf("\n");
     }
     std::printf(
-        "\nWhere each row looks (top %lld steps):\n", static_cast<long long>(options.topSteps));
+        "\nWhere each row looks (top %lld steps; equal weights are a tie, not a ranking):\n",
+        static_cast<long long>(options.topSteps));
     for (int64_t k = 0; k < e.rows; ++k) {
-        std::printf("  row %lld:", static_cast<long long>(k + 1));
-        for (const auto& [step, weight] : analysis::topSteps(e, k, options.topSteps))
-            std::printf("  step %lld (%s) %.3f", static_cast<long long>(span.firstStep + step),
-                stepPlace(input, span.firstStep + step).c_str(), static_cast<double>(weight));
+        std::printf("  row %lld:", static_cast<long long>(k));
+        const analysis::RowFocus focus = analysis::rowFocus(e, k, options.topSteps);
+        if (focus.isUniform)
+            std::printf("  uniform: no step stands out (all %lld at ~1/%lld = %.4g)",
+                static_cast<long long>(e.steps), static_cast<long long>(e.steps),
+                1.0 / static_cast<double>(e.steps));
+        else
+            for (const analysis::TiedSteps& group : focus.groups)
+                printGroup(group, input, span);
         std::printf("\n");
     }
 }
@@ -178,12 +212,18 @@ json arrayJson(const FloatArray& array)
 json explanationJson(const analysis::WindowExplanation& e, const analysis::WindowSpan& span,
     int64_t windowIndex, int64_t crop, float windowScore, const ExplainOptions& options)
 {
+    // Per row: groups of steps of equal weight, heaviest first (one step each unless tied).
     json rows = json::array();
     for (int64_t k = 0; k < e.rows; ++k) {
-        json top = json::array();
-        for (const auto& [step, weight] : analysis::topSteps(e, k, options.topSteps))
-            top.push_back({ { "step", span.firstStep + step }, { "weight", weight } });
-        rows.push_back(top);
+        const analysis::RowFocus focus = analysis::rowFocus(e, k, options.topSteps);
+        json groups = json::array();
+        for (const analysis::TiedSteps& group : focus.groups) {
+            json steps = json::array();
+            for (const int64_t step : group.steps)
+                steps.push_back(span.firstStep + step);
+            groups.push_back({ { "steps", steps }, { "weight", group.weight } });
+        }
+        rows.push_back({ { "uniform", focus.isUniform }, { "groups", groups } });
     }
     return {
         { "window", windowIndex }, { "first_step", span.firstStep }, { "last_step", span.lastStep },

@@ -8,8 +8,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 
-#include <algorithm>
-
 namespace vigil::ui {
 
 AnalysisStatusWidget::AnalysisStatusWidget(QWidget* parent)
@@ -36,6 +34,11 @@ QString AnalysisStatusWidget::text() const
     return label_->text();
 }
 
+int AnalysisStatusWidget::percent() const
+{
+    return bar_->maximum() == 0 ? -1 : bar_->value();
+}
+
 void AnalysisStatusWidget::showStarted(const QString& videoPath)
 {
     label_->setText(tr("Analysing %1: starting…").arg(QFileInfo(videoPath).fileName()));
@@ -45,31 +48,55 @@ void AnalysisStatusWidget::showStarted(const QString& videoPath)
 
 void AnalysisStatusWidget::showProgress(const AnalysisProgress& progress)
 {
-    using Stage = AnalysisProgress::Stage;
-    if (progress.stage == Stage::Decoding) {
-        label_->setText(tr("Decoding: opening the video and reading the first snippet…"));
-        return;
-    }
-    if (progress.stage == Stage::Scoring) {
-        label_->setText(tr("Scoring all %1 snippets…").arg(progress.stepsExtracted));
+    const int percent = percentDone(progress);
+    if (percent < 0) {
+        bar_->setRange(0, 0); // busy: the video does not say how long it is
+    } else {
         bar_->setRange(0, 100);
-        bar_->setValue(100);
-        return;
+        bar_->setValue(percent);
     }
-    QString text = tr("Extracting features: frame %1").arg(progress.framesDecoded);
-    if (progress.framesEstimate > 0) {
-        text += tr(" of ~%1").arg(progress.framesEstimate);
-        bar_->setRange(0, 1000);
-        bar_->setValue(static_cast<int>(
-            std::min<qint64>(1000, progress.framesDecoded * 1000 / progress.framesEstimate)));
+    label_->setText(tr("%1/3 %2").arg(stageNumber(progress.stage)).arg(stageText(progress)));
+    label_->setToolTip(label_->text()); // whole, where the status bar cuts the line
+}
+
+// Without a translation loaded, tr's %n keeps "(s)": the two forms are written out.
+QString AnalysisStatusWidget::windowsText(qint64 windows)
+{
+    return windows == 1 ? tr("1 window scored") : tr("%1 windows scored").arg(windows);
+}
+
+QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
+{
+    using Stage = AnalysisProgress::Stage;
+    switch (progress.stage) {
+    case Stage::Decoding:
+        return tr("Decoding: opening the video and reading the first snippet…");
+    case Stage::Scoring:
+        return tr("Scoring: all %1 snippets in windows…").arg(progress.stepsExtracted);
+    case Stage::Done:
+        return tr("Done: %1").arg(windowsText(progress.windowsScored));
+    case Stage::Extracting:
+        break;
+    }
+    // What matters most first: the status bar cuts the end of a long line.
+    QString text = tr("Extracting features: snippet %1").arg(progress.stepsExtracted);
+    if (progress.stepsEstimate > 0)
+        text += tr(" of ~%1").arg(progress.stepsEstimate);
+    if (progress.etaS >= 0.0)
+        text += tr(" · %1 left").arg(formatTime(progress.etaS));
+    text += QStringLiteral(" · ") + windowsText(progress.windowsScored);
+    if (progress.nextWindowAtSteps > 0) {
+        if (progress.stepsEstimate > 0 && progress.nextWindowAtSteps > progress.stepsEstimate)
+            text += tr(", the last one comes with the result");
+        else
+            text += tr(", the next at snippet %1").arg(progress.nextWindowAtSteps);
     }
     if (progress.framesPerSecond > 0.0)
         text += tr(" · %1 frames/s").arg(progress.framesPerSecond, 0, 'f', 1);
-    if (progress.etaS >= 0.0)
-        text += tr(" · %1 left").arg(formatTime(progress.etaS));
-    if (progress.windowsScored > 0)
-        text += tr(" · %n window(s) scored", nullptr, static_cast<int>(progress.windowsScored));
-    label_->setText(text);
+    text += tr(" · decoded %1").arg(progress.framesDecoded);
+    if (progress.framesEstimate > 0)
+        text += tr("/~%1").arg(progress.framesEstimate);
+    return text + tr(" frames");
 }
 
 void AnalysisStatusWidget::showFinished()

@@ -1,9 +1,10 @@
 #pragma once
-// AnalysisStatusWidget: the status-bar strip that shows a running analysis (stage, progress,
-// frames per second, ETA) with its Cancel button. Passive: it shows what it is told and asks
+// AnalysisStatusWidget: the status-bar strip that shows a running analysis (stage 1/3 decode,
+// 2/3 features, 3/3 scores; the share done, 100 % only once the result is complete; frames per
+// second, ETA) with its Cancel button. Passive: it shows what it is told and asks
 // for cancellation with a signal. GUI thread only.
 
-#include "ui/analysis_worker.h"
+#include "ui/analysis_progress.h"
 
 #include <QWidget>
 
@@ -19,6 +20,8 @@ public:
     explicit AnalysisStatusWidget(QWidget* parent = nullptr);
 
     QString text() const;
+    // What the bar shows, 0..100; -1 while it is busy (the share done cannot be known).
+    int percent() const;
 
 public slots:
     void showStarted(const QString& videoPath);
@@ -29,6 +32,9 @@ signals:
     void cancelRequested();
 
 private:
+    static QString stageText(const AnalysisProgress& progress);
+    static QString windowsText(qint64 windows);
+
     QLabel* label_;
     QProgressBar* bar_;
     QPushButton* cancel_;

@@ -28,6 +28,7 @@ void AnalysisWorker::run()
         // Windows are scored as their snippets arrive, for the GUI; at the end the whole
         // sequence is scored by the engine's own call, as `vigil analyze` does.
         const engine::Engine& engine = *engine_.engine;
+        framesPerStep_ = engine.pipeline().framesPerStep();
         analysis::WindowStream stream(
             engine.classifier(), engine_.windows, engine.pipeline().framesPerStep());
         analysis::ExtractedFeatures extracted = engine.extract(
@@ -43,11 +44,16 @@ void AnalysisWorker::run()
         scoring.framesDecoded = extracted.frames;
         scoring.framesEstimate = extracted.frames;
         scoring.stepsExtracted = extracted.features.rank() > 0 ? extracted.features.dim(0) : 0;
+        scoring.stepsEstimate = scoring.stepsExtracted;
         scoring.windowsScored = windowsScored_;
         emit progressChanged(scoring);
         auto result
             = std::make_shared<analysis::AnalysisResult>(engine.score(extracted, engine_.windows));
         cancel_->throwIfCancelled();
+        AnalysisProgress done = scoring;
+        done.stage = AnalysisProgress::Stage::Done;
+        done.windowsScored = static_cast<qint64>(result->windows.size());
+        emit progressChanged(done);
         emit featuresExtracted(
             videoPath_, std::make_shared<const FloatArray>(std::move(extracted.features)));
         emit succeeded(std::move(result));
@@ -86,13 +92,18 @@ void AnalysisWorker::reportExtraction(const analysis::ExtractionProgress& progre
     report.framesDecoded = progress.framesDecoded;
     report.framesEstimate = progress.framesEstimate;
     report.stepsExtracted = progress.stepsExtracted;
+    report.stepsEstimate = progress.stepsEstimate;
     report.windowsScored = windowsScored_;
+    report.nextWindowAtSteps
+        = windowsScored_ * engine_.windows.strideSteps + engine_.windows.windowSteps;
+    // The rate and what is left count extracted snippets: the decoder is a queue ahead of them.
     const double elapsedS = std::chrono::duration<double>(now - startedAt_).count();
-    if (elapsedS > 0.5 && progress.framesDecoded > 0) {
-        report.framesPerSecond = static_cast<double>(progress.framesDecoded) / elapsedS;
-        if (progress.framesEstimate > progress.framesDecoded)
-            report.etaS = static_cast<double>(progress.framesEstimate - progress.framesDecoded)
-                / report.framesPerSecond;
+    if (elapsedS > 0.5 && progress.stepsExtracted > 0) {
+        const double stepsPerSecond = static_cast<double>(progress.stepsExtracted) / elapsedS;
+        report.framesPerSecond = stepsPerSecond * static_cast<double>(framesPerStep_);
+        if (progress.stepsEstimate > progress.stepsExtracted)
+            report.etaS = static_cast<double>(progress.stepsEstimate - progress.stepsExtracted)
+                / stepsPerSecond;
     }
     emit progressChanged(report);
 }

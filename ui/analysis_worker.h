@@ -3,6 +3,8 @@
 // engine synchronously. Created and owned by AnalysisRunner, which moves it to a fresh QThread.
 // Cancellation is by the shared CancellationToken, set directly from the GUI thread; every
 // outcome becomes a signal (succeeded, failed or cancelled), then finished. Nothing throws out.
+// Progress goes through the stages in order and reports Stage::Done (100 %) just before
+// succeeded, never earlier.
 // While the video is decoded, each window is scored as soon as its snippets are extracted and
 // the windows so far arrive as windowsScored, so the GUI can draw them before the run ends.
 
@@ -10,6 +12,7 @@
 #include "core/analysis/window_stream.h"
 #include "core/common/cancellation.h"
 #include "ui/analysis_engine.h"
+#include "ui/analysis_progress.h"
 
 #include <QObject>
 #include <QString>
@@ -22,17 +25,6 @@ namespace vigil::ui {
 using ResultPointer = std::shared_ptr<const analysis::AnalysisResult>;
 // The run's extracted features [steps, crops, F], kept for the explain panel.
 using FeaturesPointer = std::shared_ptr<const FloatArray>;
-
-struct AnalysisProgress {
-    enum class Stage { Decoding, Extracting, Scoring };
-    Stage stage = Stage::Decoding;
-    qint64 framesDecoded = 0;
-    qint64 framesEstimate = 0; // 0 when unknown
-    qint64 stepsExtracted = 0;
-    qint64 windowsScored = 0;
-    double framesPerSecond = 0.0;
-    double etaS = -1.0; // negative when unknown
-};
 
 class AnalysisWorker : public QObject {
     Q_OBJECT
@@ -71,10 +63,10 @@ private:
     std::chrono::steady_clock::time_point lastPartialAt_;
     int64_t windowsReported_ = 0;
     int64_t windowsScored_ = 0;
+    int64_t framesPerStep_ = 16;
 };
 
 } // namespace vigil::ui
 
-Q_DECLARE_METATYPE(vigil::ui::AnalysisProgress)
 Q_DECLARE_METATYPE(vigil::ui::ResultPointer)
 Q_DECLARE_METATYPE(vigil::ui::FeaturesPointer)

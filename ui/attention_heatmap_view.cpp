@@ -62,7 +62,8 @@ void AttentionHeatmapView::paintEvent(QPaintEvent*)
     if (index_.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(plotRect(), Qt::AlignCenter,
-            tr("Attention of each classifier row appears here after the analysis"));
+            tr("Attention of each classifier row appears here window by window as the analysis "
+               "scores them"));
         return;
     }
     paintCells(painter);
@@ -149,14 +150,14 @@ QString AttentionHeatmapView::describeAt(const QPointF& position) const
     const int64_t lastFrame = step == index_.steps() - 1 ? std::max(window->lastFrame, firstFrame)
                                                          : firstFrame + index_.framesPerStep() - 1;
     QString text = tr("<b>Window %1</b> (snippets %2–%3), score %4<br>")
-                       .arg(windowIndex + 1)
+                       .arg(windowIndex)
                        .arg(window->firstStep)
                        .arg(window->lastStep)
                        .arg(window->score, 0, 'f', 3);
-    text += tr("Snippet %1 (step %2 of %3 in the window)<br>frames %4–%5, %6–%7<br>")
+    text += tr("Snippet %1 (step %2 of the window's 0–%3)<br>frames %4–%5, %6–%7<br>")
                 .arg(step)
-                .arg(step - window->firstStep + 1)
-                .arg(window->lastStep - window->firstStep + 1)
+                .arg(step - window->firstStep)
+                .arg(window->lastStep - window->firstStep)
                 .arg(firstFrame)
                 .arg(lastFrame)
                 .arg(formatTime(firstFrame / fps_, true))
@@ -165,7 +166,7 @@ QString AttentionHeatmapView::describeAt(const QPointF& position) const
     for (int row = 0; row < index_.rows(); ++row) {
         const QString line
             = tr("row %1: %2 (× T = %3)")
-                  .arg(row + 1)
+                  .arg(row)
                   .arg(index_.weightAt(frame, row), 0, 'f', 3)
                   .arg(index_.valueAt(frame, row, AttentionScale::WeightTimesSteps), 0, 'f', 2);
         text += (row == hoveredRow ? QStringLiteral("<b>%1</b>").arg(line) : line)

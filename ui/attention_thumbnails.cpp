@@ -74,7 +74,9 @@ void AttentionThumbnails::pickForWindow(int windowIndex)
             const int64_t step = window->firstStep + (best - begin);
             const int64_t frame = std::min(step * framesPerStep + framesPerStep / 2,
                 std::max(window->lastFrame, step * framesPerStep));
-            picks_.push_back({ row, step, frame, *best });
+            const auto tied = std::count_if(begin, begin + steps,
+                [&](float weight) { return analysis::isTiedWeight(weight, *best); });
+            picks_.push_back({ row, step, frame, *best, tied, steps });
         }
     }
     QVector<qint64> missing;
@@ -131,15 +133,46 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
             cell.left(), cell.bottom() - kCaptionHeightPx, cell.width(), kCaptionHeightPx);
         // Short lines, shorter still when seven rows share the width; the tooltip has the rest.
         QString weight = QString::number(pick.weight, 'f', 2);
-        QString head = tr("row %1 · w %2").arg(pick.row + 1).arg(weight);
+        QString head = pick.isUniform() ? tr("row %1 · uniform").arg(pick.row)
+                                        : tr("row %1 · w %2").arg(pick.row).arg(weight);
+        if (pick.tiedSteps > 1 && !pick.isUniform())
+            head += tr(" · tie");
         if (painter.fontMetrics().horizontalAdvance(head) > cell.width()) {
             if (weight.startsWith(QLatin1String("0.")))
                 weight.remove(0, 1);
-            head = tr("r%1 · %2").arg(pick.row + 1).arg(weight);
+            head = pick.isUniform() ? tr("r%1 · unif.").arg(pick.row)
+                                    : tr("r%1 · %2").arg(pick.row).arg(weight);
         }
         painter.drawText(caption, Qt::AlignHCenter | Qt::AlignVCenter,
             head + QLatin1Char('\n') + formatTime(static_cast<double>(pick.frame) / fps_, true));
     }
+}
+
+QString AttentionThumbnails::tooltipOf(const Pick& pick) const
+{
+    QString what;
+    if (pick.isUniform())
+        what = tr("Row %1 weighs all %2 snippets alike (≈ 1/%2): no snippet stands out; the "
+                  "first, snippet %3, is shown.")
+                   .arg(pick.row)
+                   .arg(pick.windowSteps)
+                   .arg(pick.step);
+    else if (pick.tiedSteps > 1)
+        what = tr("Row %1 weighs %2 snippets most, alike (a tie at weight %3); the first of them, "
+                  "snippet %4, is shown.")
+                   .arg(pick.row)
+                   .arg(pick.tiedSteps)
+                   .arg(pick.weight, 0, 'g', 4)
+                   .arg(pick.step);
+    else
+        what = tr("Row %1 weighs snippet %2 most (weight %3).")
+                   .arg(pick.row)
+                   .arg(pick.step)
+                   .arg(pick.weight, 0, 'f', 3);
+    return what
+        + tr("\nFrame %1 at %2; click to go there.")
+              .arg(pick.frame)
+              .arg(formatTime(static_cast<double>(pick.frame) / fps_, true));
 }
 
 bool AttentionThumbnails::event(QEvent* event)
@@ -150,14 +183,7 @@ bool AttentionThumbnails::event(QEvent* event)
             if (!cellRect(i).contains(help->pos()))
                 continue;
             const Pick& pick = picks_[static_cast<size_t>(i)];
-            QToolTip::showText(help->globalPos(),
-                tr("Row %1 weighs snippet %2 most (weight %3).\nFrame %4 at %5; click to go there.")
-                    .arg(pick.row + 1)
-                    .arg(pick.step)
-                    .arg(pick.weight, 0, 'f', 3)
-                    .arg(pick.frame)
-                    .arg(formatTime(static_cast<double>(pick.frame) / fps_, true)),
-                this);
+            QToolTip::showText(help->globalPos(), tooltipOf(pick), this);
             return true;
         }
     }

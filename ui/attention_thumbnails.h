@@ -4,6 +4,7 @@
 // Clicking a picture asks to seek there. Frames are decoded off the GUI thread by its own
 // ThumbnailLoader and cached. GUI thread only.
 
+#include "core/analysis/window_explanation.h"
 #include "ui/analysis_worker.h"
 #include "ui/attention_index.h"
 
@@ -25,6 +26,11 @@ public:
         int64_t step = 0;
         int64_t frame = 0; // the snippet's middle frame
         float weight = 0.0f;
+        // Steps of the window whose weight ties with this one (itself included): more than one
+        // and the picture is only the first of them; all of them and the row is uniform.
+        int64_t tiedSteps = 1;
+        int64_t windowSteps = 1;
+        bool isUniform() const { return windowSteps > 1 && tiedSteps == windowSteps; }
     };
 
     explicit AttentionThumbnails(QWidget* parent = nullptr);
@@ -52,6 +58,7 @@ protected:
 private:
     void pickForWindow(int windowIndex);
     QRectF cellRect(int index) const;
+    QString tooltipOf(const Pick& pick) const;
 
     static constexpr int kThumbnailWidthPx = 240;
     static constexpr int kCachedImages = 96;

@@ -1,5 +1,6 @@
 #include "ui/explain_images.h"
 
+#include <QObject>
 #include <QPainter>
 
 #include <algorithm>
@@ -56,6 +57,55 @@ QImage featureMatrixPicture(const FloatArray& values, int widthPx, int bandHeigh
     const QSize matrix(
         columns * std::max(1, widthPx / columns), static_cast<int>(values.dim(1)) * bandHeightPx);
     return matrixImage(values, matrix, scale, CellNumbers::Hidden, palette, bandHeightPx);
+}
+
+QImage attentionOrientationPicture(int64_t rows, int64_t row, const QPalette& palette)
+{
+    constexpr int kCellW = 14, kCellH = 9, kLines = 6, kTop = 18, kBandCells = 12;
+    const int gridW = static_cast<int>(rows) * kCellW;
+    const int bandLeft = gridW + 70;
+    QImage image(bandLeft + kBandCells * kCellW + 8, kTop + kLines * kCellH + 16,
+        QImage::Format_ARGB32_Premultiplied);
+    image.fill(palette.color(QPalette::Base));
+    QPainter painter(&image);
+    QFont font = painter.font();
+    font.setPixelSize(11);
+    painter.setFont(font);
+    const QColor text = palette.color(QPalette::Text);
+    const QColor grid = palette.color(QPalette::Mid);
+    const QColor accent = palette.color(QPalette::Highlight);
+    painter.setPen(text);
+    painter.drawText(QRect(0, 0, gridW + 60, kTop - 4), Qt::AlignLeft | Qt::AlignBottom,
+        QStringLiteral("A [T, %1]").arg(rows));
+    for (int line = 0; line < kLines; ++line)
+        for (int k = 0; k < rows; ++k) {
+            const QRect cell(k * kCellW, kTop + line * kCellH, kCellW, kCellH);
+            painter.fillRect(
+                cell, k == row ? accent.lighter(150) : palette.color(QPalette::AlternateBase));
+            painter.setPen(grid);
+            painter.drawRect(cell);
+        }
+    painter.setPen(QPen(accent, 2));
+    painter.drawRect(QRect(static_cast<int>(row) * kCellW, kTop, kCellW, kLines * kCellH));
+    painter.setPen(text);
+    painter.drawText(QRect(0, kTop + kLines * kCellH, gridW + 60, 16),
+        Qt::AlignLeft | Qt::AlignVCenter, QObject::tr("t ↓, column %1").arg(row));
+    const int middle = kTop + kLines * kCellH / 2;
+    painter.drawLine(gridW + 10, middle, bandLeft - 10, middle);
+    painter.drawLine(bandLeft - 16, middle - 4, bandLeft - 10, middle);
+    painter.drawLine(bandLeft - 16, middle + 4, bandLeft - 10, middle);
+    for (int t = 0; t < kBandCells; ++t) {
+        const QRect cell(bandLeft + t * kCellW, middle - kCellH / 2, kCellW, kCellH);
+        painter.fillRect(cell, accent.lighter(150));
+        painter.setPen(grid);
+        painter.drawRect(cell);
+    }
+    painter.setPen(text);
+    painter.drawText(QRect(bandLeft, 0, kBandCells * kCellW, middle - kCellH / 2 - 2),
+        Qt::AlignLeft | Qt::AlignBottom, QObject::tr("row %1 of the attention").arg(row));
+    painter.drawText(QRect(bandLeft, middle + kCellH / 2 + 2, kBandCells * kCellW, 16),
+        Qt::AlignLeft | Qt::AlignTop, QObject::tr("time t →"));
+    return image;
 }
 
 QImage signedBars(const FloatArray& values, QSize size, const QColor& axis)

@@ -26,6 +26,11 @@ QImage timeMatrixPicture(const FloatArray& values, QSize cellSize, int maxHeight
 QImage featureMatrixPicture(const FloatArray& values, int widthPx, int bandHeightPx,
     const ColorScale& scale, const QPalette& palette);
 
+// How the pictures show A [T, r]: A as T lines of r numbers with column k outlined, and that
+// column drawn as it is everywhere else, a band with time left to right: "row k of the
+// attention". Small (about 300 x 110 px), in the palette's colours.
+QImage attentionOrientationPicture(int64_t rows, int64_t row, const QPalette& palette);
+
 // A vector as bars up (positive, red) and down (negative, blue) from a middle line.
 QImage signedBars(const FloatArray& values, QSize size, const QColor& axis);
 

@@ -3,6 +3,7 @@
 #include "ui/color_map.h"
 #include "ui/explain_images.h"
 #include "ui/explain_page_writer.h"
+#include "ui/explain_softmax.h"
 #include "ui/time_format.h"
 
 #include <QObject>
@@ -19,6 +20,12 @@ constexpr int kPictureWidthPx = 256;
 QString number(double value, int decimals = 3)
 {
     return QString::number(value, 'f', decimals).replace(QLatin1Char('-'), QChar(0x2212));
+}
+
+// A weight with four significant digits: 0.03125, so weights that differ show it.
+QString weightText(double weight)
+{
+    return QString::number(weight, 'g', 4);
 }
 
 QString shapeText(const std::vector<int64_t>& shape)
@@ -60,10 +67,10 @@ QString similarityTable(const analysis::WindowExplanation& e)
 {
     QString html = QStringLiteral("<table cellspacing='2' cellpadding='5'><tr><td></td>");
     for (int64_t j = 0; j < e.rows; ++j)
-        html += QStringLiteral("<td align='center'><b>row %1</b></td>").arg(j + 1);
+        html += QStringLiteral("<td align='center'><b>row %1</b></td>").arg(j);
     html += QStringLiteral("</tr>");
     for (int64_t i = 0; i < e.rows; ++i) {
-        html += QStringLiteral("<tr><td><b>row %1</b></td>").arg(i + 1);
+        html += QStringLiteral("<tr><td><b>row %1</b></td>").arg(i);
         for (int64_t j = 0; j < e.rows; ++j) {
             const double value = e.rowSimilarity.values[static_cast<size_t>(i * e.rows + j)];
             const QColor background = ColorScale().colorOf(value); // 0 .. 1, as AᵀA's are
@@ -85,32 +92,72 @@ QString columnSums(const analysis::WindowExplanation& e)
             sum += e.attention.values[static_cast<size_t>(t * e.rows + k)];
         sums << number(sum);
     }
-    return QStringLiteral("column sums Σ<sub>t</sub> A[t, k]: %1")
+    return QStringLiteral("column sums Σ<sub>t</sub> A[t, k], k = 0 … %1: %2")
+        .arg(e.rows - 1)
         .arg(sums.join(QStringLiteral(" · ")));
+}
+
+// "snippets 3, 7, 9 tie at 0.2", or "29 snippets tie at 0.03126: 0, 1, 2, 4, 5, 6 …" when
+// there are too many to list (absolute snippet numbers).
+QString tieText(const analysis::TiedSteps& group, int64_t firstStep)
+{
+    constexpr size_t kListed = 6;
+    QStringList names;
+    for (size_t i = 0; i < std::min(kListed, group.steps.size()); ++i)
+        names << QString::number(firstStep + group.steps[i]);
+    const QString weight = QStringLiteral("<b>%1</b>").arg(weightText(group.weight));
+    if (group.steps.size() <= kListed)
+        return QObject::tr("snippets %1 tie at %2").arg(names.join(QStringLiteral(", ")), weight);
+    return QObject::tr("%1 snippets tie at %2: %3 …")
+        .arg(group.steps.size())
+        .arg(weight, names.join(QStringLiteral(", ")));
+}
+
+QString thumbnailCell(int64_t absoluteStep, const ExplainContext& context, ExplainPage& page,
+    const QString& caption, const QString& muted)
+{
+    const int64_t frame = middleFrameOfStep(absoluteStep, context.framesPerStep);
+    if (!page.thumbnailFrames.contains(frame))
+        page.thumbnailFrames.push_back(frame);
+    return QStringLiteral(
+        "<td align='center'><a href='seek:%1'><img src='thumb:%1' width='112'></a><br>"
+        "<span style='font-size:small;'>%2<br><span style='color:%3;'>%4</span></span></td>")
+        .arg(frame)
+        .arg(
+            caption, muted, formatTime(static_cast<double>(frame) / context.framesPerSecond, true));
+}
+
+// One line of "Where each row looks": the heaviest snippets with thumbnails; snippets whose
+// weights tie are said to tie (one thumbnail, the first of them), never ranked by step order.
+QString rowLooking(const analysis::WindowExplanation& e, int64_t row, const ExplainContext& context,
+    ExplainPage& page, const QString& muted)
+{
+    const analysis::RowFocus focus = analysis::rowFocus(e, row, context.topCount);
+    QString html = QStringLiteral("<tr><td valign='middle'><b>row %1</b></td>").arg(row);
+    if (focus.isUniform) {
+        // Equal to 4 digits, so all of them are 1/T to 4 digits.
+        return html
+            + QStringLiteral("<td colspan='3'>%1</td></tr>")
+                  .arg(QObject::tr("uniform: no snippet stands out (all %1 at ≈ 1/%1 = %2)")
+                           .arg(e.steps)
+                           .arg(weightText(1.0 / static_cast<double>(e.steps))));
+    }
+    for (const analysis::TiedSteps& group : focus.groups) {
+        const int64_t first = context.firstStep + group.steps.front();
+        const QString caption = group.steps.size() == 1
+            ? QObject::tr("snippet %1 · <b>%2</b>").arg(first).arg(weightText(group.weight))
+            : tieText(group, context.firstStep);
+        html += thumbnailCell(first, context, page, caption, muted);
+    }
+    return html + QStringLiteral("</tr>");
 }
 
 QString rowsLooking(const analysis::WindowExplanation& e, const ExplainContext& context,
     ExplainPage& page, const QString& muted)
 {
     QString html = QStringLiteral("<table cellspacing='4' cellpadding='2'>");
-    for (int64_t k = 0; k < e.rows; ++k) {
-        html += QStringLiteral("<tr><td valign='middle'><b>row %1</b></td>").arg(k + 1);
-        for (const auto& [step, weight] : analysis::topSteps(e, k, context.topCount)) {
-            const int64_t absoluteStep = context.firstStep + step;
-            const int64_t frame = middleFrameOfStep(absoluteStep, context.framesPerStep);
-            if (!page.thumbnailFrames.contains(frame))
-                page.thumbnailFrames.push_back(frame);
-            html += QStringLiteral(
-                "<td align='center'><a href='seek:%1'><img src='thumb:%1' width='112'></a><br>"
-                "<span style='font-size:small;'>snippet %2 · <b>%3</b><br>"
-                "<span style='color:%4;'>%5</span></span></td>")
-                        .arg(frame)
-                        .arg(absoluteStep)
-                        .arg(number(weight, 2), muted,
-                            formatTime(static_cast<double>(frame) / context.framesPerSecond, true));
-        }
-        html += QStringLiteral("</tr>");
-    }
+    for (int64_t k = 0; k < e.rows; ++k)
+        html += rowLooking(e, k, context, page, muted);
     return html + QStringLiteral("</table>");
 }
 
@@ -124,7 +171,7 @@ QString scoreCheck(const analysis::WindowExplanation& e, const ExplainContext& c
             .arg(check, number(context.resultWindowScore, 4));
     return QStringLiteral("%1 for crop %2 (%3); the timeline shows the mean over the %4 crops, %5")
         .arg(check)
-        .arg(context.crop + 1)
+        .arg(context.crop)
         .arg(number(context.resultCropScore, 4))
         .arg(context.crops)
         .arg(number(context.resultWindowScore, 4));
@@ -160,14 +207,15 @@ QString windowHeading(const ExplainContext& context, const QPalette& palette)
         / context.framesPerSecond;
     QString html;
     html += QStringLiteral(
-        "<p style='margin-top:0;'><b>Window %1 of %2</b> · snippets %3–%4 · %5–%6")
-                .arg(context.windowIndex + 1)
+        "<p style='margin-top:0;'><b>Window %1</b> (of %2, counted from 0) · snippets %3–%4 · "
+        "%5–%6")
+                .arg(context.windowIndex)
                 .arg(context.windowCount)
                 .arg(context.firstStep)
                 .arg(context.lastStep)
                 .arg(formatTime(startS, true), formatTime(endS, true));
     if (context.crops > 1)
-        html += QObject::tr(" · crop %1 of %2").arg(context.crop + 1).arg(context.crops);
+        html += QObject::tr(" · crop %1 (of %2)").arg(context.crop).arg(context.crops);
     html += QStringLiteral("</p>");
     html += QStringLiteral(
         "<table width='100%' cellpadding='6' bgcolor='%1'><tr><td align='center' "
@@ -179,8 +227,8 @@ QString windowHeading(const ExplainContext& context, const QPalette& palette)
     return html;
 }
 
-// Steps 1 to 5: from the window's features to the attention A.
-void addAttentionCards(ExplainPage& page, const PageWriter& writer,
+// Steps 1 to 3: from the window's features to tanh(W1 x + b1).
+void addHiddenCards(ExplainPage& page, const PageWriter& writer,
     const analysis::WindowExplanation& e, const FloatArray& x, const CardTerms& terms,
     const QPalette& palette)
 {
@@ -211,29 +259,45 @@ void addAttentionCards(ExplainPage& page, const PageWriter& writer,
         QObject::tr("squashed into −1 … 1"), QStringLiteral("tanh"),
         valuesLine(e.hiddenTanh, QStringLiteral("t=0")), timeAxis + colourNote);
     html += writer.arrow(QObject::tr("W2 [%1, %2]").arg(r, da));
+}
 
+// Steps 4 to 6: the logits, the softmax worked out for one row, and the attention A.
+void addSoftmaxCards(ExplainPage& page, const PageWriter& writer,
+    const analysis::WindowExplanation& e, const ExplainContext& context, const CardTerms& terms,
+    const QPalette& palette)
+{
+    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote] = terms;
+    QString& html = page.html;
     writer.addImage(page, QStringLiteral("logits"),
         timeMatrixPicture(e.logits, QSize(cellWidth, 16), 16 * static_cast<int>(e.rows),
             rangeScale(e.logits, QObject::tr("logit")), palette));
     html += writer.card(4, QStringLiteral("W2 (·) + b2"), shapeText(e.logits.shape),
-        QObject::tr(
-            "one logit per snippet for each of the r = %1 attention rows (one band per row)")
+        QObject::tr("one logit per snippet for each of the r = %1 attention rows (band k: row k)")
             .arg(r),
         QStringLiteral("logits"), valuesLine(e.logits, QStringLiteral("t=0")),
         timeAxis + colourNote);
     html += writer.arrow(QObject::tr("softmax over T: along time, not along the features"));
 
+    const int64_t row = std::clamp<int64_t>(context.softmaxRow, 0, e.rows - 1);
+    html += softmaxCard(5, analysis::workOutSoftmax(e, row), e.rows, context.firstStep, writer);
+    html += writer.arrow(QObject::tr("the same for every row"));
+
     writer.addImage(page, QStringLiteral("attention"),
         timeMatrixPicture(e.attention, QSize(cellWidth, 16), 16 * static_cast<int>(e.rows),
             rangeScale(e.attention, QObject::tr("raw weight")), palette));
-    html += writer.card(5, QStringLiteral("A = softmax<sub>T</sub>"), shapeText(e.attention.shape),
-        QObject::tr("each row's weights over the %1 snippets: every column of A sums to 1").arg(T),
+    writer.addImage(
+        page, QStringLiteral("orientation"), attentionOrientationPicture(e.rows, row, palette));
+    html += writer.card(6, QStringLiteral("A = softmax<sub>T</sub>"), shapeText(e.attention.shape),
+        QObject::tr("each row's weights over the %1 snippets; each row sums to 1. How the "
+                    "pictures draw it:")
+                .arg(T)
+            + QStringLiteral("<br><img src='explain:orientation'>"),
         QStringLiteral("attention"), columnSums(e),
         attentionOrientationNote() + QObject::tr(" (as in the window detail)") + colourNote);
     html += writer.arrow(QObject::tr("weighted sums of the snippets' features"));
 }
 
-// Steps 6 to 9: pooling with A, then the two fully connected layers.
+// Steps 7 to 10: pooling with A, then the two fully connected layers.
 void addPoolingCards(ExplainPage& page, const PageWriter& writer,
     const analysis::WindowExplanation& e, const CardTerms& terms, const QPalette& palette)
 {
@@ -242,26 +306,26 @@ void addPoolingCards(ExplainPage& page, const PageWriter& writer,
     writer.addImage(page, QStringLiteral("pooled"),
         featureMatrixPicture(
             e.pooled, kPictureWidthPx, 12, rangeScale(e.pooled, QObject::tr("value")), palette));
-    html += writer.card(6, QStringLiteral("M = x<sup>T</sup>A"), shapeText(e.pooled.shape),
+    html += writer.card(7, QStringLiteral("M = x<sup>T</sup>A"), shapeText(e.pooled.shape),
         QObject::tr("column k: the features averaged with row k's weights (one band per row, "
                     "features left to right)"),
         QStringLiteral("pooled"),
-        valuesLine(transposedMatrix(e.pooled), QStringLiteral("M[:4, 1]")), colourNote.mid(2));
+        valuesLine(transposedMatrix(e.pooled), QStringLiteral("M[:4, 0]")), colourNote.mid(2));
     html += writer.arrow();
 
-    html += writer.card(7, QObject::tr("flatten"),
+    html += writer.card(8, QObject::tr("flatten"),
         QStringLiteral("[%1]").arg(e.featureSize * e.rows),
         QObject::tr("M as one vector, %1 × %2 numbers (index f·r + k)").arg(F, r), {}, {});
     html += writer.arrow(QObject::tr("fc1 [%1, %2]").arg(e.fc1.size()).arg(e.featureSize * e.rows));
 
     writer.addImage(
         page, QStringLiteral("fc1"), signedBars(e.fc1, QSize(kPictureWidthPx, 48), writer.frame()));
-    html += writer.card(8, QStringLiteral("fc1"), shapeText(e.fc1.shape),
+    html += writer.card(9, QStringLiteral("fc1"), shapeText(e.fc1.shape),
         QObject::tr("%1 numbers that summarise the window").arg(e.fc1.size()),
         QStringLiteral("fc1"), valuesLine(e.fc1, QStringLiteral("fc1[:4]")));
     html += writer.arrow(QObject::tr("fc2 [1, %1]").arg(e.fc1.size()));
 
-    html += writer.card(9, QStringLiteral("fc2"), QStringLiteral("[1]"),
+    html += writer.card(10, QStringLiteral("fc2"), QStringLiteral("[1]"),
         QObject::tr("one logit: above 0 leans anomalous"), {},
         QStringLiteral("logit = %1").arg(number(e.fc2, 4)));
     html += writer.arrow(QStringLiteral("σ(z) = 1 / (1 + e<sup>−z</sup>)"));
@@ -288,7 +352,8 @@ void addRowSections(ExplainPage& page, const PageWriter& writer,
     html += writer.heading(QObject::tr("Where each row looks"));
     html += QStringLiteral("<p style='color:%1; margin-top:0;'>%2</p>")
                 .arg(writer.muted(),
-                    QObject::tr("The %1 snippets each row weighs most, with their weights; click a "
+                    QObject::tr("The %1 snippets each row weighs most, with their weights; "
+                                "snippets with equal weights are a tie, not a ranking. Click a "
                                 "picture to go there.")
                         .arg(context.topCount));
     html += rowsLooking(e, context, page, writer.muted());
@@ -320,7 +385,8 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
     const PageWriter writer(palette);
     const CardTerms terms = cardTerms(e);
     page.html += windowHeading(context, palette);
-    addAttentionCards(page, writer, e, x, terms, palette);
+    addHiddenCards(page, writer, e, x, terms, palette);
+    addSoftmaxCards(page, writer, e, context, terms, palette);
     addPoolingCards(page, writer, e, terms, palette);
     page.html += scoreBanner(e, context);
     addRowSections(page, writer, e, context);

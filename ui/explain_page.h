@@ -24,9 +24,10 @@ struct ExplainContext {
     double framesPerSecond = 25.0;
     int64_t crop = 0;
     int64_t crops = 1;
-    float resultCropScore = 0.0f;  // the result's score of this crop of this window
+    float resultCropScore = 0.0f; // the result's score of this crop of this window
     float resultWindowScore = 0.0f; // mean over crops: the timeline's value
     int topCount = 3;
+    int64_t softmaxRow = 0; // the row whose softmax is worked out
 };
 
 struct ExplainPage {
@@ -37,7 +38,8 @@ struct ExplainPage {
     QVector<qint64> thumbnailFrames; // the frames of the thumbnails, heaviest rows first
 };
 
-// Links in the page: "seek:<frame>".
+// Windows, rows and crops are counted from 0, as vigil explain counts them. Links in the page:
+// "seek:<frame>", and "softmax-row:<k>" to work out another row's softmax.
 ExplainPage makeExplainPage(const analysis::WindowExplanation& explanation, const FloatArray& x,
     const ExplainContext& context, const QPalette& palette);
 

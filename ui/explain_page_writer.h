@@ -57,6 +57,26 @@ public:
         return html;
     }
 
+    // A step whose numbers are a table (the softmax worked out), with a note under it.
+    QString tableCard(int stepNumber, const QString& title, const QString& shape,
+        const QString& description, const QString& tableHtml, const QString& note) const
+    {
+        QString html = QStringLiteral(
+            "<table width='100%' cellspacing='0' cellpadding='6' bgcolor='%1'><tr><td>")
+                           .arg(card_);
+        html += QStringLiteral("<span style='color:%1; font-weight:bold;'>%2</span>&nbsp; "
+                               "<b>%3</b> &nbsp;%4<br>")
+                    .arg(accent_)
+                    .arg(stepNumber)
+                    .arg(title, badge(shape));
+        html += QStringLiteral("<span style='color:%1;'>%2</span>").arg(muted_, description);
+        html += QStringLiteral("</td></tr><tr><td>%1</td></tr>").arg(tableHtml);
+        html += QStringLiteral("<tr><td><span style='color:%1; font-size:small;'>%2</span>"
+                               "</td></tr></table>")
+                    .arg(muted_, note);
+        return html;
+    }
+
     QString arrow(const QString& label = {}) const
     {
         return QStringLiteral("<p align='center' style='margin:0; color:%1;'>↓ %2</p>")

@@ -78,6 +78,8 @@ ExplainPanel::ExplainPanel(QWidget* parent)
         const QString link = url.toString();
         if (link.startsWith(QLatin1String("seek:")))
             emit seekRequested(link.mid(5).toLongLong());
+        else if (link.startsWith(QLatin1String("softmax-row:")))
+            setSoftmaxRow(link.mid(12).toInt());
     });
     connect(
         loader_, &ThumbnailLoader::thumbnailReady, this, [this](qint64 frame, const QImage& image) {
@@ -119,7 +121,7 @@ void ExplainPanel::setResult(ResultPointer result, FeaturesPointer features)
         const QSignalBlocker blocker(cropBox_);
         cropBox_->clear();
         for (int crop = 0; crop < crops; ++crop)
-            cropBox_->addItem(tr("crop %1 of %2").arg(crop + 1).arg(crops));
+            cropBox_->addItem(tr("crop %1 (of %2)").arg(crop).arg(crops));
         crop_ = 0;
     }
     cropBox_->setVisible(crops > 1);
@@ -135,6 +137,15 @@ void ExplainPanel::setCrop(int crop)
         return;
     crop_ = crop;
     cropBox_->setCurrentIndex(crop);
+    isStale_ = true;
+    refresh();
+}
+
+void ExplainPanel::setSoftmaxRow(int row)
+{
+    if (row == softmaxRow_ || row < 0)
+        return;
+    softmaxRow_ = row;
     isStale_ = true;
     refresh();
 }
@@ -209,6 +220,7 @@ void ExplainPanel::refresh()
         context.framesPerStep = index_.framesPerStep();
         context.framesPerSecond = fps_;
         context.crop = crop_;
+        context.softmaxRow = std::min<int64_t>(softmaxRow_, explanation_->rows - 1);
         context.crops = features_->dim(1);
         context.resultCropScore = crop_ < static_cast<int>(window.cropScores.size())
             ? window.cropScores[static_cast<size_t>(crop_)]

@@ -40,6 +40,9 @@ public:
     int currentWindow() const { return windowIndex_; }
     int currentCrop() const { return crop_; }
     void setCrop(int crop);
+    // The row whose softmax the page works out (its "softmax-row:" links); counted from 0.
+    int softmaxRow() const { return softmaxRow_; }
+    void setSoftmaxRow(int row);
     // The computation shown now; nullopt when the panel shows a message instead.
     const std::optional<analysis::WindowExplanation>& explanation() const { return explanation_; }
     QString text() const;
@@ -76,6 +79,7 @@ private:
     double fps_ = 25.0;
     int windowIndex_ = -1;
     int crop_ = 0;
+    int softmaxRow_ = 0;
     bool isStale_ = true;
     std::optional<analysis::WindowExplanation> explanation_;
     ExplainPage page_;

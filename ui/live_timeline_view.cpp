@@ -221,9 +221,12 @@ QString LiveTimelineView::hoverTextAt(const QPointF& position) const
         text += tr("score %1").arg(static_cast<double>(*step->score), 0, 'f', 3);
     for (size_t row = 0; row < step->attention.size(); ++row)
         text += QStringLiteral("\n")
-            + tr("row %1: %2")
-                  .arg(row + 1)
-                  .arg(static_cast<double>(step->attention[row]), 0, 'f', 3);
+            + tr("row %1: %2 (× T = %3)")
+                  .arg(row)
+                  .arg(static_cast<double>(step->attention[row]), 0, 'f', 3)
+                  .arg(scaledWeight(step->attention[row], step->windowSteps,
+                           AttentionScale::WeightTimesSteps),
+                      0, 'f', 2);
     return text;
 }
 

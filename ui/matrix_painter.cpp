@@ -200,7 +200,7 @@ FloatArray transposedMatrix(const FloatArray& values)
 QString attentionOrientationNote()
 {
     return QCoreApplication::translate(
-        "vigil::ui", "A is [T, r]: a band is a column of A (an attention row), time left to right");
+        "vigil::ui", "band k: row k of the attention (a column of A [T, r]), time left to right");
 }
 
 } // namespace vigil::ui

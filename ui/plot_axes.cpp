@@ -165,7 +165,7 @@ std::vector<PlotLabel> rowLabels(const QRectF& plot, int rows)
         labels.push_back(
             { QRectF(plot.left() - kPlotLeftMarginPx, plot.top() + plot.height() * row / rows,
                   kPlotLeftMarginPx - 6, plot.height() / rows),
-                QCoreApplication::translate("AttentionHeatmapView", "row %1").arg(row + 1),
+                QCoreApplication::translate("AttentionHeatmapView", "row %1").arg(row),
                 Qt::AlignRight | Qt::AlignVCenter });
     return labels;
 }

@@ -89,8 +89,8 @@ void WindowDetailView::paintEvent(QPaintEvent*)
     painter.setFont(titleFont);
     painter.setPen(palette().color(QPalette::Text));
     painter.drawText(QRectF(8, 4, width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter,
-        tr("Window %1 of %2   score %3")
-            .arg(windowIndex_ + 1)
+        tr("Window %1 (of %2)   score %3")
+            .arg(windowIndex_)
             .arg(result_->windows.size())
             .arg(window->score, 0, 'f', 3));
     painter.setFont(font());
@@ -153,7 +153,7 @@ void WindowDetailView::paintMargins(QPainter& painter, const analysis::WindowRes
             Qt::AlignLeft | Qt::AlignVCenter, QString::number(window.firstStep + t));
     for (int k = 0; k < rows; ++k) {
         const QRectF band(0, matrix.top() + k * cellHeight, kRowLabelWidthPx - 6, cellHeight);
-        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(k + 1));
+        painter.drawText(band, Qt::AlignRight | Qt::AlignVCenter, tr("row %1").arg(k));
         double sum = 0.0;
         for (int t = 0; t < steps; ++t)
             sum += attention.values[static_cast<size_t>(k * steps + t)];

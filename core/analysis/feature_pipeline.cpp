@@ -202,6 +202,7 @@ struct NetworkSide {
     int64_t crops = 1;
     const std::string& path;
     int64_t frameCountEstimate = 0;
+    int64_t stepsEstimate = 0;
 
     // Appends every batch's features; returns the steps extracted.
     int64_t consume(BoundedQueue<InputBatch>& queue, const ProducerState& state,
@@ -227,7 +228,8 @@ struct NetworkSide {
                 onSteps(output);
             }
             if (onProgress)
-                onProgress({ state.framesDecoded.load(), frameCountEstimate, steps });
+                onProgress(
+                    { state.framesDecoded.load(), frameCountEstimate, steps, stepsEstimate });
             timer.addTo(profile.networkStarvedS);
         }
         return steps;
@@ -271,6 +273,16 @@ int64_t FeaturePipeline::framesPerStep() const
     return options_.backbone == BackboneKind::ResNet50 ? options_.frameStep : kSnippetFrames;
 }
 
+int64_t FeaturePipeline::stepsOfFrames(int64_t frames) const
+{
+    if (frames <= 0)
+        return 0;
+    const int64_t perStep = framesPerStep();
+    const bool isLastPartialKept
+        = options_.backbone == BackboneKind::ResNet50 || options_.preset == PreprocessPreset::Rtfm;
+    return isLastPartialKept ? (frames + perStep - 1) / perStep : frames / perStep;
+}
+
 ExtractedFeatures FeaturePipeline::run(const std::string& path, const CancellationToken& cancel,
     const ExtractionProgressCallback& onProgress, const ExtractedStepsCallback& onSteps) const
 {
@@ -308,7 +320,8 @@ ExtractedFeatures FeaturePipeline::run(const std::string& path, const Cancellati
     PipelineProfile& profile = result.profile;
     try {
         const CancellationScope cancellationScope(cancel); // seen by the network between blocks
-        const NetworkSide network { *extractor_, crops, path, info.frameCountEstimate };
+        const NetworkSide network { *extractor_, crops, path, info.frameCountEstimate,
+            stepsOfFrames(info.frameCountEstimate) };
         steps = network.consume(queue, state, features, profile, onProgress, onSteps, cancel);
     } catch (...) {
         queue.close();

@@ -36,6 +36,10 @@ struct ExtractionProgress {
     int64_t framesDecoded = 0;
     int64_t framesEstimate = 0; // 0 when the container does not say
     int64_t stepsExtracted = 0;
+    // The steps framesEstimate makes (FeaturePipeline::stepsOfFrames); 0 when unknown. The
+    // decoder runs ahead of the network by the queue, so this, not the frames, says how much of
+    // the work is done.
+    int64_t stepsEstimate = 0;
 };
 using ExtractionProgressCallback = std::function<void(const ExtractionProgress&)>;
 // The features of each forward pass as they are extracted, [steps, crops, featureSize], so a
@@ -66,6 +70,9 @@ public:
 
     int64_t cropCount() const;
     int64_t framesPerStep() const;
+    // The feature steps a video of `frames` frames gives: whole snippets for the extractor tool's
+    // preset, a loop-padded last one for rtfm, every frameStep-th frame for the 2D backbone.
+    int64_t stepsOfFrames(int64_t frames) const;
     const ExtractionOptions& options() const { return options_; }
     // The network itself, for callers that cut their own inputs (vigil watch, snippet by snippet).
     const FeatureExtractor& extractor() const { return *extractor_; }

@@ -3,12 +3,13 @@
 // students the mechanism (PROTOCOL.md section 3) with real shapes and values:
 // x [T, F] -> W1 x + b1 [T, da] -> tanh -> W2 (.) + b2 [T, r] -> softmax over T -> A [T, r]
 // -> M = xᵀA [F, r] -> flatten [F·r] -> fc1 [32] -> fc2 [1] -> sigmoid -> score.
-// Plain values; WindowExplainer is implemented in models/ and injected by app/.
+// Windows, rows, steps and crops are counted from 0 everywhere they are shown (vigil explain
+// --window 0, the GUI's "window 0", "row 0"), as the tensors are indexed: row k of the
+// attention is A[:, k]. Plain values; WindowExplainer is implemented in models/, injected by app/.
 
 #include "core/common/float_array.h"
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 namespace vigil::analysis {
@@ -32,9 +33,44 @@ struct WindowExplanation {
     FloatArray rowSimilarity; // AᵀA, [r, r]: overlap of each pair of rows
 };
 
-// The steps a row attends to most: (step within the window, weight), heaviest first.
-std::vector<std::pair<int64_t, float>> topSteps(
-    const WindowExplanation& explanation, int64_t row, int64_t count);
+// Steps whose weights in one row are equal (within kTieTolerance): a tie, never ranked.
+struct TiedSteps {
+    float weight = 0.0f; // the heaviest of them
+    std::vector<int64_t> steps; // within the window, in time order
+};
+
+// Where one row of the attention looks: its heaviest weights, ties kept together.
+struct RowFocus {
+    bool isUniform = false; // every step has the same weight: no step stands out
+    // Heaviest first, at least `count` steps in all (fewer only when the row has fewer); the
+    // last group is whole, so a tie at the cut is never broken by step order.
+    std::vector<TiedSteps> groups;
+};
+
+// Weights closer than this, relative to the larger, are a tie: the four significant digits the
+// explain pages print (0.1667) cannot tell them apart, and a ranking by differences in the fifth
+// digit (demo weights make near-uniform rows) would be noise presented as a finding.
+constexpr double kTieTolerance = 5e-4;
+
+// Whether two weights tie (within kTieTolerance of the larger).
+bool isTiedWeight(double a, double b);
+
+RowFocus rowFocus(const WindowExplanation& explanation, int64_t row, int64_t count);
+
+// softmax over T worked out for one row k, in double from the logits:
+// weight[t] = exp(z[t] - shift) / Σ_t' exp(z[t'] - shift). The shift (0 unless the logits are
+// large) cancels; it keeps exp from overflowing.
+struct SoftmaxWorkedOut {
+    int64_t row = 0;
+    double shift = 0.0;
+    std::vector<double> logits; // z[t] = logits[t, k]
+    std::vector<double> exps; // exp(z[t] - shift)
+    double sum = 0.0; // Σ exps
+    std::vector<double> weights; // exps / sum
+    double largestDifference = 0.0; // max_t |weights[t] - A[t, k]|: the network's own softmax
+};
+
+SoftmaxWorkedOut workOutSoftmax(const WindowExplanation& explanation, int64_t row);
 
 class WindowExplainer {
 public:

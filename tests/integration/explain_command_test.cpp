@@ -39,6 +39,13 @@ TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
     EXPECT_EQ(explained["pooled"]["shape"], json::array({ 2048, 3 }));
     EXPECT_EQ(explained["hidden_linear"]["shape"], json::array({ 13, 64 }));
     EXPECT_EQ(explained["fc1"]["shape"], json::array({ 32 }));
+    // Where each row looks: groups of steps of equal weight, heaviest first.
+    ASSERT_EQ(explained["top_steps"].size(), 3u);
+    for (const json& row : explained["top_steps"]) {
+        EXPECT_TRUE(row["uniform"].is_boolean());
+        ASSERT_FALSE(row["groups"].empty());
+        EXPECT_GE(row["groups"][0]["steps"][0].get<int>(), 32);
+    }
 
     const CommandResult score = runCommand(kVigil + " score " + shellQuoted(dir + "/clip.npy")
         + " --classifier " + shellQuoted(checkpoint) + " -q -o " + shellQuoted(dir));
@@ -69,9 +76,19 @@ TEST(ExplainCommand, ExplainsAWindowOfAVideo)
     const CommandResult run
         = runCommand(kVigil + " explain " + shellQuoted(clip) + " --demo-weights --window 0");
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    EXPECT_NE(run.output.find("Window 0 (of 1): steps 0-1, frames 0-31"), std::string::npos)
+    // Windows, rows and crops counted from 0, as --window and the desktop app count them.
+    EXPECT_NE(run.output.find("Window 0 (of 1, counted from 0): steps 0-1, frames 0-31"),
+        std::string::npos)
         << run.output;
+    EXPECT_NE(run.output.find("crop 0 (of 1)"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("  row 0:"), std::string::npos) << run.output;
+    EXPECT_EQ(run.output.find("  row 3:"), std::string::npos) << "r = 3: rows 0, 1, 2";
     EXPECT_NE(run.output.find("A [2, 3]"), std::string::npos) << run.output;
+    // Progress on stderr while the features are extracted (not a terminal: plain lines).
+    EXPECT_NE(run.output.find("walk.avi done: 40 frames"), std::string::npos) << run.output;
+    const CommandResult quiet = runCommand(
+        kVigil + " explain " + shellQuoted(clip) + " --demo-weights -q 2>&1 >/dev/null");
+    EXPECT_EQ(quiet.output.find("walk.avi"), std::string::npos) << quiet.output;
 }
 
 TEST(ExplainCommand, RefusesFeaturesWithNoStepsInOneLine)

@@ -3,6 +3,7 @@
 
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/analysis_runner.h"
+#include "ui/analysis_status_widget.h"
 #include "ui/analysis_worker.h"
 
 #include <QSignalSpy>
@@ -68,6 +69,89 @@ TEST(Worker, SendsTheWindowsScoredSoFarBeforeTheWholeResult)
         }
     }
     EXPECT_EQ(partials.back()->windows.size(), result->windows.size());
+}
+
+TEST(Worker, ProgressGoesThroughTheStagesInOrderAndReaches100OnlyWithTheResult)
+{
+    // 400 frames: 25 snippets; 20 ms a snippet, so several throttled extraction reports.
+    const std::string clip = vigil::test::uiClip("worker_stages.mp4", 400);
+    AnalysisWorker worker(QString::fromStdString(clip),
+        vigil::test::fakeEngine(4, std::chrono::milliseconds(20)),
+        std::make_shared<CancellationToken>());
+    std::vector<AnalysisProgress> reports;
+    bool hasSucceeded = false;
+    QObject::connect(&worker, &AnalysisWorker::progressChanged, [&](const AnalysisProgress& p) {
+        EXPECT_FALSE(hasSucceeded) << "progress after the result";
+        reports.push_back(p);
+    });
+    QObject::connect(&worker, &AnalysisWorker::succeeded, [&] { hasSucceeded = true; });
+    worker.run();
+    ASSERT_TRUE(hasSucceeded);
+    ASSERT_GE(reports.size(), 4u);
+    using Stage = AnalysisProgress::Stage;
+    std::vector<Stage> seen;
+    int previousPercent = 0;
+    for (size_t i = 0; i < reports.size(); ++i) {
+        SCOPED_TRACE(i);
+        const AnalysisProgress& report = reports[i];
+        if (seen.empty() || seen.back() != report.stage)
+            seen.push_back(report.stage);
+        EXPECT_GE(percentDone(report), previousPercent);
+        previousPercent = percentDone(report);
+        if (i + 1 < reports.size())
+            EXPECT_LT(percentDone(report), 100) << "100 % before the result was complete";
+        if (report.stage == Stage::Extracting) {
+            EXPECT_EQ(report.stepsEstimate, 25);
+            EXPECT_LE(report.stepsExtracted, 25);
+            // Windows of 4: every whole window is scored once its last snippet is in.
+            EXPECT_EQ(report.windowsScored, report.stepsExtracted / 4);
+            EXPECT_EQ(report.nextWindowAtSteps, (report.windowsScored + 1) * 4);
+        }
+    }
+    EXPECT_EQ(seen,
+        (std::vector<Stage> { Stage::Decoding, Stage::Extracting, Stage::Scoring, Stage::Done }));
+    EXPECT_EQ(percentDone(reports.back()), 100);
+}
+
+TEST(StatusWidget, CountsExtractedSnippetsNotDecodedFramesAndNames3Stages)
+{
+    AnalysisStatusWidget status;
+    AnalysisProgress progress;
+    status.showProgress(progress);
+    EXPECT_TRUE(status.text().startsWith(QStringLiteral("1/3 Decoding")))
+        << status.text().toStdString();
+    EXPECT_EQ(status.percent(), 0);
+    // All 795 frames decoded, but the network has done 40 of the 49 snippets.
+    progress.stage = AnalysisProgress::Stage::Extracting;
+    progress.framesDecoded = 795;
+    progress.framesEstimate = 795;
+    progress.stepsExtracted = 40;
+    progress.stepsEstimate = 49;
+    status.showProgress(progress);
+    EXPECT_EQ(status.percent(), 1 + 40 * 94 / 49);
+    EXPECT_TRUE(
+        status.text().startsWith(QStringLiteral("2/3 Extracting features: snippet 40 of ~49")))
+        << status.text().toStdString();
+    // Window 0 (snippets 0..31) is in; window 1 would end at snippet 63, past the video's end.
+    progress.windowsScored = 1;
+    progress.nextWindowAtSteps = 64;
+    status.showProgress(progress);
+    EXPECT_TRUE(status.text().contains(
+        QStringLiteral("1 window scored, the last one comes with the result")))
+        << status.text().toStdString();
+    progress.stage = AnalysisProgress::Stage::Scoring;
+    status.showProgress(progress);
+    EXPECT_TRUE(status.text().startsWith(QStringLiteral("3/3 Scoring")));
+    EXPECT_LT(status.percent(), 100);
+    progress.stage = AnalysisProgress::Stage::Done;
+    status.showProgress(progress);
+    EXPECT_EQ(status.percent(), 100);
+    // No frame count in the container: busy, never a made-up share.
+    progress.stage = AnalysisProgress::Stage::Extracting;
+    progress.framesEstimate = 0;
+    progress.stepsEstimate = 0;
+    status.showProgress(progress);
+    EXPECT_EQ(status.percent(), -1);
 }
 
 TEST(Worker, EmitsCancelledThenFinishedWhenCancelledBeforeItRuns)

@@ -91,7 +91,7 @@ TEST(AttentionScale, WeightTimesStepsDrawsUniformAttentionAlikeInWindowsOfAnyLen
     // The tooltip gives both numbers.
     const QRectF plot = view.plotRect();
     EXPECT_TRUE(view.describeAt(QPointF(view.axis().xOf(18.5), plot.top() + 2))
-                    .contains(QStringLiteral("row 1: 0.500 (× T = 1.00)")));
+                    .contains(QStringLiteral("row 0: 0.500 (× T = 1.00)")));
 }
 
 TEST(AttentionScale, TheScaleIsTheSameForEveryWindowAndResult)

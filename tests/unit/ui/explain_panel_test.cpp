@@ -2,12 +2,16 @@
 // window's own features (kept from the analysis), and the score it shows is the window's score
 // in the result. Fake networks (fake_engine.h) whose score depends on the window's features.
 
+#include "core/analysis/window_explanation.h"
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/attention_thumbnails.h"
 #include "ui/explain_page.h"
 #include "ui/explain_panel.h"
+#include "ui/explain_softmax.h"
 #include "ui/main_window.h"
 #include "ui/video_panel.h"
 
+#include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -55,8 +59,10 @@ TEST_F(ExplainPanelTest, ShowsTheComputationOfTheWindowUnderThePlayhead)
         EXPECT_EQ(e.rows, 2);
         EXPECT_NEAR(e.score, window.score, 1e-6);
         const QString text = panel->text();
-        EXPECT_TRUE(text.contains(
-            QStringLiteral("Window %1 of %2").arg(expectedWindow + 1).arg(windows.size())))
+        // Counted from 0, as `vigil explain --window 0` counts.
+        EXPECT_TRUE(text.contains(QStringLiteral("Window %1 (of %2, counted from 0)")
+                                      .arg(expectedWindow)
+                                      .arg(windows.size())))
             << text.left(200).toStdString();
         // x's first value is the window's first snippet index (the fake extractor's feature 0).
         EXPECT_TRUE(text.contains(QStringLiteral("x[0, :4]: %1.000").arg(window.firstStep)))
@@ -84,6 +90,101 @@ TEST_F(ExplainPanelTest, ShowsThumbnailsOfTheSnippetsEachRowWeighsMostAndSeeksTo
     QMetaObject::invokeMethod(panel, "seekRequested", Q_ARG(int64_t, frames.front()));
     ASSERT_EQ(seeks.count(), 1);
     EXPECT_EQ(window_->videoPanel()->currentFrame(), frames.front());
+}
+
+TEST_F(ExplainPanelTest, WorksOutTheSoftmaxOfARowFromItsLogits)
+{
+    ExplainPanel* panel = window_->explainPanel();
+    window_->seek(200);
+    ASSERT_TRUE(panel->explanation());
+    for (const int row : { 0, 1 }) {
+        SCOPED_TRACE(row);
+        panel->setSoftmaxRow(row);
+        ASSERT_TRUE(panel->explanation());
+        const vigil::analysis::WindowExplanation& e = *panel->explanation();
+        const vigil::analysis::SoftmaxWorkedOut worked = vigil::analysis::workOutSoftmax(e, row);
+        const QString text = panel->text();
+        EXPECT_TRUE(text.contains(QStringLiteral("softmax over T for row %1, worked out").arg(row)))
+            << text.toStdString();
+        // The card's numbers: each listed step's logit, exponential and weight, and the sum.
+        for (const int64_t t : softmaxTableSteps(worked)) {
+            const auto i = static_cast<size_t>(t);
+            EXPECT_TRUE(text.contains(significantDigits(worked.logits[i]))) << t;
+            EXPECT_TRUE(text.contains(significantDigits(worked.exps[i]))) << t;
+            EXPECT_TRUE(text.contains(significantDigits(worked.weights[i]))) << t;
+            // Computed from the logits, they are the attention the classifier gave.
+            EXPECT_NEAR(
+                worked.weights[i], e.attention.values[static_cast<size_t>(t * e.rows + row)], 1e-5);
+        }
+        EXPECT_TRUE(text.contains(QStringLiteral("Σ = %1").arg(significantDigits(worked.sum))));
+        EXPECT_LT(worked.largestDifference, 1e-5);
+    }
+}
+
+TEST_F(ExplainPanelTest, CountsWindowsRowsAndCropsFromZeroAsTheCommandLineDoes)
+{
+    ExplainPanel* panel = window_->explainPanel();
+    window_->seek(0);
+    ASSERT_TRUE(panel->explanation());
+    ASSERT_EQ(panel->currentWindow(), 0);
+    const QString text = panel->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("Window 0 (of ")));
+    EXPECT_TRUE(text.contains(QStringLiteral("row 0")));
+    EXPECT_TRUE(text.contains(QStringLiteral("row 1")));
+    EXPECT_FALSE(text.contains(QStringLiteral("row 2"))) << "two rows: 0 and 1";
+    EXPECT_TRUE(text.contains(QStringLiteral("band k: row k of the attention (a column of A")));
+}
+
+TEST(ExplainPage, SaysWhichSnippetsTieAndWhenARowIsUniform)
+{
+    vigil::FloatArray x
+        = vigil::FloatArray::zeros({ 10, vigil::test::FakeExtractor::kFeatureSize });
+    vigil::analysis::WindowExplanation e = vigil::test::FakeExplainer().explain(x);
+    ASSERT_EQ(e.rows, 2);
+    for (int64_t t = 0; t < 10; ++t) {
+        e.attention.values[static_cast<size_t>(t * 2)] = 0.1f; // row 0: uniform
+        e.attention.values[static_cast<size_t>(t * 2 + 1)] = 0.005f * static_cast<float>(t);
+    }
+    for (const int64_t t : { 9, 3, 7 })
+        e.attention.values[static_cast<size_t>(t * 2 + 1)] = 0.2f; // row 1: a tie at the top
+    ExplainContext context;
+    context.windowCount = 1;
+    context.lastStep = 9;
+    const ExplainPage page = makeExplainPage(e, x, context, QApplication::palette());
+    EXPECT_TRUE(page.html.contains(
+        QStringLiteral("uniform: no snippet stands out (all 10 at ≈ 1/10 = 0.1)")))
+        << page.html.toStdString();
+    EXPECT_TRUE(page.html.contains(QStringLiteral("snippets 3, 7, 9 tie at <b>0.2</b>")));
+    // One picture for the tie (its first snippet), none for the uniform row.
+    EXPECT_EQ(page.thumbnailFrames, QVector<qint64> { middleFrameOfStep(3, 16) });
+}
+
+TEST(AttentionThumbnailsTies, SayWhenTheFrameShownIsOneOfATieOrTheRowIsUniform)
+{
+    // One window of 5 steps, attention [r = 3, T = 5]: uniform; a tie of steps 1 and 3; a peak.
+    auto result = std::make_shared<vigil::analysis::AnalysisResult>();
+    result->steps = 5;
+    result->protocol = { 16, 5, 5 };
+    result->video.frames = 80;
+    result->frameScores.assign(80, 0.5f);
+    vigil::analysis::WindowResult window;
+    window.lastStep = 4;
+    window.lastFrame = 79;
+    window.attention = vigil::FloatArray { { 3, 5 },
+        { 0.2f, 0.2f, 0.2f, 0.2f, 0.2f, 0.1f, 0.3f, 0.1f, 0.3f, 0.2f, 0.1f, 0.1f, 0.6f, 0.1f,
+            0.1f } };
+    result->windows.push_back(window);
+    AttentionThumbnails thumbnails;
+    thumbnails.setResult(result);
+    thumbnails.setPlayheadFrame(0);
+    const auto& picks = thumbnails.picks();
+    ASSERT_EQ(picks.size(), 3u);
+    EXPECT_TRUE(picks[0].isUniform());
+    EXPECT_FALSE(picks[1].isUniform());
+    EXPECT_EQ(picks[1].tiedSteps, 2);
+    EXPECT_EQ(picks[1].step, 1); // the first of the tie
+    EXPECT_EQ(picks[2].tiedSteps, 1);
+    EXPECT_EQ(picks[2].step, 2);
 }
 
 TEST_F(ExplainPanelTest, SaysWhyWhenTheFeaturesAreNotInMemory)

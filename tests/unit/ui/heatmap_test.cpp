@@ -84,8 +84,8 @@ TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
     view.setResult(twoWindowResult());
     const QImage image = view.grab().toImage();
     const QRectF plot = view.plotRect();
-    // Frame 5 (step 1, row 1): 0.9 of a window of 2 steps, 1.8 × uniform; frame 13 (step 3,
-    // row 2): 0.4, 0.8 × uniform. The colours are those of the fixed scale, not of the largest
+    // Frame 5 (step 1, row 0): 0.9 of a window of 2 steps, 1.8 × uniform; frame 13 (step 3,
+    // row 1): 0.4, 0.8 × uniform. The colours are those of the fixed scale, not of the largest
     // weight on screen.
     const FrameAxis axis = view.axis();
     const QPoint row1(
@@ -95,8 +95,9 @@ TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
     const ColorScale scale = attentionColorScale(AttentionScale::WeightTimesSteps);
     EXPECT_EQ(QColor(image.pixel(row1)), scale.colorOf(0.9 * 2));
     EXPECT_EQ(QColor(image.pixel(row2)), scale.colorOf(0.4 * 2));
-    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("Window 2")));
-    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("row 2: 0.400")));
+    // Windows and rows counted from 0, as everywhere.
+    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("Window 1")));
+    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("row 1: 0.400")));
 }
 
 } // namespace

@@ -135,7 +135,8 @@ TEST(LiveTimelineView, LabelsEachAttentionRowAndSaysWhatItsColoursAre)
     const QRectF heatmap = shown.view.heatmapRect();
     const std::vector<PlotLabel> labels = shown.view.labels();
     for (int row = 0; row < 2; ++row) {
-        const std::vector<PlotLabel> found = labelsWith(labels, QString("row %1").arg(row + 1));
+        const std::vector<PlotLabel> found
+            = labelsWith(labels, QString("row %1").arg(row)); // from 0, as everywhere
         ASSERT_EQ(found.size(), 1u) << row;
         EXPECT_LE(found[0].rect.right(), heatmap.left());
         EXPECT_NEAR(
@@ -245,7 +246,7 @@ TEST(LiveTimelineView, TooltipTellsTheTimeScoreAndAttentionUnderTheCursor)
     ShownTimeline shown;
     const double y = shown.view.scorePlotRect().center().y();
     EXPECT_EQ(shown.view.hoverTextAt(QPointF(shown.view.xOfUs(10500000), y)),
-        "0:10.0–0:11.0  score 0.900\nrow 1: 0.250\nrow 2: 0.750");
+        "0:10.0–0:11.0  score 0.900\nrow 0: 0.250 (× T = 0.50)\nrow 1: 0.750 (× T = 1.50)");
     EXPECT_EQ(shown.view.hoverTextAt(QPointF(shown.view.xOfUs(45000000), y)),
         "0:40.0–0:50.0  no stream (gap 10.0 s)");
     EXPECT_EQ(shown.view.hoverTextAt(QPointF(shown.view.xOfUs(20500000), y)),
