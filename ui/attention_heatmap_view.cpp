@@ -61,7 +61,7 @@ void AttentionHeatmapView::paintEvent(QPaintEvent*)
     painter.fillRect(rect(), palette().color(QPalette::Base));
     if (index_.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(plotRect(), Qt::AlignCenter,
+        painter.drawText(plotRect(), Qt::AlignCenter | Qt::TextWordWrap,
             tr("Attention of each classifier row appears here window by window as the analysis "
                "scores them"));
         return;

@@ -24,8 +24,10 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -78,7 +80,11 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     timelinePanel_->timeline()->setFocusPolicy(Qt::ClickFocus);
     new PlaybackKeys(this, videoPanel_->view());
     videoPanel_->view()->setFocus(Qt::OtherFocusReason);
-    resize(1440, 900);
+    // 1440x900, or the screen when it is smaller: a first run on a 1024x640 screen fits it.
+    QSize size(1440, 900);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size);
     // The dock's share of the width, whatever the size; its own size hint would take half.
     resizeDocks(
         { findChild<QDockWidget*>(QStringLiteral("explainDock")) }, { 320 }, Qt::Horizontal);

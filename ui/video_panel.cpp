@@ -39,7 +39,7 @@ VideoPanel::VideoPanel(QWidget* parent)
     mono.setFamily(QStringLiteral("monospace"));
     readout_->setFont(mono);
     readout_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    transport_->addWidget(readout_, 1);
+    transport_->addWidget(readout_); // its whole text when there is room, elided when not
     layout->addLayout(transport_);
     timer_->setTimerType(Qt::PreciseTimer);
     connect(timer_, &QTimer::timeout, this, &VideoPanel::advancePlayback);
@@ -273,14 +273,16 @@ void VideoPanel::updateReadout()
     const QString score = hasScore
         ? QString::number(frameScores_[static_cast<size_t>(currentFrame_)], 'f', 3)
         : QStringLiteral("  -  ");
-    readout_->setText(QStringLiteral("%1 / %2   frame %3 / %4   score %5   %6 %7")
+    // The speed and the loop right after the time: in a narrow panel the tail is elided, and
+    // a reviewer must still see that playback runs at 2x in a loop.
+    readout_->setText(QStringLiteral("%1 / %2  %3 %4   frame %5 / %6   score %7")
                           .arg(formatTime(frames_->timeOfFrameS(currentFrame_), true),
                               formatTime(static_cast<double>(count) / framesPerSecond(), true))
+                          .arg(speed_.text(), 5)
+                          .arg(isLooping() ? tr("loop") : QStringLiteral("    "))
                           .arg(currentFrame_, digits, 10, QLatin1Char(' '))
                           .arg(count - 1)
-                          .arg(score)
-                          .arg(speed_.text(), 5)
-                          .arg(isLooping() ? tr("loop") : QStringLiteral("    ")));
+                          .arg(score));
 }
 
 } // namespace vigil::ui
