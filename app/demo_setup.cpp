@@ -1,5 +1,7 @@
 #include "app/demo_setup.h"
 
+#include "app/model_card_of.h"
+
 #include "core/engine/weights_plan.h"
 #include "core/io/atomic_file.h"
 #include "core/train/model_card.h"
@@ -29,27 +31,15 @@ void trainDemoClassifier(const std::vector<const train::VideoSamples*>& videos,
     models::setThreadCount(1);
     const models::TrainingOutcome outcome = models::trainClassifier(videos, settings, {}, cancel);
     outcome.classifier->save(path);
-    train::ModelCard card;
+    train::ModelCard card = modelCardOf(settings, *outcome.classifier, outcome);
     card.modelFile = fs::path(path).filename().string();
-    card.hiddenSize = settings.hiddenSize;
-    card.rows = settings.rows;
-    card.featureSize = outcome.classifier->featureSize();
     card.backbone = "i3d-r50 with seeded random (demo) weights";
     card.source = "vigil demo: synthetic clips spliced from the demo video's features and an "
                   "inverted copy's (DEMO: no real data)";
     card.videos = static_cast<int64_t>(videos.size());
     for (const train::VideoSamples* video : videos)
         card.anomalous += video->label;
-    card.seed = settings.seed;
-    card.epochs = settings.epochs;
-    card.batchPerClass = settings.batchPerClass;
-    card.learningRate = settings.learningRate;
-    card.attentionDropout = settings.attentionDropout;
-    card.steps = outcome.steps;
-    card.selectedStep = outcome.selectedStep;
-    card.validationAuc = outcome.validationAuc;
     card.heldOutAuc = std::nan("");
-    card.epochLosses = outcome.epochLosses;
     io::writeFileAtomically(
         fs::path(path).replace_extension(".json").string(), train::modelCardJson(card));
 }

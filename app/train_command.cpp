@@ -1,5 +1,7 @@
 #include "app/train_command.h"
 
+#include "app/model_card_of.h"
+
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/option_checks.h"
@@ -77,25 +79,6 @@ void printEpoch(const std::string& name, const models::TrainingProgress& progres
 }
 
 // The card's fields that the settings and the outcome of training give.
-train::ModelCard cardOf(const models::TrainSettings& settings,
-    const models::TrainedClassifier& classifier, const models::TrainingOutcome& outcome)
-{
-    train::ModelCard card;
-    card.hiddenSize = settings.hiddenSize;
-    card.rows = settings.rows;
-    card.featureSize = classifier.featureSize();
-    card.seed = settings.seed;
-    card.epochs = settings.epochs;
-    card.batchPerClass = settings.batchPerClass;
-    card.learningRate = settings.learningRate;
-    card.attentionDropout = settings.attentionDropout;
-    card.steps = outcome.steps;
-    card.selectedStep = outcome.selectedStep;
-    card.validationAuc = outcome.validationAuc;
-    card.epochLosses = outcome.epochLosses;
-    return card;
-}
-
 void printRun(const std::string& name, const std::string& aucName, const train::RunResult& result)
 {
     char aucText[32] = "-";
@@ -314,7 +297,7 @@ train::RunResult TrainCommand::trainOne(const train::PlannedRun& planned, const 
                 outcome.classifier->scorer());
     outcome.classifier->save(result.modelPath);
 
-    train::ModelCard card = cardOf(settings, *outcome.classifier, outcome);
+    train::ModelCard card = modelCardOf(settings, *outcome.classifier, outcome);
     card.modelFile = fs::path(result.modelPath).filename().string();
     card.backbone = data.backbone;
     card.source = data.source;

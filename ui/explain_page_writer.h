@@ -30,10 +30,9 @@ public:
         page.images.insert(key, image);
     }
 
-    // One step of the computation.
-    QString card(int stepNumber, const QString& title, const QString& shape,
-        const QString& description, const QString& imageKey, const QString& values,
-        const QString& axisNote = {}) const
+    // The opening of a step's card: its number, title, shape badge and description.
+    QString cardHead(int stepNumber, const QString& title, const QString& shape,
+        const QString& description) const
     {
         QString html = QStringLiteral(
             "<table width='100%' cellspacing='0' cellpadding='6' bgcolor='%1'><tr><td>")
@@ -43,7 +42,15 @@ public:
                     .arg(accent_)
                     .arg(stepNumber)
                     .arg(title, badge(shape));
-        html += QStringLiteral("<span style='color:%1;'>%2</span>").arg(muted_, description);
+        return html + QStringLiteral("<span style='color:%1;'>%2</span>").arg(muted_, description);
+    }
+
+    // One step of the computation.
+    QString card(int stepNumber, const QString& title, const QString& shape,
+        const QString& description, const QString& imageKey, const QString& values,
+        const QString& axisNote = {}) const
+    {
+        QString html = cardHead(stepNumber, title, shape, description);
         if (!imageKey.isEmpty())
             html += QStringLiteral("<br><img src='explain:%1'>").arg(imageKey);
         if (!axisNote.isEmpty())
@@ -61,15 +68,7 @@ public:
     QString tableCard(int stepNumber, const QString& title, const QString& shape,
         const QString& description, const QString& tableHtml, const QString& note) const
     {
-        QString html = QStringLiteral(
-            "<table width='100%' cellspacing='0' cellpadding='6' bgcolor='%1'><tr><td>")
-                           .arg(card_);
-        html += QStringLiteral("<span style='color:%1; font-weight:bold;'>%2</span>&nbsp; "
-                               "<b>%3</b> &nbsp;%4<br>")
-                    .arg(accent_)
-                    .arg(stepNumber)
-                    .arg(title, badge(shape));
-        html += QStringLiteral("<span style='color:%1;'>%2</span>").arg(muted_, description);
+        QString html = cardHead(stepNumber, title, shape, description);
         html += QStringLiteral("</td></tr><tr><td>%1</td></tr>").arg(tableHtml);
         html += QStringLiteral("<tr><td><span style='color:%1; font-size:small;'>%2</span>"
                                "</td></tr></table>")
