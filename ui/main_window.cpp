@@ -29,32 +29,12 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <exception>
 
 namespace vigil::ui {
-namespace {
-
-QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
-{
-    auto* box = new QWidget(parent);
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->setSpacing(2);
-    auto* label = new ElidedLabel(title, box);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    layout->addWidget(label);
-    layout->addWidget(body, 1);
-    return box;
-}
-
-} // namespace
 
 MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     : QMainWindow(parent)
@@ -92,70 +72,6 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createLayout()
-{
-    videoPanel_ = new VideoPanel(this);
-    timelinePanel_ = new TimelinePanel(this);
-    windowDetail_ = new WindowDetailView(this);
-    thumbnails_ = new AttentionThumbnails(this);
-    eventsPanel_ = new EventsPanel(current_, threshold_, this);
-    errorBanner_ = new QLabel(this);
-    errorBanner_->setWordWrap(true);
-    errorBanner_->setStyleSheet(QStringLiteral("QLabel { background: #fdecea; color: #611a15; "
-                                               "border: 1px solid #f5c6cb; padding: 6px; }"));
-    errorBanner_->hide();
-
-    auto* side = new QSplitter(Qt::Vertical, this);
-    side->addWidget(titled(tr("Attention in the window under the playhead"), windowDetail_, side));
-    side->addWidget(titled(tr("The frame each row attends to most"), thumbnails_, side));
-    side->addWidget(titled(tr("Events above the threshold"), eventsPanel_, side));
-    // Small enough for a 1024x640 window; past that, the extra height goes to the events.
-    windowDetail_->setMinimumSize(200, 142);
-    thumbnails_->setMinimumSize(200, 46);
-    eventsTable()->setMinimumHeight(60);
-    side->setStretchFactor(0, 2);
-    side->setStretchFactor(1, 1);
-    side->setStretchFactor(2, 3);
-
-    auto* top = new QSplitter(Qt::Horizontal, this);
-    top->addWidget(videoPanel_);
-    top->addWidget(side);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
-    top->setSizes({ 860, 560 });
-
-    auto* main = new QSplitter(Qt::Vertical, this);
-    main->addWidget(top);
-    main->addWidget(timelinePanel_);
-    main->setStretchFactor(0, 3);
-    main->setStretchFactor(1, 2);
-    main->setSizes({ 520, 330 });
-
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(6, 6, 6, 0);
-    layout->addWidget(errorBanner_);
-    layout->addWidget(main, 1);
-    setCentralWidget(central);
-
-    connect(videoPanel_, &VideoPanel::currentFrameChanged, this, [this](int64_t frame) {
-        timelinePanel_->setPlayheadFrame(frame);
-        timelinePanel_->viewport()->ensureVisible(frame);
-        windowDetail_->setPlayheadFrame(frame);
-        thumbnails_->setPlayheadFrame(frame);
-        eventsTable()->followFrame(frame);
-    });
-    connect(timelinePanel_, &TimelinePanel::seekRequested, this, &MainWindow::seek);
-    connect(windowDetail_, &WindowDetailView::seekRequested, this, &MainWindow::seek);
-    connect(thumbnails_, &AttentionThumbnails::seekRequested, this, &MainWindow::seek);
-    connect(eventsTable(), &EventsTable::seekRequested, this, &MainWindow::seek);
-    // The line on the timeline is the one event threshold, both ways.
-    TimelineView* timeline = timelinePanel_->timeline();
-    timeline->setThreshold(threshold_->value());
-    connect(threshold_, &EventThreshold::changed, timeline, &TimelineView::setThreshold);
-    connect(timeline, &TimelineView::thresholdChanged, threshold_, &EventThreshold::setValue);
-}
-
 EventsTable* MainWindow::eventsTable() const
 {
     return eventsPanel_->table();
@@ -174,19 +90,6 @@ void MainWindow::applySettings(const AppSettings& settings)
     if (sameNetworks != before && engineSource_)
         runner_->setEngine(AnalysisEngine {});
     statusBar()->showMessage(tr("Settings saved; they apply from the next analysis"), 6000);
-}
-
-void MainWindow::createExplainDock()
-{
-    explainPanel_ = new ExplainPanel(this);
-    auto* dock = new QDockWidget(tr("Explain: the window under the playhead"), this);
-    dock->setObjectName(QStringLiteral("explainDock"));
-    dock->setWidget(explainPanel_);
-    dock->setMinimumWidth(280); // narrower, its sentences break after every word
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-    connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
-        &ExplainPanel::setPlayheadFrame);
-    connect(explainPanel_, &ExplainPanel::seekRequested, this, &MainWindow::seek);
 }
 
 void MainWindow::connectRunner()

@@ -117,63 +117,6 @@ TEST(LiveTimelineView, FollowsTheNewestStepUntilScrolledBackAndDrawsUnscoredStep
     EXPECT_EQ(view.shownEndUs(), 100000000);
 }
 
-// A fresh QSettings file per test.
-struct StoreFile {
-    std::string path = test::scratchDir("live-settings") + "/store.ini";
-    QSettings store { QString::fromStdString(path), QSettings::IniFormat };
-    std::string text()
-    {
-        store.sync();
-        std::ifstream in(path);
-        return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
-    }
-};
-
-TEST(OpenStreamDialog, RemembersRecentSourcesWithoutTheirPassword)
-{
-    StoreFile file;
-    rememberStreamSource(file.store, "rtsp://admin:s3cret@10.0.0.7:554/cam1");
-    rememberStreamSource(file.store, "/dev/video0");
-    rememberStreamSource(file.store, "rtsp://admin:other@10.0.0.7:554/cam1"); // the same, redacted
-    EXPECT_EQ(recentStreamSources(file.store),
-        QStringList({ "rtsp://***@10.0.0.7:554/cam1", "/dev/video0" }));
-    const std::string text = file.text();
-    EXPECT_EQ(text.find("s3cret"), std::string::npos) << text;
-    EXPECT_EQ(text.find("admin"), std::string::npos) << text;
-    EXPECT_NE(text.find("10.0.0.7"), std::string::npos) << text;
-    for (int i = 0; i < 20; ++i)
-        rememberStreamSource(file.store, "udp://127.0.0.1:" + std::to_string(5000 + i));
-    EXPECT_EQ(recentStreamSources(file.store).size(), kMaxRecentStreams);
-}
-
-TEST(OpenStreamDialog, RefusesARedactedRecentSourceABadSourceAndOffAboveOn)
-{
-    StoreFile file;
-    rememberStreamSource(file.store, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
-    OpenStreamDialog dialog(file.store);
-    ASSERT_GE(dialog.sourceBox()->count(), 1);
-    EXPECT_EQ(dialog.sourceBox()->itemText(0), "http://***@127.0.0.1:8080/s.ts");
-    dialog.sourceBox()->setCurrentIndex(0);
-    dialog.accept();
-    EXPECT_EQ(dialog.result(), QDialog::Rejected);
-    EXPECT_TRUE(dialog.problemLabel()->text().contains("not remembered"));
-    dialog.sourceBox()->setCurrentText("clip.mp4"); // a file is never taken for a live source
-    dialog.accept();
-    EXPECT_EQ(dialog.result(), QDialog::Rejected);
-    EXPECT_TRUE(dialog.problemLabel()->text().startsWith("clip.mp4: "));
-    dialog.sourceBox()->setCurrentText("http://viewer:hunter2@127.0.0.1:8080/s.ts");
-    dialog.offBox()->setValue(0.9);
-    dialog.accept();
-    EXPECT_EQ(dialog.result(), QDialog::Rejected);
-    dialog.offBox()->setValue(0.4);
-    dialog.accept();
-    EXPECT_EQ(dialog.result(), QDialog::Accepted);
-    ASSERT_TRUE(dialog.source().has_value());
-    EXPECT_EQ(dialog.source()->location, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
-    EXPECT_FLOAT_EQ(dialog.choices().off, 0.4f);
-}
-
-// A stream of `seconds` on 127.0.0.1, viewed with credentials it ignores.
 struct LocalStream {
     explicit LocalStream(double seconds = 8.0)
         : server(test::publishCommand(
