@@ -5,6 +5,7 @@
 #include "core/analysis/feature_pipeline.h"
 #include "core/analysis/window_stream.h"
 #include "core/common/cancellation.h"
+#include "tests/support/mean_extractor.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -17,23 +18,6 @@ namespace vigil::test {
 namespace {
 
 using analysis::FeaturePipeline;
-
-// Each snippet's mean value: cheap and deterministic.
-class MeanExtractor : public analysis::FeatureExtractor {
-public:
-    FloatArray extract(const FloatArray& input) const override
-    {
-        const int64_t items = input.dim(0), perItem = input.size() / input.dim(0);
-        FloatArray output = FloatArray::zeros({ items, 1 });
-        for (int64_t item = 0; item < items; ++item) {
-            const float* begin = input.data() + item * perItem;
-            output.values[static_cast<size_t>(item)]
-                = std::accumulate(begin, begin + perItem, 0.0f) / static_cast<float>(perItem);
-        }
-        return output;
-    }
-    int64_t featureSize() const override { return 1; }
-};
 
 // Uniform attention; the score is the mean feature.
 class MeanScorer : public analysis::WindowScorer {
