@@ -7,8 +7,10 @@
 #   vigil analyze --crops ten on a shorter 320x240 video (per-crop efficiency against centre crop),
 #   the float32 GEMM peak and the backbones alone (vigil_bench vs eager PyTorch),
 #   vigil analyze on a video 10x longer (peak RSS),
-# and prints throughput, peak RSS (/usr/bin/time -v) and the ratios of issue 7's goals 1-4 and
-# section 3's speed goals from the best of the repeats. Pipeline throughput is over the
+# and prints throughput, peak RSS (/usr/bin/time -v) and the ratios of the speed goals from the
+# best of the repeats. The tables, with the date, host, CPU, LibTorch, settings and commit, are
+# also written to docs/measurements/<date>-<host>.md (MEASUREMENTS=DIR: elsewhere; MEASUREMENTS=
+# with nothing: not written; a second run on the same day replaces the file). Pipeline throughput is over the
 # pipeline's own wall time (vigil: --profile's wall; Python: decode to last feature), model
 # loading excluded; the "whole process" rows divide the snippets by the process's elapsed time
 # (/usr/bin/time: start, imports, model loading, decoding, writing). Before the repeats one
@@ -18,6 +20,7 @@
 #
 #   bench/run_bench.sh                    # defaults below
 #   THREADS=2 FRAMES=320 TEN_FRAMES=96 REPEATS=2 LONG_FACTOR=10 BUILD=build bench/run_bench.sh
+#   MEASUREMENTS=/tmp/m bench/run_bench.sh   # the dated file under /tmp/m
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,6 +31,7 @@ TEN_FRAMES=${TEN_FRAMES:-96}  # the ten-crop run's video (6 snippets, 60 network
 REPEATS=${REPEATS:-2}
 LONG_FACTOR=${LONG_FACTOR:-10}  # the memory goal: a video this many times longer
 WORK=${WORK:-$(mktemp -d /tmp/vigil-bench.XXXXXX)}
+MEASUREMENTS=${MEASUREMENTS-$ROOT/docs/measurements}
 PY=/usr/bin/python3
 VIGIL=$BUILD/app/vigil
 BENCH=$BUILD/bench/vigil_bench
@@ -39,6 +43,7 @@ done
 $PY -c "import torch, cv2, PIL" 2>/dev/null \
   || { echo "run_bench: needs python3-torch python3-opencv python3-pil (apt-get install them)" >&2; exit 2; }
 mkdir -p "$WORK"
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "run_bench: work folder $WORK, $THREADS threads, $FRAMES frames, $REPEATS repeats, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 video() {  # video NAME SIZE FRAMES
@@ -84,7 +89,23 @@ done
 [ "$RUNS" = 0 ] || "$VIGIL" features "$WORK/small.mp4" --backbone-weights "$WORK/i3d.pth" --demo-weights --threads "$THREADS" --quiet \
   -o "$WORK/features" > /dev/null
 
-$PY - "$WORK" "$REPEATS" "$LONG_FACTOR" <<'PYEOF'
+report=/dev/null
+if [ -n "$MEASUREMENTS" ]; then
+  mkdir -p "$MEASUREMENTS"
+  report=$MEASUREMENTS/$(date -u +%F)-$(hostname -s).md
+fi
+{
+  echo "# bench/run_bench.sh, $(date -u '+%F %H:%M UTC'), $(hostname -s)"
+  echo
+  echo "- CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n1), $(nproc) cores;" \
+    "vector extensions: $(grep -o -w -E 'avx2|avx512f|avx512_vnni|avx512_bf16' /proc/cpuinfo | sort -u | tr '\n' ' ')"
+  echo "- LibTorch: $(dpkg-query -W -f '${Version}' libtorch-dev 2>/dev/null || echo unknown);" \
+    "Vigil $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '(no git)')"
+  echo "- Settings: THREADS=$THREADS FRAMES=$FRAMES TEN_FRAMES=$TEN_FRAMES REPEATS=$REPEATS LONG_FACTOR=$LONG_FACTOR;" \
+    "load average at the start $load_at_start, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "- Backbone setup: $(grep -h 'backbone setup' "$WORK/vigil-first-use" 2>/dev/null | head -n1 || true)"
+} > "$report"
+$PY - "$WORK" "$REPEATS" "$LONG_FACTOR" <<'PYEOF' | tee -a "$report"
 import json, re, sys
 import numpy as np
 work, repeats, long_factor = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -172,5 +193,13 @@ per_repeat = lambda name: ", ".join(
 print(f"goal 1 within each repeat (analyze / backbone alone of the same repeat): 320x240 {per_repeat('vigil-small')}; 1280x720 {per_repeat('vigil-hd')}")
 print(f"network waiting on the queue: 320x240 {min(profile(f'vigil-small.{r}')['network_waits'] for r in R):.2f} s, 1280x720 {min(profile(f'vigil-hd.{r}')['network_waits'] for r in R):.2f} s")
 PYEOF
-echo "run_bench: logs in $WORK; stage breakdown (last repeat, 1280x720):"
-sed -n '/^profile:/,$p' "$WORK/vigil-hd.$REPEATS"
+{
+  echo
+  echo "Stage breakdown (last repeat, 1280x720):"
+  echo
+  echo '```'
+  sed -n '/^profile:/,$p' "$WORK/vigil-hd.$REPEATS"
+  echo '```'
+} | tee -a "$report"
+echo "run_bench: logs in $WORK"
+[ "$report" = /dev/null ] || echo "run_bench: wrote $report"
