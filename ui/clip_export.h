@@ -2,8 +2,8 @@
 // ClipExport: cuts one event into a clip (media::cutClip, stream copy) on a thread of its own, so
 // the window stays responsive, with a progress dialog whose Cancel stops the cut (no file is
 // left). One QThread and one worker per run; the GUI owns the CancellationToken and cancels it
-// by a direct call, as docs/development.md asks. Lives on the GUI thread; the destructor cancels a cut still
-// running and waits for its thread. Outcomes arrive as signals, never as exceptions.
+// by a direct call, as docs/development.md asks. Lives on the GUI thread; the destructor cancels
+// a cut still running and waits for its thread. Outcomes arrive as signals, never as exceptions.
 
 #include "core/common/cancellation.h"
 #include "core/media/clip_cutter.h"
