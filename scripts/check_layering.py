@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails (exit 1, one line per violation) when a source file includes what its layer may not.
 
-The layers of docs/development.md: core/ sees no Qt, no LibTorch and nothing of ui/, models/ or app/;
-ui/ sees core/ only (no models/, no LibTorch); models/ sees core/ only (no ui/, no Qt);
+The layers of docs/development.md: core/ sees no Qt, no LibTorch and nothing of ui/, models/
+or app/; ui/ sees core/ only (no models/, no LibTorch); models/ sees core/ only (no ui/, no Qt);
 FFmpeg's headers are for core/media, libcurl's for core/models_store, LibTorch's for models/;
 a folder's detail/ headers are for that folder alone. Usage: check_layering.py [ROOT]
 """
