@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Vigil against the Python pipelines users run today, side by side in one run (README
-# "Performance"). Builds its test videos with ffmpeg lavfi, writes one set of I3D weights that
+# Vigil against the Python pipelines users run today, side by side in one run
+# (docs/performance.md). Builds its test videos with ffmpeg lavfi, writes one set of I3D weights that
 # every pipeline loads, then for each repeat runs, one after the other:
 #   vigil analyze --profile  and  bench/reference_pipeline.py opencv  on a 320x240 video,
 #   vigil analyze --profile  and  bench/reference_pipeline.py jpeg    on a 1280x720 video,

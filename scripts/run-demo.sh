@@ -6,7 +6,7 @@
 #    network and nothing beside the repository, and is labelled DEMO in every output;
 #  - fetches the published weights when the machine can reach them and then analyses vtest.avi
 #    with them too, writing results/vtest.vigil.json and results/vtest.scores.csv.
-#   VIGIL_MODELS_DIR / VIGIL_MODELS_MIRROR are honoured (see README.md, "Weights"); extra
+#   VIGIL_MODELS_DIR / VIGIL_MODELS_MIRROR are honoured (see docs/weights.md); extra
 #   arguments go to that `vigil analyze`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +40,7 @@ if [ ${#missing[@]} -gt 0 ]; then
  Look at it in the app: $vigil, then "Try the demo".
  To get the real weights: $vigil models fetch
  (or on an offline machine: $vigil models import FILE --as NAME),
- then run this script again. See README.md, "Weights".
+ then run this script again. See docs/weights.md.
 =====================================================================
 BANNER
   echo "Results are in $(pwd)/results/demo/"

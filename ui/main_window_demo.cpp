@@ -1,4 +1,4 @@
-// MainWindow's demo (README, "Try the demo"): the button of the empty window and Help > Try the
+// MainWindow's demo (docs/demo.md): the button of the empty window and Help > Try the
 // demo run the maker app/ gave on a DemoJob, with a progress dialog and Cancel, then open the
 // demo's video with the demo's networks. A video opened afterwards gets the networks of the
 // settings again: the demo's classifier is for the demo alone.

@@ -1,8 +1,8 @@
 #pragma once
 // Reads back what an earlier run left for one video (<base>.vigil.json and <base>.scores.csv) to
 // decide whether --resume may skip it: both files must parse, follow the output contract of
-// README.md, agree with each other frame by frame, and have been made with the settings of this
-// run. Anything else (missing, half-written, edited, other settings) means "analyse again".
+// docs/output-format.md, agree with each other frame by frame, and have been made with the settings
+// of this run. Anything else (missing, half-written, edited, other settings) means "analyse again".
 // Pure function of the files; any thread; never throws for a bad file.
 
 #include "core/analysis/analysis_result.h"

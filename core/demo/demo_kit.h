@@ -1,5 +1,5 @@
 #pragma once
-// Makes the demo (README, "Try the demo") once and keeps it in a cache folder: the demo video
+// Makes the demo (docs/demo.md) once and keeps it in a cache folder: the demo video
 // (Debian's vtest.avi with an inverted stretch, made by the ffmpeg binary) and a classifier
 // trained on this machine, in well under a minute, on synthetic normal and unusual clips
 // (core/demo/demo_samples.h) over the features of the seeded random backbone. `vigil demo` and

@@ -1,5 +1,5 @@
 #pragma once
-// What the demo is made of (README, "Try the demo"): Debian's sample video (or another), cut to
+// What the demo is made of (docs/demo.md): Debian's sample video (or another), cut to
 // `seconds` when asked, with a few seconds of clearly unusual content inserted (the colours
 // inverted) at snippet boundaries, a little after the middle. Pure values and functions; any
 // thread.

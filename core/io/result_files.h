@@ -1,6 +1,7 @@
 #pragma once
-// The files an analysis leaves behind: <stem>.vigil.json (the output contract of README.md) and
-// <stem>.scores.csv (frame, time, score). Both are written atomically. Throws vigil::IoError.
+// The files an analysis leaves behind: <stem>.vigil.json (the output contract of
+// docs/output-format.md) and <stem>.scores.csv (frame, time, score). Both are written atomically.
+// Throws vigil::IoError.
 
 #include "core/analysis/analysis_result.h"
 

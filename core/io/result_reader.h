@@ -1,8 +1,8 @@
 #pragma once
 // Reads back the files an analysis left (<stem>.vigil.json and <stem>.scores.csv, the output
-// contract of README.md) as the AnalysisResult they were written from, so a result can be shown
-// again without analysing the video (the GUI opening a batch's results). Features are not in
-// those files. Pure function of the files; any thread. Throws vigil::IoError naming the file.
+// contract of docs/output-format.md) as the AnalysisResult they were written from, so a result can
+// be shown again without analysing the video (the GUI opening a batch's results). Features are not
+// in those files. Pure function of the files; any thread. Throws vigil::IoError naming the file.
 
 #include "core/analysis/analysis_result.h"
 

@@ -4,7 +4,7 @@
 // With plain or channels-last tensors every call reorders activations into and out of that
 // layout; a network in blocked mode converts its input once, runs every convolution, ReLU,
 // residual add and max pool on blocked tensors, and converts back once before the global
-// average pool. Measured on 2 AVX-512 cores (README "Performance"): I3D-ResNet-50 and ResNet-50
+// average pool. Measured on 2 AVX-512 cores (docs/performance.md): I3D-ResNet-50 and ResNet-50
 // about 1.4x faster than folded + channels-last, features within float rounding.
 // The weight must already carry the folded BatchNorm (a convolution with a bias). CPU only.
 // Private to models/.

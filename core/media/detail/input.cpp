@@ -30,7 +30,7 @@ constexpr const char* kCameraProtocols = "file";
 constexpr const char* kCameraDemuxer = "video4linux2";
 // Demuxers that read other files or URLs named inside the input (playlists, lists, image
 // sequences, session descriptions, scripts): a local input is one file, so they are refused
-// before they read anything. README "What Vigil does with bad input" lists them.
+// before they read anything. docs/robustness.md lists them.
 constexpr std::string_view kDemuxersOfOtherFiles[] = { "hls", "dash", "concat", "imf", "image2",
     "vobsub", "sdp", "rtp", "rtsp", "avisynth", "vapoursynth" };
 

@@ -103,7 +103,8 @@ TEST(Provenance, TheTimelineExportOfAnAnalysisNamesItsWeights)
         writePng(image, QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots/timeline-export.png")));
 
     // The result files: the weights are in the JSON's model, read back with the result; the CSV
-    // keeps the CLI's contract (README.md), so `vigil` and the batch's --resume still read it.
+    // keeps the CLI's contract (docs/output-format.md), so `vigil` and the batch's --resume still
+    // read it.
     const QString folder = QString::fromStdString(vigil::test::scratchDir("ui_provenance_files"));
     const vigil::io::WrittenFiles files
         = writeResultExport(*window.result(), folder, window.videoPath());
