@@ -38,10 +38,17 @@ public:
 
     const std::string& folder() const { return folder_; }
     const ModelManifest& manifest() const { return manifest_; }
+    // Where the entry's file is: the manifest's file name, or, for an entry that has no
+    // checksum, the file imported for it (importedPrefix() + its own name) when that is there.
     std::string pathOf(const ModelEntry& entry) const;
+    // Imported files of an entry without a checksum keep their own name behind this prefix
+    // ("imported-i3d-r50-kinetics-"), so a state dict never passes for the Caffe2 file.
+    static std::string importedPrefix(const ModelEntry& entry);
 
     ModelStatus status(const ModelEntry& entry, HashCheck check);
-    // Copies `file` in as `entry` after checking it; returns the installed path.
+    // Copies `file` in as `entry` after checking it; returns the installed path (the
+    // manifest's file name when the entry has a checksum, else importedPrefix() + the file's
+    // own name, replacing any file imported for it before).
     std::string import(const std::string& file, const ModelEntry& entry);
     // Records the hash of a file just put in place (by the downloader), so list shows it verified.
     void rememberChecksum(const ModelEntry& entry, const std::string& sha256);
