@@ -202,6 +202,21 @@ TEST_F(BadInputs, OneBadInputAmongOthersFailsAloneAndTheRestIsAnalysed)
         (std::set<std::string>{"mjpeg.scores.csv", "mjpeg.vigil.json", "mpeg4.scores.csv", "mpeg4.vigil.json"}));
 }
 
+// 21#8: a name that is not UTF-8 is analysed like any other, both result files are written, and
+// the JSON keeps the name exactly (percent-encoded under path_bytes).
+TEST_F(BadInputs, ANameThatIsNotUtf8IsAnalysedAndKeptExactly)
+{
+    const std::string latin1 = out_ + "/in/caf\xe9.avi";
+    std::filesystem::create_directories(out_ + "/in");
+    std::filesystem::copy_file(corpus_ + "/mpeg4.avi", latin1);
+    const CommandResult run = analyze(shellQuoted(latin1));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    std::ifstream in(out_ + "/caf\xe9.vigil.json");
+    const nlohmann::json video = nlohmann::json::parse(in).at("video");
+    EXPECT_EQ(video.at("path_bytes"), out_ + "/in/caf%E9.avi");
+    EXPECT_TRUE(std::filesystem::exists(out_ + "/caf\xe9.scores.csv"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, ::testing::ValuesIn(kBadInputCases),
     [](const ::testing::TestParamInfo<BadInputCase>& info) { return testNameOf(info.param); });
 
