@@ -123,7 +123,8 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
     const std::optional<io::FileFingerprint> fingerprint = io::fingerprintOf(analysed.path);
     if (!analysed.sampleSha256.empty()
         && (!fingerprint
-            || !(*fingerprint == io::FileFingerprint { analysed.sizeBytes, analysed.sampleSha256 })))
+            || !(
+                *fingerprint == io::FileFingerprint { analysed.sizeBytes, analysed.sampleSha256 })))
         throw MediaError(prefix + " has changed since it was analysed (its size or bytes differ)");
 }
 

@@ -13,25 +13,24 @@ struct Incomplete {
     std::string problem;
 };
 
-void checkWeights(const char* key, const analysis::WeightsInfo& saved,
-    const analysis::WeightsInfo& expected)
+void checkWeights(
+    const char* key, const analysis::WeightsInfo& saved, const analysis::WeightsInfo& expected)
 {
     if (saved.provenance != expected.provenance || saved.sha256 != expected.sha256)
-        throw Incomplete { std::string("made with other ") + key + " ("
-            + toString(saved.provenance) + " " + saved.sha256.substr(0, 12) + ")" };
+        throw Incomplete { std::string("made with other ") + key + " (" + toString(saved.provenance)
+            + " " + saved.sha256.substr(0, 12) + ")" };
 }
 
 void checkSettings(const analysis::AnalysisResult& saved, const ExpectedSettings& expected)
 {
     const analysis::ModelDescription& model = saved.model;
     if (!model.isExtractionKnown || model.backbone != expected.model.backbone
-        || model.crops != expected.model.crops
-        || saved.protocol.windowSteps != expected.windowSteps
+        || model.crops != expected.model.crops || saved.protocol.windowSteps != expected.windowSteps
         || saved.protocol.strideSteps != expected.strideSteps)
         throw Incomplete { "made with other settings (backbone, crops, window or stride)" };
     if (model.preset != expected.model.preset)
-        throw Incomplete { "made with the " + toString(model.preset)
-            + " preprocessing preset, not " + toString(expected.model.preset) };
+        throw Incomplete { "made with the " + toString(model.preset) + " preprocessing preset, not "
+            + toString(expected.model.preset) };
     checkWeights("backbone_weights", model.backboneWeights, expected.model.backboneWeights);
     checkWeights("classifier", model.classifier, expected.model.classifier);
 }
@@ -54,8 +53,8 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
         times.reserve(result.framePtsUs.size());
         for (const int64_t pts : result.framePtsUs)
             times.push_back(static_cast<double>(pts) / 1e6);
-        saved.figures = figuresOf(result.frameScores, times, result.video.frames,
-            result.video.durationS, threshold);
+        saved.figures = figuresOf(
+            result.frameScores, times, result.video.frames, result.video.durationS, threshold);
         saved.isComplete = true;
     } catch (const Incomplete& incomplete) {
         saved.problem = incomplete.problem;

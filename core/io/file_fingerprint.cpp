@@ -19,7 +19,8 @@ std::optional<FileFingerprint> fingerprintOf(const std::string& path)
         std::string bytes(head + tail, '\0');
         file.readAt(0, bytes.data(), head);
         file.readAt(size - tail, bytes.data() + head, tail);
-        return FileFingerprint { static_cast<int64_t>(size), sha256Hex(bytes.data(), bytes.size()) };
+        return FileFingerprint { static_cast<int64_t>(size),
+            sha256Hex(bytes.data(), bytes.size()) };
     } catch (const IoError&) {
         return std::nullopt;
     }

@@ -102,9 +102,9 @@ void checkFormat(const json& document, const char* format, int version)
     if (!document["version"].is_number_integer())
         throw std::invalid_argument("its version is not a number");
     if (document["version"].get<int64_t>() > version)
-        throw std::invalid_argument("written by a newer Vigil (" + std::string(format)
-            + " version " + std::to_string(document["version"].get<int64_t>())
-            + "; this one reads up to " + std::to_string(version) + ")");
+        throw std::invalid_argument("written by a newer Vigil (" + std::string(format) + " version "
+            + std::to_string(document["version"].get<int64_t>()) + "; this one reads up to "
+            + std::to_string(version) + ")");
 }
 
 std::string dumped(const json& document, int indent)

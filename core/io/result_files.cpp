@@ -35,7 +35,8 @@ json videoJson(const analysis::VideoSummary& video, const std::string& resultFol
         { "height", video.height }, { "duration_s", video.durationS } };
     std::error_code error;
     const bool isFile = fs::is_regular_file(video.path, error);
-    const fs::path absolute = isFile ? fs::absolute(video.path, error).lexically_normal() : fs::path();
+    const fs::path absolute
+        = isFile ? fs::absolute(video.path, error).lexically_normal() : fs::path();
     detail::putName(object, "path", isFile && !error ? absolute.string() : video.path);
     if (isFile && !error && !resultFolder.empty()) {
         const fs::path folder = fs::absolute(resultFolder, error).lexically_normal();

@@ -70,7 +70,8 @@ analysis::WindowResult windowOf(const json& window, int64_t frames)
     result.firstStep = count(window, "first_step", 0, INT32_MAX);
     result.lastStep = count(window, "last_step", result.firstStep, INT32_MAX);
     result.firstFrame = count(window, "first_frame", 0, std::max<int64_t>(frames - 1, 0));
-    result.lastFrame = count(window, "last_frame", result.firstFrame, std::max<int64_t>(frames - 1, 0));
+    result.lastFrame
+        = count(window, "last_frame", result.firstFrame, std::max<int64_t>(frames - 1, 0));
     result.score = score(window.at("score"), "a window's score");
     if (window.contains("crop_scores"))
         for (const json& value : window.at("crop_scores"))
@@ -84,7 +85,8 @@ analysis::WindowResult windowOf(const json& window, int64_t frames)
         if (static_cast<int64_t>(row.size()) != steps)
             throw Damaged("attention rows of different lengths");
         for (int64_t s = 0; s < steps; ++s)
-            result.attention.data()[k * steps + s] = score(row.at(static_cast<size_t>(s)), "attention");
+            result.attention.data()[k * steps + s]
+                = score(row.at(static_cast<size_t>(s)), "attention");
     }
     return result;
 }
@@ -108,8 +110,10 @@ void readVideo(const json& video, const std::string& jsonPath, analysis::VideoSu
     summary.path = videoPathOf(video, jsonPath);
     summary.frames = count(video, "frames", 0, kMaxResultFrames);
     summary.fps = finite(video, "fps", 1e-3, 1000.0);
-    summary.width = static_cast<int>(video.contains("width") ? count(video, "width", 0, 1 << 16) : 0);
-    summary.height = static_cast<int>(video.contains("height") ? count(video, "height", 0, 1 << 16) : 0);
+    summary.width
+        = static_cast<int>(video.contains("width") ? count(video, "width", 0, 1 << 16) : 0);
+    summary.height
+        = static_cast<int>(video.contains("height") ? count(video, "height", 0, 1 << 16) : 0);
     summary.durationS = video.contains("duration_s") ? finite(video, "duration_s", 0.0, 1e8) : 0.0;
     if (video.contains("size_bytes") && video.at("size_bytes").is_number_integer())
         summary.sizeBytes = video.at("size_bytes").get<int64_t>();
@@ -149,13 +153,15 @@ analysis::AnalysisResult resultOf(const json& document, const std::string& jsonP
     }
     readModel(document.at("model"), result.model);
     const json& protocol = document.at("protocol");
-    result.protocol.snippetFrames = count(protocol, "snippet_frames", 1, bounds::snippetFrames().max);
+    result.protocol.snippetFrames
+        = count(protocol, "snippet_frames", 1, bounds::snippetFrames().max);
     result.protocol.windowSteps = count(protocol, "window_steps", 1, bounds::steps().max);
     result.protocol.strideSteps = count(protocol, "stride_steps", 1, bounds::steps().max);
     result.steps = count(document, "steps", 0, kMaxResultFrames);
     result.crops = count(document, "crops", 0, 10);
     const json& scores = document.at("frame_scores");
-    const int64_t frames = result.video.isKnown ? result.video.frames : static_cast<int64_t>(scores.size());
+    const int64_t frames
+        = result.video.isKnown ? result.video.frames : static_cast<int64_t>(scores.size());
     if (static_cast<int64_t>(scores.size()) != frames)
         throw Damaged("frame_scores has " + std::to_string(scores.size()) + " values for "
             + std::to_string(frames) + " frames");

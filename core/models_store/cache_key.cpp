@@ -95,7 +95,8 @@ std::optional<std::string> checksumCacheKey()
 std::string hmacSha256Hex(const std::string& key, const std::string& message)
 {
     constexpr size_t kBlock = 64;
-    std::string block = key.size() > kBlock ? bytesOfHex(io::sha256Hex(key.data(), key.size())) : key;
+    std::string block
+        = key.size() > kBlock ? bytesOfHex(io::sha256Hex(key.data(), key.size())) : key;
     block.resize(kBlock, '\0');
     std::string inner(kBlock, '\0');
     std::string outer(kBlock, '\0');

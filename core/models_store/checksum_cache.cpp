@@ -1,10 +1,10 @@
 #include "core/models_store/checksum_cache.h"
 
 #include "core/common/error.h"
-#include "core/models_store/cache_key.h"
 #include "core/io/atomic_file.h"
 #include "core/io/regular_file.h"
 #include "core/io/sha256.h"
+#include "core/models_store/cache_key.h"
 
 #include <nlohmann/json.hpp>
 
@@ -63,7 +63,8 @@ std::optional<ChecksumCache::Stamp> ChecksumCache::stampOf(const std::string& pa
 
 // What the HMAC covers: every field a lookup trusts, the file's name included (an entry moved
 // to another name is forged too).
-std::optional<std::string> ChecksumCache::macOf(const std::string& fileName, const Stamp& stamp) const
+std::optional<std::string> ChecksumCache::macOf(
+    const std::string& fileName, const Stamp& stamp) const
 {
     if (!key_)
         return std::nullopt;

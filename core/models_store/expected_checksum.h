@@ -9,9 +9,9 @@
 namespace vigil::models_store {
 
 struct ExpectedChecksum {
-    std::optional<int64_t> sizeBytes;  // nullopt when unknown
-    std::string sha256;                // 64 lowercase hex digits; empty when unknown
-    std::string sha256Prefix;          // leading lowercase hex digits; empty when unknown
+    std::optional<int64_t> sizeBytes; // nullopt when unknown
+    std::string sha256; // 64 lowercase hex digits; empty when unknown
+    std::string sha256Prefix; // leading lowercase hex digits; empty when unknown
 
     bool canVerify() const { return !sha256.empty() || !sha256Prefix.empty(); }
     // Only a full SHA-256 pins the bytes: a file that matches it may be called published. A

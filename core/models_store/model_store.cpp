@@ -41,7 +41,10 @@ ModelStore::ModelStore(std::string folder, ModelManifest manifest)
 {
 }
 
-std::string ModelStore::importedPrefix(const ModelEntry& entry) { return "imported-" + entry.name + "-"; }
+std::string ModelStore::importedPrefix(const ModelEntry& entry)
+{
+    return "imported-" + entry.name + "-";
+}
 
 std::string ModelStore::pathOf(const ModelEntry& entry) const
 {
@@ -63,7 +66,8 @@ std::string ModelStore::pathOf(const ModelEntry& entry) const
 namespace {
 
 // Another file imported for the entry before, which the new one replaces.
-void removeOtherImports(const std::string& folder, const std::string& prefix, const std::string& kept)
+void removeOtherImports(
+    const std::string& folder, const std::string& prefix, const std::string& kept)
 {
     std::error_code error;
     std::vector<fs::path> others;
@@ -88,7 +92,8 @@ ModelStatus ModelStore::status(const ModelEntry& entry, HashCheck check)
     if (check != HashCheck::File)
         status.sha256 = cache_.lookup(fileName).value_or("");
     if (status.sha256.empty() && check == HashCheck::CacheOnly) {
-        status.state = entry.checksum.canVerify() ? InstallState::Unchecked : InstallState::Unverifiable;
+        status.state
+            = entry.checksum.canVerify() ? InstallState::Unchecked : InstallState::Unverifiable;
         return status;
     }
     if (status.sha256.empty()) {
@@ -121,11 +126,14 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
             throw IoError(file + ": cannot copy to " + temporary + ": " + error.message());
         // The copy keeps the source's mode, which may be read-only or private to someone else.
         fs::permissions(temporary,
-            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read, error);
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read
+                | fs::perms::others_read,
+            error);
         const std::string sha256 = io::sha256OfFile(temporary);
         const auto sizeBytes = static_cast<int64_t>(fs::file_size(temporary));
         if (entry.checksum.canVerify()) {
-            if (const std::string problem = entry.checksum.problemWith(sizeBytes, sha256); !problem.empty())
+            if (const std::string problem = entry.checksum.problemWith(sizeBytes, sha256);
+                !problem.empty())
                 throw ModelError(file + ": not " + entry.name + ": " + problem);
         }
         flushToDisk(temporary);
@@ -136,7 +144,8 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
         if (!entry.checksum.canVerify()) {
             removeOtherImports(folder_, importedPrefix(entry), installedName);
             std::error_code ignored;
-            fs::remove(fs::path(folder_) / entry.file, ignored); // the Caffe2 name, if a file had it
+            fs::remove(
+                fs::path(folder_) / entry.file, ignored); // the Caffe2 name, if a file had it
         }
     } catch (...) {
         std::error_code ignored;

@@ -15,10 +15,10 @@ namespace vigil::models_store {
 
 enum class InstallState {
     Missing,
-    Unchecked,     // installed; its hash is not in the cache (list does not re-read files)
-    Verified,      // its hash matches the manifest
-    Mismatch,      // its hash does not match: damaged or replaced
-    Unverifiable,  // installed, but the manifest knows no checksum for it
+    Unchecked, // installed; its hash is not in the cache (list does not re-read files)
+    Verified, // its hash matches the manifest
+    Mismatch, // its hash does not match: damaged or replaced
+    Unverifiable, // installed, but the manifest knows no checksum for it
 };
 
 // How hard status() looks: the cache only (fast), the cache then the file, or always the file.
@@ -26,10 +26,10 @@ enum class HashCheck { CacheOnly, CacheOrFile, File };
 
 struct ModelStatus {
     InstallState state = InstallState::Missing;
-    std::string path;      // where the file is or would be
+    std::string path; // where the file is or would be
     int64_t sizeBytes = 0;
-    std::string sha256;    // empty unless hashed (now or before)
-    std::string problem;   // the mismatch in words, for Mismatch
+    std::string sha256; // empty unless hashed (now or before)
+    std::string problem; // the mismatch in words, for Mismatch
 };
 
 class ModelStore {

@@ -207,9 +207,9 @@ TEST(ClipsCommand, CutsTheAnalysedVideoFromAnotherFolderAndRefusesADecoy)
     EXPECT_EQ(videoMd5(dir + "/elsewhere/clips/cam.event-01.avi"), videoMd5(dir + "/site/cam.avi"));
 
     fs::copy_file(decoy, dir + "/site/cam.avi", fs::copy_options::overwrite_existing);
-    const CommandResult refused = runCommand(kVigil + " clips "
-        + shellQuoted(dir + "/site/results/cam.vigil.json") + " --threshold 0 -o "
-        + shellQuoted(dir + "/clips2"));
+    const CommandResult refused
+        = runCommand(kVigil + " clips " + shellQuoted(dir + "/site/results/cam.vigil.json")
+            + " --threshold 0 -o " + shellQuoted(dir + "/clips2"));
     EXPECT_EQ(refused.exitCode, 1) << refused.output;
     EXPECT_NE(refused.output.find("has changed since it was analysed"), std::string::npos)
         << refused.output;
@@ -221,8 +221,8 @@ TEST(ClipsCommand, CutsABatchOfRelativePathsFromAnotherFolder)
 {
     const std::string dir = scratchDir("clips_batch_elsewhere");
     makeVideo(dir + "/videos/walk.avi", 100);
-    const CommandResult batch = runCommand("cd " + shellQuoted(dir) + " && " + kVigil
-        + " batch videos" + kDemoAnalysis + " -o out");
+    const CommandResult batch = runCommand(
+        "cd " + shellQuoted(dir) + " && " + kVigil + " batch videos" + kDemoAnalysis + " -o out");
     ASSERT_EQ(batch.exitCode, 0) << batch.output;
     fs::create_directories(dir + "/other");
     const CommandResult run = runCommand("cd " + shellQuoted(dir + "/other") + " && " + kVigil

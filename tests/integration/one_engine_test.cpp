@@ -102,8 +102,8 @@ TEST_F(OneEngine, TheDesktopAppFillsOnlyTheMissingNetworkToo)
         + shellQuoted(clip_) + " --demo-weights --screenshot " + shellQuoted(shot));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_TRUE(fs::exists(shot));
-    EXPECT_NE(run.output.find("classifier: DEMO \u00b7 backbone: imported (sha256 "),
-        std::string::npos)
+    EXPECT_NE(
+        run.output.find("classifier: DEMO \u00b7 backbone: imported (sha256 "), std::string::npos)
         << run.output;
 }
 

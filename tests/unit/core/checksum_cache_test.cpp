@@ -140,8 +140,8 @@ TEST_F(CachedSha256, AForgedEntryWithMatchingStampsIsNotTrusted)
     std::ofstream(checksumCacheFileFor(folder))
         << R"({"backbone.pth": {"size": )" << status.st_size << R"(, "mtime_ns": )"
         << nanoseconds(status.st_mtim) << R"(, "ctime_ns": )" << nanoseconds(status.st_ctim)
-        << R"(, "inode": )" << status.st_ino << R"(, "sha256": ")" << forged
-        << R"(", "hmac": ")" << std::string(64, 'c') << R"("}})";
+        << R"(, "inode": )" << status.st_ino << R"(, "sha256": ")" << forged << R"(", "hmac": ")"
+        << std::string(64, 'c') << R"("}})";
     EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
     struct stat key { };
     ASSERT_EQ(::stat((folder_ + "/user-config/vigil/checksum-cache.key").c_str(), &key), 0);

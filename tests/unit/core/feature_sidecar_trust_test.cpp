@@ -72,10 +72,10 @@ INSTANTIATE_TEST_SUITE_P(FeatureSidecar, DamagedSidecar,
         Edit { "million_frames", [](json& d) { d["video"]["frames"] = 1000000; }, "video.frames" },
         Edit { "huge_snippets", [](json& d) { d["snippet_frames"] = 1024; }, "snippet_frames" },
         Edit { "tiny_fps", [](json& d) { d["video"]["fps"] = 1e-300; }, "fps" },
-        Edit { "control_name", [](json& d) { d["backbone_weights"]["name"] = "a\x1b[2Jb"; },
-            "name" },
-        Edit { "bad_sha", [](json& d) { d["backbone_weights"]["sha256"] = "abc\nforged"; },
-            "sha256" },
+        Edit {
+            "control_name", [](json& d) { d["backbone_weights"]["name"] = "a\x1b[2Jb"; }, "name" },
+        Edit {
+            "bad_sha", [](json& d) { d["backbone_weights"]["sha256"] = "abc\nforged"; }, "sha256" },
         Edit { "newer", [](json& d) { d["version"] = 7; }, "newer Vigil" }),
     [](const ::testing::TestParamInfo<Edit>& info) { return std::string(info.param.name); });
 

@@ -131,9 +131,8 @@ TEST_P(DamagedResult, IsRefusedInOneLineNamingTheFile)
     const std::string problem = readProblem(files.jsonPath, files.csvPath);
     EXPECT_NE(problem.find(GetParam().expected), std::string::npos) << problem;
     EXPECT_EQ(problem.find('\n'), std::string::npos) << problem;
-    EXPECT_FALSE(
-        batch::checkSavedResult(files.jsonPath, files.csvPath, test::demoSettings(), 0.5)
-            .isComplete);
+    EXPECT_FALSE(batch::checkSavedResult(files.jsonPath, files.csvPath, test::demoSettings(), 0.5)
+                     .isComplete);
 }
 
 void replaceRow(std::string& csv, const std::string& row, const std::string& with)
@@ -147,8 +146,8 @@ INSTANTIATE_TEST_SUITE_P(ResultReader, DamagedResult,
             [](json&, std::string& csv) { replaceRow(csv, "1,0.040000", "1,nan"); }, "row 2" },
         Damage { "huge_time",
             [](json&, std::string& csv) { replaceRow(csv, "1,0.040000", "1,1e300"); }, "row 2" },
-        Damage { "empty_time",
-            [](json&, std::string& csv) { replaceRow(csv, "1,0.040000", "1,"); }, "row 2" },
+        Damage { "empty_time", [](json&, std::string& csv) { replaceRow(csv, "1,0.040000", "1,"); },
+            "row 2" },
         Damage { "huge_score",
             [](json& document, std::string&) { document["frame_scores"][1] = 1e308; },
             "frame_scores" },
