@@ -187,7 +187,7 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
                     const FloatArray features = io::readFeatures(input);
                     const std::optional<io::FeatureSidecar> sidecar
-                        = io::readFeatureSidecar(io::sidecarPathFor(input));
+                        = io::readFeatureSidecarFor(input, features);
                     analysis::FeatureTiming timing { options.snippetFrames, 0, options.fps };
                     if (sidecar) {
                         timing.framesPerStep = sidecar->framesPerStep;

@@ -2,8 +2,9 @@
 # Builds the engine (vigil_core, no LibTorch, no Qt) and its unit tests with AddressSanitizer,
 # LeakSanitizer and UBSan in build-asan/, and runs every one of them: the decoder, the bad-input
 # corpus (scripts/make_bad_inputs.sh) through the feature pipeline, and the seeded mutation fuzz
-# of opening and decoding videos. Any memory error, leak or undefined behaviour fails the run.
+# of opening and decoding videos, and of reading results, sidecars and caches. Any memory error, leak or undefined behaviour fails the run.
 #   VIGIL_VIDEO_FUZZ_CASES=N  mutated files per seed clip (default here: 1000)
+#   VIGIL_FILE_FUZZ_CASES=N   mutated results, sidecars and caches per seed (default here: 500)
 #   BUILD_DIR=DIR             build folder (default: build-asan, shared with scripts/run-sanitizers.sh)
 #   JOBS=N                    compile jobs and test processes (default: all cores)
 set -euo pipefail
@@ -11,6 +12,7 @@ cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build-asan}
 jobs=${JOBS:-$(nproc)}
 export VIGIL_VIDEO_FUZZ_CASES=${VIGIL_VIDEO_FUZZ_CASES:-1000}
+export VIGIL_FILE_FUZZ_CASES=${VIGIL_FILE_FUZZ_CASES:-500}
 
 start=$(date +%s)
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVIGIL_SANITIZE=ON >/dev/null

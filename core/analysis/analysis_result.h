@@ -25,6 +25,9 @@ struct ModelDescription {
     // Part of what the features are: a result of another preset is one of another model. A
     // result or sidecar written before presets existed has none and was made by the default.
     PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor;
+    // False for features scored without their sidecar: backbone, crops and preset are then not
+    // known and results say so (null) instead of recording the defaults as if they were.
+    bool isExtractionKnown = true;
     WeightsInfo backboneWeights;
     WeightsInfo classifier;
     int64_t hiddenSize = 0; // d_a
@@ -47,6 +50,10 @@ struct VideoSummary {
     int width = 0;
     int height = 0;
     double durationS = 0.0;
+    // The file's fingerprint (io::FileFingerprint) when it was written to a result; -1 and
+    // empty when not known (a stream, or a result written before fingerprints were kept).
+    int64_t sizeBytes = -1;
+    std::string sampleSha256;
 };
 
 struct WindowResult {

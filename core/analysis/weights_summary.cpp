@@ -15,6 +15,8 @@ std::string weightsSource(const WeightsInfo& weights)
         return "file " + std::filesystem::path(weights.path).filename().string();
     case Provenance::DemoTrained:
         return "DEMO-TRAINED " + std::filesystem::path(weights.path).filename().string();
+    case Provenance::Imported:
+        return "imported (sha256 " + weights.sha256.substr(0, 12) + ")";
     case Provenance::Unknown:
         break;
     }
@@ -23,6 +25,8 @@ std::string weightsSource(const WeightsInfo& weights)
 
 std::string preprocessSummary(const ModelDescription& model)
 {
+    if (!model.isExtractionKnown)
+        return "preprocessing: unknown (features scored without their sidecar)";
     const std::string crops = model.crops == CropMode::Ten ? "ten crops" : "centre crop";
     if (model.backbone == BackboneKind::ResNet50)
         return "preprocessing: torchvision ImageNet transform (resnet50, " + crops + ")";

@@ -1,6 +1,7 @@
 #include "core/batch/result_clips.h"
 
 #include "core/common/error.h"
+#include "core/io/file_fingerprint.h"
 #include "core/io/output_names.h"
 #include "core/io/regular_file.h"
 #include "core/io/result_reader.h"
@@ -118,6 +119,13 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
                 now.fps, now.width, now.height)
             + "; analysed: "
             + describe(analysed.frames, analysed.fps, analysed.width, analysed.height) + ")");
+    // Another file of the same name and format (a copy, a re-encode) is not the analysed one.
+    const std::optional<io::FileFingerprint> fingerprint = io::fingerprintOf(analysed.path);
+    if (!analysed.sampleSha256.empty()
+        && (!fingerprint
+            || !(
+                *fingerprint == io::FileFingerprint { analysed.sizeBytes, analysed.sampleSha256 })))
+        throw MediaError(prefix + " has changed since it was analysed (its size or bytes differ)");
 }
 
 std::string numbered(size_t number, size_t count)

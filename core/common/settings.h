@@ -25,7 +25,9 @@ enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // the manifest (vigil models fetch/import); Unknown: features scored without the sidecar that
 // says which backbone made them; DemoTrained: the demo's classifier (core/demo), trained on this
 // machine on synthetic events over the demo backbone's features.
-enum class Provenance { Demo, File, Published, Unknown, DemoTrained };
+// Published: bytes whose SHA-256 the manifest pins. Imported: installed weights that nothing
+// pins (imported by the user, or downloaded where the manifest has no full checksum).
+enum class Provenance { Demo, File, Published, Unknown, DemoTrained, Imported };
 
 namespace detail {
 template <typename Enum> struct SettingWords;
@@ -51,10 +53,10 @@ template <> struct SettingWords<PreprocessPreset> {
     };
 };
 template <> struct SettingWords<Provenance> {
-    static constexpr std::array<std::pair<Provenance, std::string_view>, 5> table {
+    static constexpr std::array<std::pair<Provenance, std::string_view>, 6> table {
         { { Provenance::Demo, "demo" }, { Provenance::File, "file" },
             { Provenance::Published, "published" }, { Provenance::Unknown, "unknown" },
-            { Provenance::DemoTrained, "demo-trained" } }
+            { Provenance::DemoTrained, "demo-trained" }, { Provenance::Imported, "imported" } }
     };
 };
 } // namespace detail

@@ -13,7 +13,12 @@ analysis::WeightsInfo describedAs(analysis::WeightsInfo weights, const WeightsCh
     if (choice.provenance == Provenance::Published) {
         weights.provenance = Provenance::Published;
         weights.name = choice.name;
+        // The hash that matched the manifest, taken from the file itself, never the loader's
+        // (which may come from a checksum cache).
+        weights.sha256 = choice.sha256;
     }
+    if (choice.provenance == Provenance::Imported)
+        weights.provenance = Provenance::Imported; // the file's own path and SHA-256 stay
     if (choice.provenance == Provenance::DemoTrained)
         weights.provenance = Provenance::DemoTrained; // the file's path and SHA-256 stay
     return weights;
@@ -151,6 +156,8 @@ analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const
         model.preset = madeWith->preset;
         model.backboneWeights = madeWith->backboneWeights;
     } else {
+        // Without a sidecar nothing says which backbone, crops or preset made the features.
+        model.isExtractionKnown = false;
         model.crops
             = features.rank() == 3 && features.dim(1) > 1 ? CropMode::Ten : CropMode::Center;
         model.backboneWeights = { "", "", Provenance::Unknown, "" };

@@ -39,7 +39,8 @@ private:
 
 WeightsChoice published(const InstalledWeights& installed)
 {
-    return { false, Provenance::Published, installed.path, installed.name, installed.trainedOn };
+    return { false, installed.isPinned ? Provenance::Published : Provenance::Imported,
+        installed.path, installed.name, installed.sha256, installed.trainedOn };
 }
 
 // Installed weights if any, else demo weights where allowed, else missing.
@@ -59,7 +60,7 @@ WeightsChoice chooseClassifier(const std::string& argument, DemoWeights demo, La
     if (demo == DemoWeights::TrainedDemo) {
         if (argument.empty())
             throw Error("the demo's classifier file is not named"); // a bug of the caller
-        return { false, Provenance::DemoTrained, argument, "", "" };
+        return { false, Provenance::DemoTrained, argument, "", "", "" };
     }
     if (argument.empty())
         return installedOrDemo(models_store::findDefaultClassifier(store.get()), demo);
@@ -68,7 +69,7 @@ WeightsChoice chooseClassifier(const std::string& argument, DemoWeights demo, La
     if (fs::exists(status)) {
         if (!fs::is_regular_file(status))
             throw IoError(argument + ": not a regular file");
-        return { false, Provenance::File, argument, "", "" };
+        return { false, Provenance::File, argument, "", "", "" };
     }
     const ModelEntry* entry = ModelManifest::builtIn().find(argument);
     if (entry == nullptr || entry->kind != ModelKind::Classifier)
@@ -85,7 +86,7 @@ WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
     if (request.demo == DemoWeights::TrainedDemo)
         return {}; // the seeded backbone, never an installed one
     if (!request.backboneWeights.empty())
-        return { false, Provenance::File, request.backboneWeights, "", "" };
+        return { false, Provenance::File, request.backboneWeights, "", "", "" };
     return installedOrDemo(
         models_store::findDefaultBackbone(store.get(), request.backbone), request.demo);
 }

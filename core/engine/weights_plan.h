@@ -16,8 +16,9 @@ namespace vigil::engine {
 struct WeightsChoice {
     bool isMissing = false; // none named or installed, and demo weights were not allowed
     Provenance provenance = Provenance::Demo;
-    std::string path; // File and Published
-    std::string name; // Published: the manifest name
+    std::string path; // File, Published and Imported
+    std::string name; // Published and Imported: the manifest name
+    std::string sha256; // Published: hashed from the file when it was chosen
     std::string trainedOn; // a published classifier: the backbone of its training features
 };
 

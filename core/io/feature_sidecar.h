@@ -22,8 +22,20 @@ struct FeatureSidecar {
 
 std::string sidecarPathFor(const std::string& npyPath); // clip.npy -> clip.json
 void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar); // atomic
-// nullopt when there is no sidecar; IoError when there is one that is not Vigil's.
+// The sidecar's format word and version; readers refuse a higher version.
+constexpr const char* kFeatureSidecarFormat = "vigil-features";
+constexpr int kFeatureSidecarVersion = 1;
+
+// nullopt when there is no sidecar; IoError when there is one that is not Vigil's, naming the
+// field: a setting word it does not know, snippet_frames beyond its bounds, fps negative or
+// above 1000 (0: the video did not say), a sha256 that is not 64 lowercase hex digits, a
+// control character in a name, sha256 or provenance.
 std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path);
+// The sidecar of the features read from npyPath, also refused in one line when it disagrees
+// with them: video.frames must fit the steps ((steps - 1) x snippet_frames + 1 up to
+// (steps + 1) x snippet_frames; 0 when unknown).
+std::optional<FeatureSidecar> readFeatureSidecarFor(
+    const std::string& npyPath, const FloatArray& features);
 
 // Features from a .npy as [steps, crops, F]: [T, F] is one crop. Refuses other ranks, and
 // values that are NaN or infinite (naming the first bad step), before anything is scored.

@@ -3,6 +3,8 @@
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/io/detail/json_fields.h"
+#include "core/io/file_fingerprint.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,10 +16,41 @@ namespace {
 
 using nlohmann::json;
 
+namespace fs = std::filesystem;
+
 json weightsJson(const analysis::WeightsInfo& weights)
 {
-    return { { "path", weights.path }, { "sha256", weights.sha256 },
-        { "provenance", toString(weights.provenance) }, { "name", weights.name } };
+    json object = { { "sha256", weights.sha256 }, { "provenance", toString(weights.provenance) },
+        { "name", weights.name } };
+    detail::putName(object, "path", weights.path);
+    return object;
+}
+
+// The video as `vigil clips` finds it again: its absolute path, its path relative to the
+// result's folder (tried first, so a folder of results and videos can move as a whole), and
+// its fingerprint, so another file at either place is refused rather than cut.
+json videoJson(const analysis::VideoSummary& video, const std::string& resultFolder)
+{
+    json object = { { "frames", video.frames }, { "fps", video.fps }, { "width", video.width },
+        { "height", video.height }, { "duration_s", video.durationS } };
+    std::error_code error;
+    const bool isFile = fs::is_regular_file(video.path, error);
+    const fs::path absolute
+        = isFile ? fs::absolute(video.path, error).lexically_normal() : fs::path();
+    detail::putName(object, "path", isFile && !error ? absolute.string() : video.path);
+    if (isFile && !error && !resultFolder.empty()) {
+        const fs::path folder = fs::absolute(resultFolder, error).lexically_normal();
+        if (!error)
+            detail::putName(object, "relative_path", absolute.lexically_relative(folder).string());
+    }
+    object["size_bytes"] = video.sizeBytes >= 0 ? json(video.sizeBytes) : json(nullptr);
+    object["sample_sha256"] = video.sampleSha256.empty() ? json(nullptr) : json(video.sampleSha256);
+    return object;
+}
+
+json settingJson(bool isKnown, const std::string& word)
+{
+    return isKnown ? json(word) : json(nullptr);
 }
 
 json windowJson(const analysis::WindowResult& window)
@@ -37,25 +70,26 @@ json windowJson(const analysis::WindowResult& window)
 
 } // namespace
 
-std::string resultToJson(const analysis::AnalysisResult& result)
+std::string resultToJson(const analysis::AnalysisResult& result, const std::string& resultFolder)
 {
     json document;
+    detail::putFormat(document, kResultFormat, kResultVersion);
     if (result.video.isKnown) {
-        const auto& video = result.video;
-        document["video"] = { { "path", video.path }, { "frames", video.frames },
-            { "fps", video.fps }, { "width", video.width }, { "height", video.height },
-            { "duration_s", video.durationS } };
+        document["video"] = videoJson(result.video, resultFolder);
     } else {
         // fps: from the features' sidecar or --fps; null when neither said it.
-        document["features"] = { { "path", result.featuresPath },
-            { "fps", result.video.fps > 0 ? json(result.video.fps) : json(nullptr) } };
+        document["features"]
+            = { { "fps", result.video.fps > 0 ? json(result.video.fps) : json(nullptr) } };
+        detail::putName(document["features"], "path", result.featuresPath);
     }
     const auto& model = result.model;
     json classifier = weightsJson(model.classifier);
     classifier["da"] = model.hiddenSize;
     classifier["r"] = model.attentionRows;
-    document["model"] = { { "backbone", toString(model.backbone) },
-        { "crops", toString(model.crops) }, { "preprocess", toString(model.preset) },
+    const bool isKnown = model.isExtractionKnown;
+    document["model"] = { { "backbone", settingJson(isKnown, toString(model.backbone)) },
+        { "crops", settingJson(isKnown, toString(model.crops)) },
+        { "preprocess", settingJson(isKnown, toString(model.preset)) },
         { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier },
         { "networks", analysis::weightsSummary(model) } };
     document["protocol"] = { { "snippet_frames", result.protocol.snippetFrames },
@@ -68,7 +102,7 @@ std::string resultToJson(const analysis::AnalysisResult& result)
         document["windows"].push_back(windowJson(window));
     document["frame_scores"] = result.frameScores;
     document["warnings"] = result.warnings;
-    return document.dump(1) + "\n";
+    return detail::dumped(document, 1) + "\n";
 }
 
 std::string scoresToCsv(const analysis::AnalysisResult& result)
@@ -94,13 +128,29 @@ WrittenFiles writeResultFiles(
     const analysis::AnalysisResult& result, const std::string& outputDir, const std::string& stem)
 {
     std::error_code error;
-    std::filesystem::create_directories(outputDir, error);
+    fs::create_directories(outputDir, error);
     if (error)
         throw IoError(outputDir + ": cannot create output folder: " + error.message());
-    const std::filesystem::path base = std::filesystem::path(outputDir) / stem;
+    const fs::path base = fs::path(outputDir) / stem;
     WrittenFiles files { base.string() + ".vigil.json", base.string() + ".scores.csv" };
-    writeFileAtomically(files.csvPath, scoresToCsv(result));
-    writeFileAtomically(files.jsonPath, resultToJson(result));
+    analysis::AnalysisResult fingerprinted = result;
+    if (result.video.isKnown && result.video.sampleSha256.empty())
+        if (const std::optional<FileFingerprint> fingerprint = fingerprintOf(result.video.path)) {
+            fingerprinted.video.sizeBytes = fingerprint->sizeBytes;
+            fingerprinted.video.sampleSha256 = fingerprint->sampleSha256;
+        }
+    // Both texts first, then both files; when the JSON cannot be written, the CSV goes too, and
+    // so does an older JSON (it would now pair with no CSV, or be taken for this run's).
+    const std::string csv = scoresToCsv(result);
+    const std::string document = resultToJson(fingerprinted, outputDir);
+    writeFileAtomically(files.csvPath, csv);
+    try {
+        writeFileAtomically(files.jsonPath, document);
+    } catch (...) {
+        fs::remove(files.csvPath, error);
+        fs::remove(files.jsonPath, error);
+        throw;
+    }
     return files;
 }
 

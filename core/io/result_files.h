@@ -9,7 +9,14 @@
 
 namespace vigil::io {
 
-std::string resultToJson(const analysis::AnalysisResult& result);
+// The result file's format word and version (README.md, "Output format"); readers refuse a
+// higher version.
+constexpr const char* kResultFormat = "vigil-result";
+constexpr int kResultVersion = 1;
+
+// resultFolder: where the JSON goes, for the video's path relative to it (none when empty).
+std::string resultToJson(
+    const analysis::AnalysisResult& result, const std::string& resultFolder = {});
 std::string scoresToCsv(const analysis::AnalysisResult& result);
 
 struct WrittenFiles {
@@ -17,7 +24,9 @@ struct WrittenFiles {
     std::string csvPath;
 };
 
-// Writes both files into outputDir (created if needed), named after stem.
+// Writes both files into outputDir (created if needed), named after stem, with the video's
+// fingerprint (io::fingerprintOf) when the result has none. When either write fails, neither
+// new file is left.
 WrittenFiles writeResultFiles(
     const analysis::AnalysisResult& result, const std::string& outputDir, const std::string& stem);
 

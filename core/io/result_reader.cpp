@@ -1,17 +1,27 @@
 #include "core/io/result_reader.h"
 
+#include "core/common/count_limits.h"
 #include "core/common/error.h"
+#include "core/io/detail/json_fields.h"
+#include "core/io/regular_file.h"
+#include "core/io/result_files.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
+#include <filesystem>
 
 namespace vigil::io {
 namespace {
 
+namespace fs = std::filesystem;
 using nlohmann::json;
+
+// Thrown inside this file only; readResultFiles adds the file's name.
+struct Damaged : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
 
 // A setting's word as written by result_files.cpp; anything else is not a result of Vigil's.
 template <typename Enum> Enum settingOf(const json& parent, const char* key)
@@ -19,101 +29,233 @@ template <typename Enum> Enum settingOf(const json& parent, const char* key)
     const std::string word = parent.at(key).get<std::string>();
     if (const std::optional<Enum> value = fromString<Enum>(word))
         return *value;
-    throw std::invalid_argument(std::string("unknown ") + key + " '" + word + "'");
+    throw Damaged(std::string("unknown ") + key + " '" + word + "'");
+}
+
+double finite(const json& parent, const char* key, double min, double max)
+{
+    const double value = parent.at(key).get<double>();
+    if (!std::isfinite(value) || value < min || value > max)
+        throw Damaged(std::string(key) + " " + std::to_string(value) + " is out of range");
+    return value;
+}
+
+int64_t count(const json& parent, const char* key, int64_t min, int64_t max)
+{
+    const int64_t value = parent.at(key).get<int64_t>();
+    if (value < min || value > max)
+        throw Damaged(std::string(key) + " " + std::to_string(value) + " is out of range");
+    return value;
+}
+
+// A score the networks wrote is a sigmoid: in [0, 1].
+float score(const json& value, const char* what)
+{
+    const double number = value.get<double>();
+    if (!std::isfinite(number) || number < 0.0 || number > 1.0)
+        throw Damaged(std::string(what) + " holds " + value.dump() + ", not a score in [0, 1]");
+    return static_cast<float>(number);
 }
 
 analysis::WeightsInfo weightsOf(const json& weights)
 {
-    return { weights.value("path", ""), weights.value("sha256", ""),
-        settingOf<Provenance>(weights, "provenance"), weights.value("name", "") };
+    return { weights.contains("path") ? detail::nameIn(weights, "path") : "",
+        weights.value("sha256", ""), settingOf<Provenance>(weights, "provenance"),
+        weights.value("name", "") };
 }
 
-analysis::WindowResult windowOf(const json& window)
+analysis::WindowResult windowOf(const json& window, int64_t frames)
 {
     analysis::WindowResult result;
-    result.firstStep = window.at("first_step").get<int64_t>();
-    result.lastStep = window.at("last_step").get<int64_t>();
-    result.firstFrame = window.at("first_frame").get<int64_t>();
-    result.lastFrame = window.at("last_frame").get<int64_t>();
-    result.score = window.at("score").get<float>();
+    result.firstStep = count(window, "first_step", 0, INT32_MAX);
+    result.lastStep = count(window, "last_step", result.firstStep, INT32_MAX);
+    result.firstFrame = count(window, "first_frame", 0, std::max<int64_t>(frames - 1, 0));
+    result.lastFrame
+        = count(window, "last_frame", result.firstFrame, std::max<int64_t>(frames - 1, 0));
+    result.score = score(window.at("score"), "a window's score");
     if (window.contains("crop_scores"))
-        result.cropScores = window.at("crop_scores").get<std::vector<float>>();
+        for (const json& value : window.at("crop_scores"))
+            result.cropScores.push_back(score(value, "crop_scores"));
     const json& attention = window.at("attention");
     const int64_t rows = static_cast<int64_t>(attention.size());
     const int64_t steps = rows > 0 ? static_cast<int64_t>(attention.at(0).size()) : 0;
     result.attention = FloatArray::zeros({ rows, steps });
     for (int64_t k = 0; k < rows; ++k) {
-        const auto weights = attention.at(static_cast<size_t>(k)).get<std::vector<float>>();
-        if (static_cast<int64_t>(weights.size()) != steps)
-            throw std::invalid_argument("attention rows of different lengths");
-        std::copy(weights.begin(), weights.end(), result.attention.data() + k * steps);
+        const json& row = attention.at(static_cast<size_t>(k));
+        if (static_cast<int64_t>(row.size()) != steps)
+            throw Damaged("attention rows of different lengths");
+        for (int64_t s = 0; s < steps; ++s)
+            result.attention.data()[k * steps + s]
+                = score(row.at(static_cast<size_t>(s)), "attention");
     }
     return result;
 }
 
-analysis::AnalysisResult resultOf(const json& document)
+// The video's file: relative to the result's folder first (where `vigil batch` and a moved
+// folder of results and videos have it), else the absolute path.
+std::string videoPathOf(const json& video, const std::string& jsonPath)
 {
+    const std::string path = detail::nameIn(video, "path");
+    if (!video.contains("relative_path"))
+        return path;
+    const fs::path besideResult
+        = fs::path(jsonPath).parent_path() / detail::nameIn(video, "relative_path");
+    std::error_code error;
+    return fs::exists(besideResult, error) ? besideResult.lexically_normal().string() : path;
+}
+
+void readVideo(const json& video, const std::string& jsonPath, analysis::VideoSummary& summary)
+{
+    summary.isKnown = true;
+    summary.path = videoPathOf(video, jsonPath);
+    summary.frames = count(video, "frames", 0, kMaxResultFrames);
+    summary.fps = finite(video, "fps", 1e-3, 1000.0);
+    summary.width
+        = static_cast<int>(video.contains("width") ? count(video, "width", 0, 1 << 16) : 0);
+    summary.height
+        = static_cast<int>(video.contains("height") ? count(video, "height", 0, 1 << 16) : 0);
+    summary.durationS = video.contains("duration_s") ? finite(video, "duration_s", 0.0, 1e8) : 0.0;
+    if (video.contains("size_bytes") && video.at("size_bytes").is_number_integer())
+        summary.sizeBytes = video.at("size_bytes").get<int64_t>();
+    if (video.contains("sample_sha256") && video.at("sample_sha256").is_string())
+        summary.sampleSha256 = video.at("sample_sha256").get<std::string>();
+}
+
+void readModel(const json& model, analysis::ModelDescription& description)
+{
+    // null: features scored without their sidecar, made by a backbone nobody recorded.
+    description.isExtractionKnown = !model.at("backbone").is_null();
+    if (description.isExtractionKnown) {
+        description.backbone = settingOf<BackboneKind>(model, "backbone");
+        description.crops = settingOf<CropMode>(model, "crops");
+        // Results written before presets existed were made by the default one.
+        if (model.contains("preprocess"))
+            description.preset = settingOf<PreprocessPreset>(model, "preprocess");
+    }
+    description.backboneWeights = weightsOf(model.at("backbone_weights"));
+    const json& classifier = model.at("classifier");
+    description.classifier = weightsOf(classifier);
+    description.hiddenSize = classifier.value("da", int64_t { 0 });
+    description.attentionRows = classifier.value("r", int64_t { 0 });
+}
+
+analysis::AnalysisResult resultOf(const json& document, const std::string& jsonPath)
+{
+    detail::checkFormat(document, kResultFormat, kResultVersion);
     analysis::AnalysisResult result;
     if (document.contains("video")) {
-        const json& video = document.at("video");
-        result.video.isKnown = true;
-        result.video.path = video.at("path").get<std::string>();
-        result.video.frames = video.at("frames").get<int64_t>();
-        result.video.fps = video.at("fps").get<double>();
-        result.video.width = video.value("width", 0);
-        result.video.height = video.value("height", 0);
-        result.video.durationS = video.value("duration_s", 0.0);
+        readVideo(document.at("video"), jsonPath, result.video);
     } else {
         const json& features = document.at("features");
-        result.featuresPath = features.at("path").get<std::string>();
+        result.featuresPath = detail::nameIn(features, "path");
         if (features.contains("fps") && features.at("fps").is_number())
-            result.video.fps = features.at("fps").get<double>();
+            result.video.fps = finite(features, "fps", 1e-3, 1000.0);
     }
-    const json& model = document.at("model");
-    result.model.backbone = settingOf<BackboneKind>(model, "backbone");
-    result.model.crops = settingOf<CropMode>(model, "crops");
-    // Results written before presets existed were made by the default one.
-    if (model.contains("preprocess"))
-        result.model.preset = settingOf<PreprocessPreset>(model, "preprocess");
-    result.model.backboneWeights = weightsOf(model.at("backbone_weights"));
-    const json& classifier = model.at("classifier");
-    result.model.classifier = weightsOf(classifier);
-    result.model.hiddenSize = classifier.value("da", int64_t { 0 });
-    result.model.attentionRows = classifier.value("r", int64_t { 0 });
+    readModel(document.at("model"), result.model);
     const json& protocol = document.at("protocol");
-    result.protocol.snippetFrames = protocol.at("snippet_frames").get<int64_t>();
-    result.protocol.windowSteps = protocol.at("window_steps").get<int64_t>();
-    result.protocol.strideSteps = protocol.at("stride_steps").get<int64_t>();
-    result.steps = document.at("steps").get<int64_t>();
-    result.crops = document.at("crops").get<int64_t>();
+    result.protocol.snippetFrames
+        = count(protocol, "snippet_frames", 1, bounds::snippetFrames().max);
+    result.protocol.windowSteps = count(protocol, "window_steps", 1, bounds::steps().max);
+    result.protocol.strideSteps = count(protocol, "stride_steps", 1, bounds::steps().max);
+    result.steps = count(document, "steps", 0, kMaxResultFrames);
+    result.crops = count(document, "crops", 0, 10);
+    const json& scores = document.at("frame_scores");
+    const int64_t frames
+        = result.video.isKnown ? result.video.frames : static_cast<int64_t>(scores.size());
+    if (static_cast<int64_t>(scores.size()) != frames)
+        throw Damaged("frame_scores has " + std::to_string(scores.size()) + " values for "
+            + std::to_string(frames) + " frames");
+    result.frameScores.reserve(scores.size());
+    for (const json& value : scores)
+        result.frameScores.push_back(score(value, "frame_scores"));
     for (const json& window : document.at("windows"))
-        result.windows.push_back(windowOf(window));
-    result.frameScores = document.at("frame_scores").get<std::vector<float>>();
+        result.windows.push_back(windowOf(window, frames));
+    if (result.steps > 0 && result.windows.empty())
+        throw Damaged("no windows for " + std::to_string(result.steps) + " steps");
     result.warnings = document.value("warnings", std::vector<std::string>());
     return result;
 }
 
-// The time_s column, one value per frame score.
-std::vector<int64_t> framePtsOf(const std::string& csvPath, size_t frames)
+// A value of the time_s or score column; empty text is no time, never 0.
+std::optional<double> columnValue(const char*& cursor)
 {
-    std::ifstream in(csvPath, std::ios::binary);
-    if (!in)
-        throw IoError(csvPath + ": cannot read");
-    std::string line;
-    if (!std::getline(in, line) || line != "frame,time_s,score")
+    if (*cursor == ',' || *cursor == '\0')
+        return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(cursor, &end);
+    if (end == cursor || !std::isfinite(value))
+        throw Damaged("not a finite number");
+    cursor = end;
+    return value;
+}
+
+// The row's time in microseconds; nullopt when its time is empty.
+std::optional<int64_t> ptsOfRow(
+    const std::string& line, size_t frame, const std::vector<float>& scores)
+{
+    const char* cursor = line.c_str();
+    char* end = nullptr;
+    const long long index = std::strtoll(cursor, &end, 10);
+    if (end == cursor || *end != ',' || index < 0 || static_cast<size_t>(index) != frame)
+        throw Damaged("is not frame " + std::to_string(frame));
+    cursor = end + 1;
+    const std::optional<double> timeS = columnValue(cursor);
+    if (*cursor++ != ',')
+        throw Damaged("is not frame,time_s,score");
+    const std::optional<double> frameScore = columnValue(cursor);
+    if (*cursor != '\0' || !frameScore || std::fabs(*frameScore - scores[frame]) > 1e-5)
+        throw Damaged("does not hold the JSON's score");
+    if (!timeS)
+        return std::nullopt;
+    if (*timeS < -3600.0 || *timeS > 1e8)
+        throw Damaged("has a time out of range");
+    return std::llround(*timeS * 1e6);
+}
+
+// The time_s column, one value per frame score, read with a cap on its size that the frame
+// count gives (a symlink to /dev/zero, or a file grown without end, is refused unread).
+std::vector<int64_t> framePtsOf(const std::string& csvPath, const std::vector<float>& scores)
+{
+    const RegularFile file(csvPath);
+    const uint64_t cap = 64 + 96 * static_cast<uint64_t>(scores.size());
+    if (file.sizeBytes() > cap)
+        throw IoError(csvPath + ": " + std::to_string(file.sizeBytes()) + " bytes, too large for "
+            + std::to_string(scores.size()) + " frame scores");
+    const std::string text = file.readAll();
+    if (text.rfind("frame,time_s,score\n", 0) != 0)
         throw IoError(csvPath + ": lacks the header frame,time_s,score");
     std::vector<int64_t> pts;
-    pts.reserve(frames);
-    while (std::getline(in, line) && !line.empty()) {
-        const size_t comma = line.find(',');
-        if (comma == std::string::npos)
-            throw IoError(
-                csvPath + ": row " + std::to_string(pts.size() + 1) + " is not frame,time_s,score");
-        pts.push_back(std::llround(std::strtod(line.c_str() + comma + 1, nullptr) * 1e6));
+    pts.reserve(scores.size());
+    size_t begin = text.find('\n') + 1;
+    // Features scored without a frame rate have no times at all: none are made up, and a file
+    // with only some is damaged.
+    size_t rows = 0;
+    bool hasTimes = true;
+    while (begin < text.size()) {
+        const size_t end = text.find('\n', begin);
+        if (end == std::string::npos)
+            throw IoError(csvPath + ": does not end with a complete line");
+        if (rows >= scores.size())
+            throw IoError(csvPath + ": more rows than the JSON's " + std::to_string(scores.size())
+                + " frame scores");
+        try {
+            const std::optional<int64_t> rowPts
+                = ptsOfRow(text.substr(begin, end - begin), rows, scores);
+            if (rows == 0)
+                hasTimes = rowPts.has_value();
+            if (rowPts.has_value() != hasTimes)
+                throw Damaged(hasTimes ? "has no time" : "has a time where the others have none");
+            if (rowPts)
+                pts.push_back(*rowPts);
+        } catch (const Damaged& damage) {
+            throw IoError(csvPath + ": row " + std::to_string(rows + 1) + " " + damage.what());
+        }
+        ++rows;
+        begin = end + 1;
     }
-    if (pts.size() != frames)
-        throw IoError(csvPath + ": " + std::to_string(pts.size()) + " rows for "
-            + std::to_string(frames) + " frame scores in the JSON");
+    if (rows != scores.size())
+        throw IoError(csvPath + ": " + std::to_string(rows) + " rows, expected "
+            + std::to_string(scores.size()) + " (the JSON's frame scores)");
     return pts;
 }
 
@@ -121,17 +263,20 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, size_t frames)
 
 analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std::string& csvPath)
 {
-    std::ifstream in(jsonPath, std::ios::binary);
-    if (!in)
-        throw IoError(jsonPath + ": cannot read");
+    const RegularFile file(jsonPath);
+    if (file.sizeBytes() > kMaxResultJsonBytes)
+        throw IoError(jsonPath + ": " + std::to_string(file.sizeBytes())
+            + " bytes, too large for a result of Vigil's");
     analysis::AnalysisResult result;
     try {
-        result = resultOf(json::parse(in));
+        result = resultOf(json::parse(file.readAll()), jsonPath);
+    } catch (const json::parse_error& error) {
+        throw IoError(jsonPath + ": not a Vigil result: does not parse: " + error.what());
     } catch (const std::exception& error) {
         throw IoError(jsonPath + ": not a Vigil result: " + error.what());
     }
     if (!csvPath.empty())
-        result.framePtsUs = framePtsOf(csvPath, result.frameScores.size());
+        result.framePtsUs = framePtsOf(csvPath, result.frameScores);
     return result;
 }
 

@@ -10,7 +10,17 @@
 
 namespace vigil::io {
 
-// csvPath gives each frame's time (framePtsUs); an empty csvPath leaves framePtsUs empty.
+// The one reader of results, for every consumer (--resume, `vigil clips`, the GUI): both files
+// are read only when they are regular files, within a size cap (the CSV's from the frame
+// count), and refused, naming the file and the field, unless every number is finite and in
+// range (scores in [0, 1], times within [-1 h, 1e8 s], frames within the video's), the CSV
+// holds the JSON's scores row by row, and the format version is one this Vigil reads. The
+// video's path is resolved relative to the result's folder first, then as stored (absolute).
+constexpr int64_t kMaxResultFrames = int64_t { 1 } << 31;
+constexpr uint64_t kMaxResultJsonBytes = uint64_t { 256 } << 20;
+
+// csvPath gives each frame's time (framePtsUs); an empty csvPath, or a CSV of features scored
+// without a frame rate (empty times), leaves framePtsUs empty.
 analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std::string& csvPath);
 
 } // namespace vigil::io

@@ -81,7 +81,10 @@ void writeReviewSidecar(const std::string& sidecarPath, const std::string& resul
             { "last_frame", event.lastFrame }, { "peak_score", event.peakScore } });
     const json document = { { "format", kFormat }, { "version", kVersion },
         { "result", resultFileName }, { "reviewed", entries } };
-    writeFileAtomically(sidecarPath, document.dump(2) + "\n");
+    // A result's name that is not UTF-8 is shown with U+FFFD; the sidecar is found by its own
+    // name, so this text is only for people.
+    writeFileAtomically(
+        sidecarPath, document.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
 } // namespace vigil::io

@@ -66,7 +66,10 @@ int64_t wallClockMs()
 std::string eventJsonLine(const EventRecord& event)
 {
     const Alert& alert = event.alert;
+    // Each line carries the format and version of the layout, as every file Vigil writes does.
     nlohmann::json line = {
+        { "format", "vigil-event" },
+        { "version", 1 },
         { "id", event.id },
         { "source", event.source },
         { "networks", event.networks },

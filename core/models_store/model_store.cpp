@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <unistd.h>
+#include <vector>
 
 namespace vigil::models_store {
 namespace {
@@ -40,7 +41,44 @@ ModelStore::ModelStore(std::string folder, ModelManifest manifest)
 {
 }
 
-std::string ModelStore::pathOf(const ModelEntry& entry) const { return (fs::path(folder_) / entry.file).string(); }
+std::string ModelStore::importedPrefix(const ModelEntry& entry)
+{
+    return "imported-" + entry.name + "-";
+}
+
+std::string ModelStore::pathOf(const ModelEntry& entry) const
+{
+    const fs::path named = fs::path(folder_) / entry.file;
+    std::error_code error;
+    if (entry.checksum.canVerify() || fs::exists(named, error))
+        return named.string();
+    std::string imported;
+    const std::string prefix = importedPrefix(entry);
+    for (fs::directory_iterator it(folder_, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(prefix, 0) == 0 && name.find(".import-") == std::string::npos
+            && it->is_regular_file(error) && (imported.empty() || name < imported))
+            imported = name;
+    }
+    return imported.empty() ? named.string() : (fs::path(folder_) / imported).string();
+}
+
+namespace {
+
+// Another file imported for the entry before, which the new one replaces.
+void removeOtherImports(
+    const std::string& folder, const std::string& prefix, const std::string& kept)
+{
+    std::error_code error;
+    std::vector<fs::path> others;
+    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+        if (it->path().filename().string().rfind(prefix, 0) == 0 && it->path().filename() != kept)
+            others.push_back(it->path());
+    for (const fs::path& other : others)
+        fs::remove(other, error);
+}
+
+} // namespace
 
 ModelStatus ModelStore::status(const ModelEntry& entry, HashCheck check)
 {
@@ -50,15 +88,17 @@ ModelStatus ModelStore::status(const ModelEntry& entry, HashCheck check)
     if (!fs::is_regular_file(status.path, error))
         return status;
     status.sizeBytes = static_cast<int64_t>(fs::file_size(status.path, error));
+    const std::string fileName = fs::path(status.path).filename().string();
     if (check != HashCheck::File)
-        status.sha256 = cache_.lookup(entry.file).value_or("");
+        status.sha256 = cache_.lookup(fileName).value_or("");
     if (status.sha256.empty() && check == HashCheck::CacheOnly) {
-        status.state = entry.checksum.canVerify() ? InstallState::Unchecked : InstallState::Unverifiable;
+        status.state
+            = entry.checksum.canVerify() ? InstallState::Unchecked : InstallState::Unverifiable;
         return status;
     }
     if (status.sha256.empty()) {
         status.sha256 = io::sha256OfFile(status.path);
-        cache_.remember(entry.file, status.sha256);
+        cache_.remember(fileName, status.sha256);
     }
     if (entry.checksum.canVerify())
         status.problem = entry.checksum.problemWith(status.sizeBytes, status.sha256);
@@ -74,7 +114,10 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
     fs::create_directories(folder_, folderError);
     if (folderError)
         throw IoError(folder_ + ": cannot create the models folder: " + folderError.message());
-    const std::string target = pathOf(entry);
+    const std::string ownName = importedPrefix(entry) + fs::path(file).filename().string();
+    const std::string target = entry.checksum.canVerify()
+        ? (fs::path(folder_) / entry.file).string()
+        : (fs::path(folder_) / ownName).string();
     const std::string temporary = target + ".import-" + std::to_string(::getpid());
     try {
         // Hash the copy, not the source: what gets renamed into place is what was checked.
@@ -83,17 +126,27 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
             throw IoError(file + ": cannot copy to " + temporary + ": " + error.message());
         // The copy keeps the source's mode, which may be read-only or private to someone else.
         fs::permissions(temporary,
-            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read, error);
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read
+                | fs::perms::others_read,
+            error);
         const std::string sha256 = io::sha256OfFile(temporary);
         const auto sizeBytes = static_cast<int64_t>(fs::file_size(temporary));
         if (entry.checksum.canVerify()) {
-            if (const std::string problem = entry.checksum.problemWith(sizeBytes, sha256); !problem.empty())
+            if (const std::string problem = entry.checksum.problemWith(sizeBytes, sha256);
+                !problem.empty())
                 throw ModelError(file + ": not " + entry.name + ": " + problem);
         }
         flushToDisk(temporary);
         if (std::rename(temporary.c_str(), target.c_str()) != 0)
             throw IoError(target + ": cannot install: " + std::strerror(errno));
-        cache_.remember(entry.file, sha256);
+        const std::string installedName = fs::path(target).filename().string();
+        cache_.remember(installedName, sha256);
+        if (!entry.checksum.canVerify()) {
+            removeOtherImports(folder_, importedPrefix(entry), installedName);
+            std::error_code ignored;
+            fs::remove(
+                fs::path(folder_) / entry.file, ignored); // the Caffe2 name, if a file had it
+        }
     } catch (...) {
         std::error_code ignored;
         fs::remove(temporary, ignored);

@@ -15,10 +15,10 @@ namespace vigil::models_store {
 
 enum class InstallState {
     Missing,
-    Unchecked,     // installed; its hash is not in the cache (list does not re-read files)
-    Verified,      // its hash matches the manifest
-    Mismatch,      // its hash does not match: damaged or replaced
-    Unverifiable,  // installed, but the manifest knows no checksum for it
+    Unchecked, // installed; its hash is not in the cache (list does not re-read files)
+    Verified, // its hash matches the manifest
+    Mismatch, // its hash does not match: damaged or replaced
+    Unverifiable, // installed, but the manifest knows no checksum for it
 };
 
 // How hard status() looks: the cache only (fast), the cache then the file, or always the file.
@@ -26,10 +26,10 @@ enum class HashCheck { CacheOnly, CacheOrFile, File };
 
 struct ModelStatus {
     InstallState state = InstallState::Missing;
-    std::string path;      // where the file is or would be
+    std::string path; // where the file is or would be
     int64_t sizeBytes = 0;
-    std::string sha256;    // empty unless hashed (now or before)
-    std::string problem;   // the mismatch in words, for Mismatch
+    std::string sha256; // empty unless hashed (now or before)
+    std::string problem; // the mismatch in words, for Mismatch
 };
 
 class ModelStore {
@@ -38,10 +38,17 @@ public:
 
     const std::string& folder() const { return folder_; }
     const ModelManifest& manifest() const { return manifest_; }
+    // Where the entry's file is: the manifest's file name, or, for an entry that has no
+    // checksum, the file imported for it (importedPrefix() + its own name) when that is there.
     std::string pathOf(const ModelEntry& entry) const;
+    // Imported files of an entry without a checksum keep their own name behind this prefix
+    // ("imported-i3d-r50-kinetics-"), so a state dict never passes for the Caffe2 file.
+    static std::string importedPrefix(const ModelEntry& entry);
 
     ModelStatus status(const ModelEntry& entry, HashCheck check);
-    // Copies `file` in as `entry` after checking it; returns the installed path.
+    // Copies `file` in as `entry` after checking it; returns the installed path (the
+    // manifest's file name when the entry has a checksum, else importedPrefix() + the file's
+    // own name, replacing any file imported for it before).
     std::string import(const std::string& file, const ModelEntry& entry);
     // Records the hash of a file just put in place (by the downloader), so list shows it verified.
     void rememberChecksum(const ModelEntry& entry, const std::string& sha256);

@@ -61,7 +61,10 @@ CalibrationCache::CalibrationCache(std::string path)
         return;
     }
     const json stored = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (!stored.is_object() || stored.value("version", 0) != kFormatVersion)
+    // value() would throw for a version of another type (found by tests' file readers fuzz).
+    const auto version = stored.is_object() ? stored.find("version") : stored.end();
+    if (version == stored.end() || !version->is_number_integer()
+        || version->get<int64_t>() != kFormatVersion)
         return;
     const auto entries = stored.find("calibrations");
     if (entries == stored.end() || !entries->is_object())

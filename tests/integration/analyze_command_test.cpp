@@ -198,6 +198,11 @@ TEST_F(AnalyzeCommand, ScoresFeaturesWithACheckpointInThePublishedFormat)
     EXPECT_EQ(result["model"]["classifier"]["r"], 7);
     EXPECT_EQ(result["model"]["classifier"]["da"], 128);
     EXPECT_EQ(result["model"]["classifier"]["sha256"], generatedCheckpointSha256(128, 7));
+    // 20#6: without a sidecar nothing says which backbone, crops or preset made the features.
+    EXPECT_TRUE(result["model"]["backbone"].is_null()) << result["model"];
+    EXPECT_TRUE(result["model"]["crops"].is_null()) << result["model"];
+    EXPECT_TRUE(result["model"]["preprocess"].is_null()) << result["model"];
+    EXPECT_EQ(result["model"]["backbone_weights"]["provenance"], "unknown");
     ASSERT_EQ(result["windows"].size(), 2u);
     EXPECT_EQ(result["windows"][1]["attention"].size(), 7u);
     EXPECT_EQ(result["windows"][1]["attention"][0].size(), 8u);

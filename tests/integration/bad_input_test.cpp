@@ -46,7 +46,10 @@ std::set<std::string> filesUnder(const fs::path& dir)
     return files;
 }
 
-std::string stemOf(const std::string& file) { return fs::path(file).stem().string(); }
+std::string stemOf(const std::string& file)
+{
+    return fs::path(file).stem().string();
+}
 
 class BadInput : public ::testing::TestWithParam<BadInputCase> {
 protected:
@@ -60,7 +63,8 @@ protected:
             GTEST_SKIP() << found->second;
         input_ = corpus_ + "/" + GetParam().file;
         if (std::string(GetParam().file) == "unreadable.mp4" && canReadDespiteMode000(input_))
-            GTEST_SKIP() << "running as root (or with CAP_DAC_OVERRIDE): a chmod 000 file is still readable";
+            GTEST_SKIP()
+                << "running as root (or with CAP_DAC_OVERRIDE): a chmod 000 file is still readable";
         out_ = scratchDir("bad_input_out") + "/out";
     }
 
@@ -73,8 +77,8 @@ TEST_P(BadInput, GetsAClearAnswerAndLeavesOnlyCompleteOutputs)
 {
     const BadInputCase& expected = GetParam();
     const std::set<std::string> corpusBefore = filesUnder(corpus_);
-    const CommandResult run
-        = runCommand(kVigil + " analyze " + shellQuoted(input_) + " --demo-weights -q -o " + shellQuoted(out_));
+    const CommandResult run = runCommand(
+        kVigil + " analyze " + shellQuoted(input_) + " --demo-weights -q -o " + shellQuoted(out_));
 
     // Lines from vigil itself, less the demo-weights notice every run here prints.
     std::vector<std::string> diagnostics;
@@ -89,11 +93,13 @@ TEST_P(BadInput, GetsAClearAnswerAndLeavesOnlyCompleteOutputs)
         ASSERT_EQ(diagnostics.size(), 1u) << "one line per failed input:\n" << run.output;
         EXPECT_EQ(diagnostics[0].rfind(prefix, 0), 0u) << diagnostics[0];
         EXPECT_NE(diagnostics[0].find(expected.message), std::string::npos) << diagnostics[0];
-        EXPECT_EQ(filesUnder(out_), std::set<std::string>{}) << "a failed input must leave no output";
+        EXPECT_EQ(filesUnder(out_), std::set<std::string> {})
+            << "a failed input must leave no output";
     } else {
         ASSERT_EQ(run.exitCode, 0) << run.output;
         const std::string stem = stemOf(expected.file);
-        EXPECT_EQ(filesUnder(out_), (std::set<std::string>{stem + ".scores.csv", stem + ".vigil.json"}));
+        EXPECT_EQ(filesUnder(out_),
+            (std::set<std::string> { stem + ".scores.csv", stem + ".vigil.json" }));
         std::ifstream in(out_ + "/" + stem + ".vigil.json");
         const json result = json::parse(in);
         const int64_t frames = result["video"]["frames"];
@@ -107,9 +113,10 @@ TEST_P(BadInput, GetsAClearAnswerAndLeavesOnlyCompleteOutputs)
             EXPECT_TRUE(warnings.empty()) << warnings.dump();
             EXPECT_TRUE(diagnostics.empty()) << run.output;
         } else {
-            const bool isWarned = std::any_of(warnings.begin(), warnings.end(), [&](const json& warning) {
-                return warning.get<std::string>().find(expected.message) != std::string::npos;
-            });
+            const bool isWarned
+                = std::any_of(warnings.begin(), warnings.end(), [&](const json& warning) {
+                      return warning.get<std::string>().find(expected.message) != std::string::npos;
+                  });
             EXPECT_TRUE(isWarned) << "warnings: " << warnings.dump();
             ASSERT_FALSE(diagnostics.empty()) << "warnings are also printed:\n" << run.output;
             for (const std::string& line : diagnostics)
@@ -155,7 +162,8 @@ protected:
     }
     CommandResult analyze(const std::string& inputs)
     {
-        return runCommand(kVigil + " analyze " + inputs + " --demo-weights -q -o " + shellQuoted(out_));
+        return runCommand(
+            kVigil + " analyze " + inputs + " --demo-weights -q -o " + shellQuoted(out_));
     }
 
     std::string corpus_;
@@ -186,20 +194,37 @@ TEST_F(BadInputs, VariableFrameRateKeepsTheRealTimestamps)
     std::set<long> stepsMs;
     for (size_t row = 1; row < times.size(); ++row)
         stepsMs.insert(std::lround((times[row] - times[row - 1]) * 1000.0));
-    EXPECT_EQ(stepsMs, (std::set<long>{33, 67}));
+    EXPECT_EQ(stepsMs, (std::set<long> { 33, 67 }));
 }
 
 TEST_F(BadInputs, OneBadInputAmongOthersFailsAloneAndTheRestIsAnalysed)
 {
     const std::string missing = corpus_ + "/missing.mp4";
     const std::string empty = corpus_ + "/zero-bytes.mp4";
-    const CommandResult run = analyze(shellQuoted(missing) + " " + shellQuoted(corpus_ + "/mpeg4.avi") + " "
-        + shellQuoted(empty) + " " + shellQuoted(corpus_ + "/mjpeg.avi"));
+    const CommandResult run
+        = analyze(shellQuoted(missing) + " " + shellQuoted(corpus_ + "/mpeg4.avi") + " "
+            + shellQuoted(empty) + " " + shellQuoted(corpus_ + "/mjpeg.avi"));
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("vigil: " + missing + ": "), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("vigil: " + empty + ": empty file"), std::string::npos) << run.output;
     EXPECT_EQ(filesUnder(out_),
-        (std::set<std::string>{"mjpeg.scores.csv", "mjpeg.vigil.json", "mpeg4.scores.csv", "mpeg4.vigil.json"}));
+        (std::set<std::string> {
+            "mjpeg.scores.csv", "mjpeg.vigil.json", "mpeg4.scores.csv", "mpeg4.vigil.json" }));
+}
+
+// 21#8: a name that is not UTF-8 is analysed like any other, both result files are written, and
+// the JSON keeps the name exactly (percent-encoded under path_bytes).
+TEST_F(BadInputs, ANameThatIsNotUtf8IsAnalysedAndKeptExactly)
+{
+    const std::string latin1 = out_ + "/in/caf\xe9.avi";
+    std::filesystem::create_directories(out_ + "/in");
+    std::filesystem::copy_file(corpus_ + "/mpeg4.avi", latin1);
+    const CommandResult run = analyze(shellQuoted(latin1));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    std::ifstream in(out_ + "/caf\xe9.vigil.json");
+    const nlohmann::json video = nlohmann::json::parse(in).at("video");
+    EXPECT_EQ(video.at("path_bytes"), out_ + "/in/caf%E9.avi");
+    EXPECT_TRUE(std::filesystem::exists(out_ + "/caf\xe9.scores.csv"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, ::testing::ValuesIn(kBadInputCases),

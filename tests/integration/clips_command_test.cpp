@@ -182,5 +182,54 @@ TEST(ClipsCommand, RefusesNegativeContextAndAMissingOutputAsUsageErrors)
     EXPECT_EQ(runCommand(kVigil + " clips x.vigil.json").exitCode, 2);
 }
 
+std::string videoMd5(const std::string& path)
+{
+    return runCommand("ffmpeg -v error -i " + shellQuoted(path) + " -map 0:v -c copy -f md5 -")
+        .output;
+}
+
+// 21#2: the video is found relative to the result, not to the folder clips runs in, and a file
+// of the same name, format and length that is not the analysed one is refused.
+TEST(ClipsCommand, CutsTheAnalysedVideoFromAnotherFolderAndRefusesADecoy)
+{
+    const std::string dir = scratchDir("clips_decoy");
+    makeVideo(dir + "/site/cam.avi");
+    const std::string decoy = dir + "/elsewhere/site/cam.avi";
+    fs::create_directories(fs::path(decoy).parent_path());
+    ASSERT_TRUE(makeClip(decoy, "testsrc=size=160x120:rate=25", 250, "-c:v mpeg4 -q:v 4 -g 25"));
+    const CommandResult analysed = runCommand("cd " + shellQuoted(dir) + " && " + kVigil
+        + " analyze site/cam.avi" + kDemoAnalysis + " -o site/results");
+    ASSERT_EQ(analysed.exitCode, 0) << analysed.output;
+
+    const CommandResult run = runCommand("cd " + shellQuoted(dir + "/elsewhere") + " && " + kVigil
+        + " clips ../site/results/cam.vigil.json --threshold 0 -o clips");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(videoMd5(dir + "/elsewhere/clips/cam.event-01.avi"), videoMd5(dir + "/site/cam.avi"));
+
+    fs::copy_file(decoy, dir + "/site/cam.avi", fs::copy_options::overwrite_existing);
+    const CommandResult refused
+        = runCommand(kVigil + " clips " + shellQuoted(dir + "/site/results/cam.vigil.json")
+            + " --threshold 0 -o " + shellQuoted(dir + "/clips2"));
+    EXPECT_EQ(refused.exitCode, 1) << refused.output;
+    EXPECT_NE(refused.output.find("has changed since it was analysed"), std::string::npos)
+        << refused.output;
+    EXPECT_EQ(linesOf(refused.output).size(), 1u) << refused.output;
+}
+
+// 21#2: `vigil batch` results name their videos so that `vigil clips OUT` works from anywhere.
+TEST(ClipsCommand, CutsABatchOfRelativePathsFromAnotherFolder)
+{
+    const std::string dir = scratchDir("clips_batch_elsewhere");
+    makeVideo(dir + "/videos/walk.avi", 100);
+    const CommandResult batch = runCommand(
+        "cd " + shellQuoted(dir) + " && " + kVigil + " batch videos" + kDemoAnalysis + " -o out");
+    ASSERT_EQ(batch.exitCode, 0) << batch.output;
+    fs::create_directories(dir + "/other");
+    const CommandResult run = runCommand("cd " + shellQuoted(dir + "/other") + " && " + kVigil
+        + " clips ../out --threshold 0 -o clips");
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_TRUE(fs::exists(dir + "/other/clips/walk.event-01.avi")) << run.output;
+}
+
 } // namespace
 } // namespace vigil::test

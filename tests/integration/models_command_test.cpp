@@ -6,6 +6,7 @@
 // command runs with VIGIL_MODELS_DIR in a scratch folder, so no test touches ~/.local.
 
 #include "core/io/npy_file.h"
+#include "core/io/sha256.h"
 #include "tests/support/caffe2_pickle.h"
 #include "tests/support/i3d_caffe2_file.h"
 #include "tests/support/json_file.h"
@@ -132,6 +133,8 @@ TEST_F(ModelsCommand, ImportsEachPublishedCheckpointAndScoresWithItByName)
     }
 }
 
+// 20#6: nothing pins the I3D bytes, so they are installed under their own name and results
+// call them imported, with their SHA-256, never published.
 TEST_F(ModelsCommand, ImportsTheCaffe2I3dWeightsAndAnalyzeUsesThem)
 {
     const auto pkl = dir_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl";
@@ -139,7 +142,8 @@ TEST_F(ModelsCommand, ImportsTheCaffe2I3dWeightsAndAnalyzeUsesThem)
 
     auto run = vigil("models import " + shellQuoted(pkl) + " --as i3d-r50-kinetics");
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    ASSERT_TRUE(fs::exists(models_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl"));
+    ASSERT_TRUE(
+        fs::exists(models_ + "/imported-i3d-r50-kinetics-i3d_baseline_32x2_IN_pretrain_400k.pkl"));
     run = vigil("models list");
     EXPECT_NE(run.output.find("i3d-r50-kinetics"), std::string::npos) << run.output;
 
@@ -150,8 +154,9 @@ TEST_F(ModelsCommand, ImportsTheCaffe2I3dWeightsAndAnalyzeUsesThem)
         + shellQuoted(generatedCheckpoint(64, 3)) + " -q --threads 2 -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json result = readJson(out + "/clip.vigil.json");
-    EXPECT_EQ(result["model"]["backbone_weights"]["provenance"], "published");
-    EXPECT_EQ(result["model"]["backbone_weights"]["name"], "i3d-r50-kinetics");
+    EXPECT_EQ(result["model"]["backbone_weights"]["provenance"], "imported");
+    EXPECT_EQ(result["model"]["backbone_weights"]["sha256"], io::sha256OfFile(pkl));
+    EXPECT_EQ(result.dump().find("published"), std::string::npos) << result["model"];
     EXPECT_EQ(result["steps"], 2);
 }
 
@@ -224,6 +229,7 @@ TEST_F(ModelsCommand, RefusesToImportADamagedCaffe2File)
     expectOneLineError(
         vigil("models import " + shellQuoted(path) + " --as i3d-r50-kinetics"), path);
     EXPECT_FALSE(fs::exists(models_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl"));
+    EXPECT_FALSE(fs::exists(models_ + "/imported-i3d-r50-kinetics-damaged.pkl"));
 }
 
 } // namespace

@@ -81,8 +81,7 @@ TEST_F(OneEngine, DemoWeightsFillOnlyTheNetworkThatHasNone)
         = vigil("analyze " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json model = readJson(out + "/clip.vigil.json")["model"];
-    EXPECT_EQ(model["backbone_weights"]["provenance"], "published") << model;
-    EXPECT_EQ(model["backbone_weights"]["name"], "i3d-r50-kinetics");
+    EXPECT_EQ(model["backbone_weights"]["provenance"], "imported") << model;
     EXPECT_EQ(model["classifier"]["provenance"], "demo");
     EXPECT_NE(
         run.output.find("demo (seeded random) weights for the classifier;"), std::string::npos)
@@ -90,7 +89,7 @@ TEST_F(OneEngine, DemoWeightsFillOnlyTheNetworkThatHasNone)
 }
 
 // The desktop app resolves weights through the same engine: with --demo-weights (as with its
-// "Continue with demo weights") the installed backbone stays published in what it shows.
+// "Continue with demo weights") the installed backbone stays imported in what it shows.
 TEST_F(OneEngine, TheDesktopAppFillsOnlyTheMissingNetworkToo)
 {
     const std::string pkl = dir_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl";
@@ -103,8 +102,8 @@ TEST_F(OneEngine, TheDesktopAppFillsOnlyTheMissingNetworkToo)
         + shellQuoted(clip_) + " --demo-weights --screenshot " + shellQuoted(shot));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_TRUE(fs::exists(shot));
-    EXPECT_NE(run.output.find("classifier: DEMO \u00b7 backbone: published i3d-r50-kinetics"),
-        std::string::npos)
+    EXPECT_NE(
+        run.output.find("classifier: DEMO \u00b7 backbone: imported (sha256 "), std::string::npos)
         << run.output;
 }
 

@@ -32,6 +32,9 @@ protected:
         const char* old = std::getenv("XDG_CACHE_HOME");
         oldCache_ = old ? std::optional<std::string>(old) : std::nullopt;
         ::setenv("XDG_CACHE_HOME", (folder_ + "/user-cache").c_str(), 1);
+        const char* oldConfig = std::getenv("XDG_CONFIG_HOME");
+        oldConfig_ = oldConfig ? std::optional<std::string>(oldConfig) : std::nullopt;
+        ::setenv("XDG_CONFIG_HOME", (folder_ + "/user-config").c_str(), 1);
         fs::create_directories(folder_ + "/weights");
         file_ = folder_ + "/weights/backbone.pth";
         std::ofstream(file_, std::ios::binary) << "first version of the weights";
@@ -42,6 +45,10 @@ protected:
             ::setenv("XDG_CACHE_HOME", oldCache_->c_str(), 1);
         else
             ::unsetenv("XDG_CACHE_HOME");
+        if (oldConfig_)
+            ::setenv("XDG_CONFIG_HOME", oldConfig_->c_str(), 1);
+        else
+            ::unsetenv("XDG_CONFIG_HOME");
     }
     // Replaces the remembered hash by kPlanted: a later answer of kPlanted came from the cache.
     void plant() const
@@ -52,7 +59,7 @@ protected:
     }
 
     std::string folder_, file_;
-    std::optional<std::string> oldCache_;
+    std::optional<std::string> oldCache_, oldConfig_;
 };
 
 TEST_F(CachedSha256, HashesOnceThenAnswersFromTheCacheWhileTheFileIsUnchanged)
@@ -118,6 +125,27 @@ TEST_F(CachedSha256, EntriesWithoutAnInodeFromOlderVersionsAreNotTrusted)
 int64_t nanoseconds(const timespec& time)
 {
     return static_cast<int64_t>(time.tv_sec) * 1000000000 + time.tv_nsec;
+}
+
+// 21#1: an entry with every stamp right (size, both times, inode) and a well-formed hash, but
+// written by hand rather than by Vigil, is not trusted: it carries no HMAC under the user's key.
+TEST_F(CachedSha256, AForgedEntryWithMatchingStampsIsNotTrusted)
+{
+    plant(); // makes the key and a signed entry
+    ASSERT_EQ(cachedSha256OfFile(file_), kPlanted);
+    const std::string folder = folder_ + "/weights";
+    struct stat status { };
+    ASSERT_EQ(::stat(file_.c_str(), &status), 0);
+    const std::string forged = std::string(64, 'b');
+    std::ofstream(checksumCacheFileFor(folder))
+        << R"({"backbone.pth": {"size": )" << status.st_size << R"(, "mtime_ns": )"
+        << nanoseconds(status.st_mtim) << R"(, "ctime_ns": )" << nanoseconds(status.st_ctim)
+        << R"(, "inode": )" << status.st_ino << R"(, "sha256": ")" << forged << R"(", "hmac": ")"
+        << std::string(64, 'c') << R"("}})";
+    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    struct stat key { };
+    ASSERT_EQ(::stat((folder_ + "/user-config/vigil/checksum-cache.key").c_str(), &key), 0);
+    EXPECT_EQ(key.st_mode & 0777, 0600u);
 }
 
 TEST_F(CachedSha256, ARewriteInPlaceWithItsModificationTimeRestoredIsHashedAgain)

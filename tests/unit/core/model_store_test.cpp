@@ -239,5 +239,46 @@ TEST(ModelStore, FindsTheInstalledBackboneForItsNetwork)
     EXPECT_FALSE(findDefaultBackbone(store, BackboneKind::ResNet50));
 }
 
+// 20#6: weights nothing pins are installed under their own name (never the Caffe2 file's) and
+// are never "published"; a pinned entry is.
+TEST(ModelStore, InstallsUnpinnedWeightsUnderTheirOwnNameAndNeverCallsThemPublished)
+{
+    const std::string folder = test::scratchDir("model_store_own_name");
+    const std::string backbone
+        = R"(, {"name": "backbone-tiny", "url": "https://example.invalid/b.pkl",
+        "file": "b.pkl", "kind": "backbone", "backbone": "i3d-r50", "format": "caffe2-pkl"})";
+    ModelStore store(folder + "/models", manifestFor("pinned bytes", backbone));
+    writeFile(folder + "/mine.pth", "a state dict of the right shapes");
+    const ModelEntry& entry = *store.manifest().find("backbone-tiny");
+    EXPECT_EQ(store.import(folder + "/mine.pth", entry),
+        folder + "/models/imported-backbone-tiny-mine.pth");
+    EXPECT_FALSE(fs::exists(folder + "/models/b.pkl"));
+    const std::optional<InstalledWeights> found
+        = findDefaultBackbone(store, BackboneKind::I3dResNet50);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->path, folder + "/models/imported-backbone-tiny-mine.pth");
+    EXPECT_FALSE(found->isPinned);
+
+    writeFile(folder + "/tiny.pth", "pinned bytes");
+    store.import(folder + "/tiny.pth", store.manifest().entries()[0]);
+    const std::optional<InstalledWeights> classifier = findDefaultClassifier(store);
+    ASSERT_TRUE(classifier);
+    EXPECT_TRUE(classifier->isPinned);
+}
+
+// 21#1: whatever the checksum cache says (here an entry that claims the published hash for
+// other bytes), a published claim hashes the file itself.
+TEST(ModelStore, APublishedClaimHashesTheFileWhateverTheCacheSays)
+{
+    const std::string folder = test::scratchDir("model_store_rehash");
+    writeFile(folder + "/source.pth", "the right bytes");
+    ModelStore store(folder, manifestFor("the right bytes"));
+    const ModelEntry& entry = store.manifest().entries()[0];
+    store.import(folder + "/source.pth", entry);
+    writeFile(store.pathOf(entry), "the wrong bytes");
+    store.rememberChecksum(entry, entry.checksum.sha256); // a cache entry that lies
+    EXPECT_THROW(findInstalled(store, entry), ModelError);
+}
+
 } // namespace
 } // namespace vigil::models_store
