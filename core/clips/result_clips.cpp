@@ -1,4 +1,4 @@
-#include "core/batch/result_clips.h"
+#include "core/clips/result_clips.h"
 
 #include "core/common/error.h"
 #include "core/io/output_names.h"
@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-namespace vigil::batch {
+namespace vigil::clips {
 namespace {
 
 namespace fs = std::filesystem;
@@ -80,13 +80,6 @@ void nameClips(std::vector<ResultToClip>& results)
     }
 }
 
-double timeOfFrame(const analysis::AnalysisResult& result, int64_t frame)
-{
-    if (frame >= 0 && static_cast<size_t>(frame) < result.framePtsUs.size())
-        return static_cast<double>(result.framePtsUs[static_cast<size_t>(frame)]) / 1e6;
-    return result.video.fps > 0.0 ? static_cast<double>(frame) / result.video.fps : 0.0;
-}
-
 std::string describe(int64_t frames, double fps, int width, int height)
 {
     char text[96];
@@ -118,15 +111,6 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
                 now.fps, now.width, now.height)
             + "; analysed: "
             + describe(analysed.frames, analysed.fps, analysed.width, analysed.height) + ")");
-}
-
-std::string numbered(size_t number, size_t count)
-{
-    const int digits = std::max<int>(2, static_cast<int>(std::to_string(count).size()));
-    std::string text = std::to_string(number);
-    return std::string(
-               static_cast<size_t>(std::max<int>(digits - static_cast<int>(text.size()), 0)), '0')
-        + text;
 }
 
 } // namespace
@@ -173,28 +157,19 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
     if (!result.video.isKnown)
         throw IoError(toClip.jsonPath + ": a result of features, with no video to cut clips from");
     checkVideoIsTheAnalysed(toClip.jsonPath, result.video);
-    const std::vector<analysis::ScoreEvent> events
-        = analysis::findEvents(result.frameScores, settings.threshold);
-    if (events.empty())
+    // The container is chosen before anything is created.
+    const ClipNaming naming { toClip.outputFolder, toClip.clipBase,
+        clipExtensionOfVideo(result.video.path) };
+    const std::vector<PlannedClip> planned = planEventClips(result, settings, naming);
+    if (planned.empty())
         return 0;
-    std::string extension = fs::path(result.video.path).extension().string();
-    if (extension.empty())
-        extension = ".mkv"; // Matroska holds nearly every codec
     std::error_code error;
     fs::create_directories(toClip.outputFolder, error);
     if (error)
         throw IoError(toClip.outputFolder + ": cannot create: " + error.message());
-    const double frameS = result.video.fps > 0.0 ? 1.0 / result.video.fps : 0.0;
-    for (size_t i = 0; i < events.size(); ++i) {
-        const analysis::ScoreEvent& event = events[i];
-        const std::string output = (fs::path(toClip.outputFolder)
-            / (toClip.clipBase + ".event-" + numbered(i + 1, events.size()) + extension))
-                                       .string();
-        media::ClipRequest request { result.video.path, timeOfFrame(result, event.firstFrame),
-            timeOfFrame(result, event.lastFrame) + frameS, settings.preS, settings.postS, output };
-        onClip({ event, timeOfFrame(result, event.peakFrame), media::cutClip(request, cancel) });
-    }
-    return events.size();
+    for (const PlannedClip& clip : planned)
+        onClip({ clip.event, clip.peakTimeS, media::cutClip(clip.request, cancel) });
+    return planned.size();
 }
 
-} // namespace vigil::batch
+} // namespace vigil::clips
