@@ -88,6 +88,24 @@ std::string describe(int64_t frames, double fps, int width, int height)
     return text;
 }
 
+// By the declared frame count; else by the duration, as long as the analysed one, which the
+// frame rate times the frames would misjudge for a variable-frame-rate video (a Matroska file
+// declares no count); else, for a result without a duration, by that product.
+bool isLengthChanged(const media::VideoInfo& now, const analysis::VideoSummary& analysed)
+{
+    const double frameTolerance = std::max(2.0, 0.01 * static_cast<double>(analysed.frames));
+    if (now.declaredFrameCount > 0)
+        return std::abs(static_cast<double>(now.declaredFrameCount - analysed.frames))
+            > frameTolerance;
+    if (now.durationS <= 0.0 || analysed.fps <= 0.0)
+        return false;
+    if (analysed.durationS > 0.0)
+        return std::abs(now.durationS - analysed.durationS)
+            > std::max(frameTolerance / analysed.fps, 0.01 * analysed.durationS);
+    return std::abs(now.durationS * analysed.fps - static_cast<double>(analysed.frames))
+        > frameTolerance;
+}
+
 // The video must be the one analysed: same frame rate and size, and as long (by its declared
 // frame count, else its duration), or the events would land on other moments.
 void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoSummary& analysed)
@@ -96,16 +114,10 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
     if (const std::string problem = io::regularFileProblem(analysed.path); !problem.empty())
         throw MediaError(prefix + " is gone (" + problem + ")");
     const media::VideoInfo now = media::VideoDecoder(analysed.path).info();
-    const double frameTolerance = std::max(2.0, 0.01 * static_cast<double>(analysed.frames));
     const bool isFpsChanged = std::abs(now.fps - analysed.fps) > 1e-3 * std::max(analysed.fps, 1.0);
     const bool isSizeChanged
         = analysed.width > 0 && (now.width != analysed.width || now.height != analysed.height);
-    const bool isLengthChanged = now.declaredFrameCount > 0
-        ? std::abs(static_cast<double>(now.declaredFrameCount - analysed.frames)) > frameTolerance
-        : analysed.fps > 0.0 && now.durationS > 0.0
-            && std::abs(now.durationS * analysed.fps - static_cast<double>(analysed.frames))
-                > frameTolerance;
-    if (isFpsChanged || isSizeChanged || isLengthChanged)
+    if (isFpsChanged || isSizeChanged || isLengthChanged(now, analysed))
         throw MediaError(prefix + " has changed since it was analysed (now "
             + describe(now.declaredFrameCount > 0 ? now.declaredFrameCount : now.frameCountEstimate,
                 now.fps, now.width, now.height)

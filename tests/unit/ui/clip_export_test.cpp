@@ -31,7 +31,8 @@ std::string variableRateClip(const std::string& dir)
     const std::string path = dir + "/vfr.mkv";
     const test::CommandResult made = test::runCommand(
         "ffmpeg -nostdin -y -v error -f lavfi -i testsrc2=size=160x120:rate=30 -frames:v 400 "
-        "-vf \"setpts='if(lt(N,100),N/10,10+(N-100)/30)/TB'\" -fps_mode passthrough "
+        // In the source's time base (1/30 s): whole numbers, so no two frames round together.
+        "-vf \"setpts='if(lt(N,100),N*3,200+N)'\" -fps_mode passthrough "
         "-c:v mpeg4 -q:v 4 -g 10 "
         + test::shellQuoted(path));
     EXPECT_EQ(made.exitCode, 0) << made.output;
