@@ -207,7 +207,7 @@ TEST(ClipsCommand, PicksTheContainerByContentAndWritesNothingOutsideTheOutputFol
     for (const Case& c : { Case { "cam.m3u8", "mp4", "cam.event-01.mp4" },
              Case { "cam.mpd", "matroska", "cam.event-01.mkv" },
              Case { "feed.dat", "avi", "feed.event-01.avi" },
-             Case { "feed.bin", "flv", "feed.event-01.mkv" } }) {
+             Case { "feed.bin", "nut", "feed.event-01.mkv" } }) {
         SCOPED_TRACE(c.name);
         const std::string root = dir + "/" + c.name + ".d";
         const std::string video = root + "/videos/" + c.name;
