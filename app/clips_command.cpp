@@ -14,8 +14,10 @@ namespace {
 
 constexpr const char* kFooter
     = R"(Each event (consecutive frames scoring at or above --threshold, as the events list of
-the desktop app) becomes DIR/<name>.event-NN.<ext of the video>, cut by stream copy from the
-keyframe at or before (event start - pre) to (event end + post); a folder's results (such as
+the desktop app) becomes DIR/<name>.event-NN.<ext>, cut by stream copy from the keyframe at
+or before (event start - pre) to (event end + post), times from each frame's timestamp. <ext>
+is that of the video's container as its content shows it (mp4, mov, avi, ts; mkv for any other,
+whatever the video's name says); a folder's results (such as
 the output of `vigil batch`) put their clips in DIR mirroring its subfolders. Prints one line
 per clip: path, start and end in the video (seconds), peak score and its time.
 Exit codes:
@@ -57,11 +59,11 @@ ClipsCommand::ClipsCommand(CLI::App& cli)
 int ClipsCommand::run(const CancellationToken& cancel) const
 {
     int exitCode = kExitOk;
-    for (const batch::ResultToClip& result : batch::findResultsToClip(inputs_, outputDir_)) {
+    for (const clips::ResultToClip& result : clips::findResultsToClip(inputs_, outputDir_)) {
         try {
-            const size_t events = batch::cutResultClips(
+            const size_t events = clips::cutResultClips(
                 result, settings_,
-                [](const batch::EventClip& clip) {
+                [](const clips::EventClip& clip) {
                     std::printf("%s: %.3f s to %.3f s, peak %.3f at %.3f s\n",
                         printable(clip.cut.outputPath).c_str(), clip.cut.startS, clip.cut.endS,
                         clip.event.peakScore, clip.peakTimeS);

@@ -1,10 +1,10 @@
 #pragma once
 // `vigil clips RESULT.vigil.json|FOLDER... -o DIR`: the events of finished analyses cut from
-// their videos by stream copy (core/batch/result_clips.h), one line per clip on stdout. Main
+// their videos by stream copy (core/clips/result_clips.h), one line per clip on stdout. Main
 // thread only; one line on stderr per result that fails, the others still cut; exit codes from
 // exit_codes.h; nothing throws out of run().
 
-#include "core/batch/result_clips.h"
+#include "core/clips/result_clips.h"
 #include "core/common/cancellation.h"
 
 #include <CLI/CLI.hpp>
@@ -28,7 +28,7 @@ private:
     CLI::App* command_ = nullptr;
     std::vector<std::string> inputs_;
     std::string outputDir_;
-    batch::ClipSettings settings_;
+    clips::ClipSettings settings_;
 };
 
 } // namespace vigil::app

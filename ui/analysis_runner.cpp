@@ -1,34 +1,40 @@
 #include "ui/analysis_runner.h"
 
-#include <QThread>
-
 namespace vigil::ui {
 
 AnalysisRunner::AnalysisRunner(AnalysisEngine engine, QObject* parent)
     : QObject(parent)
     , engine_(std::move(engine))
+    , task_(new BackgroundTask(QStringLiteral("vigil-analysis"), this))
 {
     qRegisterMetaType<AnalysisProgress>();
     qRegisterMetaType<ResultPointer>();
     qRegisterMetaType<FeaturesPointer>();
+    connect(task_, &BackgroundTask::progressChanged, this, [this](const TaskProgress& task) {
+        AnalysisProgress progress = task.detail.value<AnalysisProgress>();
+        progress.etaS = task.etaS;
+        emit progressChanged(progress);
+    });
+    connect(task_, &BackgroundTask::succeeded, this,
+        [this](const QVariant& result) { emit succeeded(result.value<ResultPointer>()); });
+    connect(task_, &BackgroundTask::failed, this, &AnalysisRunner::failed);
+    connect(task_, &BackgroundTask::cancelled, this, &AnalysisRunner::cancelled);
+    connect(task_, &BackgroundTask::finished, this, &AnalysisRunner::handleTaskFinished);
 }
 
 AnalysisRunner::~AnalysisRunner()
 {
     pendingPath_.reset();
-    if (!thread_)
-        return;
-    cancel_->cancel();
-    thread_->quit();
-    thread_->wait();
-    delete thread_; // its finished() handler would run too late: the runner is going away
+    // The task (a child) would wait too, but its signals must not reach a half-destroyed runner.
+    disconnect(task_, nullptr, this, nullptr);
+    task_->cancelAndWait();
 }
 
 void AnalysisRunner::start(const QString& videoPath)
 {
     if (isRunning()) {
         pendingPath_ = videoPath;
-        cancel_->cancel();
+        task_->cancel();
         return;
     }
     launch(videoPath);
@@ -37,38 +43,22 @@ void AnalysisRunner::start(const QString& videoPath)
 void AnalysisRunner::cancel()
 {
     pendingPath_.reset();
-    if (cancel_)
-        cancel_->cancel();
+    task_->cancel();
 }
 
 void AnalysisRunner::launch(const QString& videoPath)
 {
-    cancel_ = std::make_shared<CancellationToken>();
-    auto* thread = new QThread(this);
-    thread->setObjectName(QStringLiteral("vigil-analysis"));
-    auto* worker = new AnalysisWorker(videoPath, engine_, cancel_);
-    worker->moveToThread(thread);
-    connect(thread, &QThread::started, worker, &AnalysisWorker::run);
-    connect(worker, &AnalysisWorker::progressChanged, this, &AnalysisRunner::progressChanged);
-    connect(worker, &AnalysisWorker::windowsScored, this, &AnalysisRunner::windowsScored);
-    connect(worker, &AnalysisWorker::featuresExtracted, this, &AnalysisRunner::featuresExtracted);
-    connect(worker, &AnalysisWorker::succeeded, this, &AnalysisRunner::succeeded);
-    connect(worker, &AnalysisWorker::failed, this, &AnalysisRunner::failed);
-    connect(worker, &AnalysisWorker::cancelled, this, &AnalysisRunner::cancelled);
-    connect(worker, &AnalysisWorker::finished, thread, &QThread::quit);
-    // The worker is deleted on its own thread as that thread's loop ends.
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(thread, &QThread::finished, this, &AnalysisRunner::handleThreadFinished);
-    thread_ = thread;
-    thread->start();
+    // Owned by the job; its signals are emitted on the task's thread, so queued to this one.
+    auto worker = std::make_shared<AnalysisWorker>(videoPath, engine_);
+    connect(worker.get(), &AnalysisWorker::windowsScored, this, &AnalysisRunner::windowsScored);
+    connect(
+        worker.get(), &AnalysisWorker::featuresExtracted, this, &AnalysisRunner::featuresExtracted);
+    task_->start([worker](TaskContext& context) { return worker->run(context); });
     emit started(videoPath);
 }
 
-void AnalysisRunner::handleThreadFinished()
+void AnalysisRunner::handleTaskFinished()
 {
-    if (thread_)
-        thread_->deleteLater();
-    thread_ = nullptr;
     emit finished();
     if (pendingPath_) {
         const QString next = *pendingPath_;

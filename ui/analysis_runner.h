@@ -1,16 +1,16 @@
 #pragma once
-// AnalysisRunner: starts one AnalysisWorker on its own QThread per run and relays its signals to
-// the GUI thread. Lives on the GUI thread; owns the run's thread, worker and cancellation token.
-// One run at a time: starting another cancels the current one and starts when it has finished.
-// The destructor cancels and waits, so no thread outlives the runner.
+// AnalysisRunner: runs one AnalysisWorker per run as its BackgroundTask's job and relays the
+// outcome to the GUI thread as typed signals. Lives on the GUI thread; owns the task (its
+// thread and cancellation token). One run at a time: starting another cancels the current one
+// and starts when it has finished. The task's destructor cancels and waits, so no thread
+// outlives the runner.
 
 #include "ui/analysis_engine.h"
 #include "ui/analysis_worker.h"
+#include "ui/background_task.h"
 
 #include <QObject>
-#include <QPointer>
 #include <QString>
-#include <QThread>
 
 #include <memory>
 #include <optional>
@@ -23,7 +23,7 @@ public:
     explicit AnalysisRunner(AnalysisEngine engine, QObject* parent = nullptr);
     ~AnalysisRunner() override;
 
-    bool isRunning() const { return thread_ != nullptr; }
+    bool isRunning() const { return task_->isRunning(); }
     const AnalysisEngine& engine() const { return engine_; }
     // Networks for the next runs (a run in progress keeps its own copy).
     void setEngine(AnalysisEngine engine) { engine_ = std::move(engine); }
@@ -45,11 +45,10 @@ signals:
 
 private:
     void launch(const QString& videoPath);
-    void handleThreadFinished();
+    void handleTaskFinished();
 
     AnalysisEngine engine_;
-    QPointer<QThread> thread_;
-    std::shared_ptr<CancellationToken> cancel_;
+    BackgroundTask* task_;
     std::optional<QString> pendingPath_;
 };
 

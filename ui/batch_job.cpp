@@ -4,68 +4,54 @@ namespace vigil::ui {
 
 BatchJob::BatchJob(QObject* parent)
     : QObject(parent)
+    , task_(new BackgroundTask(QStringLiteral("vigil-batch"), this))
 {
     qRegisterMetaType<BatchJobProgress>();
     qRegisterMetaType<BatchFileResult>();
+    qRegisterMetaType<BatchJobEnd>();
+    connect(task_, &BackgroundTask::progressChanged, this, [this](const TaskProgress& progress) {
+        emit progressChanged(progress.detail.value<BatchJobProgress>());
+    });
+    connect(task_, &BackgroundTask::succeeded, this, [this](const QVariant& result) {
+        const auto end = result.value<BatchJobEnd>();
+        if (end.wasCancelled)
+            emit cancelled(end.summaryPath);
+        else
+            emit succeeded(end.summaryPath);
+    });
+    connect(task_, &BackgroundTask::failed, this, &BatchJob::failed);
+    // Cancelled before the summary was written: there is none to show.
+    connect(task_, &BackgroundTask::cancelled, this, [this] { emit cancelled(QString()); });
+    connect(task_, &BackgroundTask::finished, this, &BatchJob::finished);
 }
 
 BatchJob::~BatchJob()
 {
-    if (!thread_)
-        return;
-    cancel_->cancel();
-    thread_->quit();
-    thread_->wait();
-    delete thread_; // its finished() handler would run too late: the job is going away
+    disconnect(task_, nullptr, this, nullptr);
+    task_->cancelAndWait();
 }
 
 void BatchJob::start(const BatchJobSettings& settings, const AnalysisEngine& engine)
 {
     if (isRunning())
         return;
-    cancel_ = std::make_shared<CancellationToken>();
-    auto* thread = new QThread(this);
-    thread->setObjectName(QStringLiteral("vigil-batch"));
-    auto* worker = new BatchWorker(settings, engine, cancel_);
-    worker->moveToThread(thread);
-    connect(thread, &QThread::started, worker, &BatchWorker::run);
-    connect(worker, &BatchWorker::filesFound, this, &BatchJob::filesFound);
-    connect(worker, &BatchWorker::progressChanged, this, &BatchJob::progressChanged);
-    connect(worker, &BatchWorker::fileFinished, this, &BatchJob::fileFinished);
-    connect(worker, &BatchWorker::counted, this, &BatchJob::counted);
-    connect(worker, &BatchWorker::succeeded, this, &BatchJob::succeeded);
-    connect(worker, &BatchWorker::failed, this, &BatchJob::failed);
-    connect(worker, &BatchWorker::cancelled, this, &BatchJob::cancelled);
-    connect(worker, &BatchWorker::finished, thread, &QThread::quit);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(thread, &QThread::finished, this, &BatchJob::handleThreadFinished);
-    thread_ = thread;
-    thread->start();
+    // Owned by the job; its signals are emitted on the task's thread, so queued to this one.
+    auto worker = std::make_shared<BatchWorker>(settings, engine);
+    connect(worker.get(), &BatchWorker::filesFound, this, &BatchJob::filesFound);
+    connect(worker.get(), &BatchWorker::fileFinished, this, &BatchJob::fileFinished);
+    connect(worker.get(), &BatchWorker::counted, this, &BatchJob::counted);
+    task_->start([worker](TaskContext& context) { return worker->run(context); });
 }
 
 void BatchJob::cancel()
 {
-    if (cancel_)
-        cancel_->cancel();
+    task_->cancel();
 }
 
 void BatchJob::cancelAndWait()
 {
-    if (!thread_)
-        return;
-    cancel_->cancel();
-    // The worker's finished() would reach quit() through this (blocked) thread's event queue.
-    thread_->quit();
-    thread_->wait();
-    // The worker's last queued signals and the thread's finished() arrive with the next events.
-}
-
-void BatchJob::handleThreadFinished()
-{
-    if (thread_)
-        thread_->deleteLater();
-    thread_ = nullptr;
-    emit finished();
+    // The worker's last queued signals and the task's finished() arrive with the next events.
+    task_->cancelAndWait();
 }
 
 } // namespace vigil::ui

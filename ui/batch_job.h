@@ -1,14 +1,13 @@
 #pragma once
-// BatchJob: runs one batch at a time on its own QThread with a BatchWorker and relays its signals
-// to the GUI thread. Lives on the GUI thread; owns the thread, the worker and the cancellation
-// token. cancel() is a direct, thread-safe call; the destructor cancels and waits, so no batch
+// BatchJob: runs one batch at a time, a BatchWorker as its BackgroundTask's job, and relays its
+// signals to the GUI thread. Lives on the GUI thread; owns the task (thread and cancellation
+// token). cancel() is a direct, thread-safe call; the destructor cancels and waits, so no batch
 // outlives its dialog (finished outputs are kept: BatchRunner never leaves half-written files).
 
+#include "ui/background_task.h"
 #include "ui/batch_worker.h"
 
 #include <QObject>
-#include <QPointer>
-#include <QThread>
 
 #include <memory>
 
@@ -20,7 +19,7 @@ public:
     explicit BatchJob(QObject* parent = nullptr);
     ~BatchJob() override;
 
-    bool isRunning() const { return thread_ != nullptr; }
+    bool isRunning() const { return task_->isRunning(); }
     // Ignored while a batch runs.
     void start(const BatchJobSettings& settings, const AnalysisEngine& engine);
     void cancel();
@@ -40,10 +39,7 @@ signals:
     void finished();
 
 private:
-    void handleThreadFinished();
-
-    QPointer<QThread> thread_;
-    std::shared_ptr<CancellationToken> cancel_;
+    BackgroundTask* task_;
 };
 
 } // namespace vigil::ui

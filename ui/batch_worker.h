@@ -1,22 +1,21 @@
 #pragma once
-// BatchWorker: runs one batch (core/batch's runBatchJob, as `vigil batch` does) on the thread it
-// was moved to, with the GUI's engine as its one job. Created and owned by BatchJob, which moves it
-// to a fresh QThread. Cancellation is by the shared CancellationToken, set directly from the GUI
-// thread. Every finished file becomes fileFinished (not throttled: the table fills as files
-// finish); progress is throttled; the outcome is succeeded, failed or cancelled, then finished.
-// The summary CSV is written into the output folder at the end, also when cancelled.
+// BatchWorker: the job of one batch (core/batch's runBatchJob, as `vigil batch` does) with the
+// GUI's engine as its one job, run on a BackgroundTask's thread by BatchJob. Cancellation is by
+// the task's token, set directly from the GUI thread. Every finished file becomes fileFinished
+// (emitted on the task's thread, so queued; not throttled: the table fills as files finish);
+// progress goes through the task, throttled. The summary CSV is written into the output folder
+// at the end, also when cancelled.
 
 #include "core/batch/batch_inputs.h"
 #include "core/batch/batch_job.h"
 #include "core/batch/batch_summary.h"
 #include "core/common/cancellation.h"
 #include "ui/analysis_engine.h"
+#include "ui/background_task.h"
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <chrono>
 #include <memory>
 
 namespace vigil::ui {
@@ -44,40 +43,38 @@ struct BatchJobProgress {
     double etaS = -1.0; // negative while unknown
 };
 
+// How a batch that ran to its end (or to a cancel between files) ended: the result of its task.
+struct BatchJobEnd {
+    QString summaryPath;
+    bool wasCancelled = false;
+};
+
 class BatchWorker : public QObject {
     Q_OBJECT
 public:
-    BatchWorker(BatchJobSettings settings, AnalysisEngine engine,
-        std::shared_ptr<const CancellationToken> cancel, QObject* parent = nullptr);
+    BatchWorker(BatchJobSettings settings, AnalysisEngine engine, QObject* parent = nullptr);
 
-    static constexpr std::chrono::milliseconds kProgressInterval { 100 };
-
-public slots:
-    void run();
+    // On the task's thread. Returns a BatchJobEnd; throws Cancelled, IoError naming the output
+    // folder, ModelError without networks.
+    QVariant run(TaskContext& context);
 
 signals:
     void filesFound(int count);
     void progressChanged(const vigil::ui::BatchJobProgress& progress);
     void fileFinished(const vigil::ui::BatchFileResult& result);
-    // Before succeeded or cancelled: the counts of the rows summary.csv holds, every file
-    // included (the files a cancel left unreached never finish one by one).
+    // Before the end: the counts of the rows summary.csv holds, every file included (the files
+    // a cancel left unreached never finish one by one).
     void counted(int analysed, int failed, int skipped);
-    void succeeded(const QString& summaryPath);
-    void failed(const QString& message);
-    void cancelled(const QString& summaryPath);
-    void finished();
 
 private:
-    batch::BatchJobCallbacks callbacks();
-    void report(const BatchJobProgress& progress, bool isForced);
+    batch::BatchJobCallbacks callbacks(TaskContext& context);
 
     BatchJobSettings settings_;
     AnalysisEngine engine_;
-    std::shared_ptr<const CancellationToken> cancel_;
-    std::chrono::steady_clock::time_point lastReportAt_;
 };
 
 } // namespace vigil::ui
 
 Q_DECLARE_METATYPE(vigil::ui::BatchJobProgress)
 Q_DECLARE_METATYPE(vigil::ui::BatchFileResult)
+Q_DECLARE_METATYPE(vigil::ui::BatchJobEnd)

@@ -1,32 +1,26 @@
 #include "ui/busy_work.h"
 
+#include "ui/background_task.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QLabel>
 #include <QProgressDialog>
 #include <QTimer>
 
-#include <atomic>
 #include <exception>
-#include <thread>
 
 namespace vigil::ui {
 
 void runBusy(
     QWidget* parent, const QString& title, const QString& text, const std::function<void()>& job)
 {
-    std::atomic<bool> isDone { false };
-    std::exception_ptr failure;
     QEventLoop loop;
-    std::thread worker([&] {
-        try {
-            job();
-        } catch (...) {
-            failure = std::current_exception();
-        }
-        isDone = true;
-        // Queued to the loop's thread: wakes it even when no timer is due.
-        QMetaObject::invokeMethod(&loop, "quit", Qt::QueuedConnection);
+    BackgroundTask task(QStringLiteral("vigil-busy"));
+    QObject::connect(&task, &BackgroundTask::finished, &loop, &QEventLoop::quit);
+    task.start([&job](TaskContext&) {
+        job();
+        return QVariant();
     });
     QProgressDialog dialog(parent);
     dialog.setWindowTitle(title);
@@ -46,11 +40,10 @@ void runBusy(
     });
     dialog.setLabelText(text);
     tick.start(250);
-    if (!isDone)
-        loop.exec();
-    worker.join();
+    // finished() is queued to this thread, so it cannot have fired before the loop runs.
+    loop.exec();
     tick.stop();
-    if (failure)
+    if (const std::exception_ptr failure = task.lastFailure())
         std::rethrow_exception(failure);
 }
 

@@ -4,7 +4,8 @@
 // dialog says what is happening and for how long, the windows repaint, timers fire. The call
 // returns when the job has finished, so a caller keeps its simple sequential flow (ask, load,
 // use). Input to other windows is blocked meanwhile by the dialog. GUI thread only; the job
-// must not touch widgets.
+// must not touch widgets. It runs as a BackgroundTask, so it is started and joined like every
+// other background job.
 
 #include <QString>
 

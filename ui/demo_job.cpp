@@ -1,54 +1,42 @@
 #include "ui/demo_job.h"
 
-#include <exception>
-
 namespace vigil::ui {
 
 DemoJob::DemoJob(QObject* parent)
     : QObject(parent)
+    , task_(new BackgroundTask(QStringLiteral("vigil-demo"), this))
 {
     qRegisterMetaType<vigil::ui::DemoLaunch>();
+    connect(task_, &BackgroundTask::progressChanged, this, [this](const TaskProgress& progress) {
+        emit progressChanged(progress.text, progress.fraction);
+    });
+    connect(task_, &BackgroundTask::succeeded, this,
+        [this](const QVariant& result) { emit succeeded(result.value<DemoLaunch>()); });
+    connect(task_, &BackgroundTask::failed, this, &DemoJob::failed);
+    connect(task_, &BackgroundTask::cancelled, this, &DemoJob::cancelled);
+    connect(task_, &BackgroundTask::finished, this, &DemoJob::finished);
 }
 
 DemoJob::~DemoJob()
 {
-    if (thread_) {
-        cancel_->cancel();
-        thread_->wait();
-        delete thread_; // its finished() is not delivered to a destroyed job
-    }
+    disconnect(task_, nullptr, this, nullptr);
+    task_->cancelAndWait();
 }
 
 void DemoJob::start(DemoMaker maker)
 {
-    if (isRunning())
-        return;
-    cancel_ = std::make_shared<CancellationToken>();
-    // Signals emitted on the worker thread reach the GUI thread's receivers queued.
-    thread_ = QThread::create([this, maker = std::move(maker), cancel = cancel_] {
-        try {
-            DemoLaunch launch = maker(*cancel, [this](const QString& stage, double fraction) {
-                emit progressChanged(stage, fraction);
-            });
-            emit succeeded(launch);
-        } catch (const Cancelled&) {
-            emit cancelled();
-        } catch (const std::exception& error) {
-            emit failed(QString::fromStdString(error.what()));
-        }
+    task_->start([maker = std::move(maker)](TaskContext& context) {
+        const DemoLaunch launch
+            = maker(context.cancel(), [&context](const QString& stage, double fraction) {
+                  context.report({ fraction, stage, 0.0, -1.0, {} });
+              });
+        return QVariant::fromValue(launch);
     });
-    connect(thread_, &QThread::finished, this, [this] {
-        thread_->deleteLater();
-        thread_ = nullptr;
-        emit finished();
-    });
-    thread_->start();
 }
 
 void DemoJob::cancel()
 {
-    if (cancel_)
-        cancel_->cancel();
+    task_->cancel();
 }
 
 } // namespace vigil::ui

@@ -1,18 +1,18 @@
 #pragma once
 // DemoJob: runs the maker of "Try the demo" (given by app/: core/demo makes or finds the demo and
-// loads its networks) on its own QThread, and relays its progress and outcome to the GUI thread.
-// Lives on the GUI thread; owns the thread and the cancellation token. cancel() is a direct,
-// thread-safe call; the destructor cancels and waits. The maker's exceptions become failed().
+// loads its networks) as its BackgroundTask's job, and relays its progress and outcome to the
+// GUI thread. Lives on the GUI thread; owns the task (thread and cancellation token). cancel()
+// is a direct, thread-safe call; the destructor cancels and waits. The maker's exceptions
+// become failed().
 
 #include "ui/analysis_engine.h"
+#include "ui/background_task.h"
 
 #include "core/common/cancellation.h"
 
 #include <QMetaType>
 #include <QObject>
-#include <QPointer>
 #include <QString>
-#include <QThread>
 
 #include <functional>
 #include <memory>
@@ -36,7 +36,7 @@ public:
     explicit DemoJob(QObject* parent = nullptr);
     ~DemoJob() override;
 
-    bool isRunning() const { return thread_ != nullptr; }
+    bool isRunning() const { return task_->isRunning(); }
     // Ignored while a demo is being made.
     void start(DemoMaker maker);
     void cancel();
@@ -49,8 +49,7 @@ signals:
     void finished();
 
 private:
-    QPointer<QThread> thread_;
-    std::shared_ptr<CancellationToken> cancel_;
+    BackgroundTask* task_;
 };
 
 } // namespace vigil::ui

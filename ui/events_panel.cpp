@@ -9,6 +9,7 @@
 #include "ui/thumbnail_loader.h"
 
 #include "core/analysis/score_events.h"
+#include "core/clips/event_clips.h"
 
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -24,7 +25,6 @@ namespace vigil::ui {
 namespace {
 
 constexpr int kThumbnailWidthPx = 128;
-constexpr double kClipContextS = 2.0; // as `vigil clips`
 
 } // namespace
 
@@ -132,26 +132,58 @@ void EventsPanel::markReviewed(const analysis::ScoreEvent& event, bool isReviewe
     }
 }
 
+std::optional<clips::PlannedClip> EventsPanel::plannedClip(const analysis::ScoreEvent& event) const
+{
+    const ResultPointer& shown = analysis_->shownResult();
+    if (!shown)
+        return std::nullopt;
+    const QString video = analysis_->videoPath();
+    const clips::ClipNaming naming { exportFolderFor(video).toStdString(),
+        resultStem(video).toStdString(), clips::clipExtensionOfVideo(video.toStdString()) };
+    clips::ClipSettings settings; // the context either side is vigil clips' default
+    settings.threshold = threshold_->value();
+    for (clips::PlannedClip& clip : clips::planEventClips(*shown, settings, naming))
+        if (clip.event.firstFrame == event.firstFrame && clip.event.lastFrame == event.lastFrame) {
+            clip.request.videoPath = video.toStdString(); // the file open now, as shown
+            return clip;
+        }
+    return std::nullopt;
+}
+
+QString EventsPanel::defaultClipPath(const analysis::ScoreEvent& event) const
+{
+    try {
+        if (const auto clip = plannedClip(event))
+            return QString::fromStdString(clip->request.outputPath);
+    } catch (const std::exception&) {
+        // The export itself says why the video cannot be read.
+    }
+    return {};
+}
+
 void EventsPanel::exportClip(const analysis::ScoreEvent& event, const QString& outputPath)
 {
-    const double fps = analysis_->framesPerSecond() > 0.0 ? analysis_->framesPerSecond() : 25.0;
-    media::ClipRequest request { analysis_->videoPath().toStdString(),
-        static_cast<double>(event.firstFrame) / fps, static_cast<double>(event.lastFrame + 1) / fps,
-        kClipContextS, kClipContextS, outputPath.toStdString() };
-    if (!clipExport_->start(request))
+    std::optional<clips::PlannedClip> clip;
+    try {
+        clip = plannedClip(event);
+    } catch (const std::exception& error) {
+        showNote(tr("Cannot export the clip: %1").arg(QString::fromStdString(error.what())));
+        return;
+    }
+    if (!clip) {
+        showNote(tr("Cannot export the clip: the event is no longer in the list"));
+        return;
+    }
+    clip->request.outputPath = outputPath.toStdString();
+    if (!clipExport_->start(clip->request))
         showNote(tr("A clip is being exported; wait for it or cancel it first"));
 }
 
 void EventsPanel::chooseClipFile(const analysis::ScoreEvent& event)
 {
-    const QString video = analysis_->videoPath();
+    const QString start = defaultClipPath(event);
     const QString suffix
-        = QFileInfo(video).suffix().isEmpty() ? QStringLiteral("mkv") : QFileInfo(video).suffix();
-    const QString start = QDir(exportFolderFor(video))
-                              .filePath(QStringLiteral("%1.event-%2.%3")
-                                            .arg(QFileInfo(video).completeBaseName())
-                                            .arg(event.peakFrame)
-                                            .arg(suffix));
+        = QFileInfo(start).suffix().isEmpty() ? QStringLiteral("mkv") : QFileInfo(start).suffix();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export clip"), start, tr("Video (*.%1);;Matroska (*.mkv)").arg(suffix));
     if (!path.isEmpty())

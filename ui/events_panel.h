@@ -8,10 +8,13 @@
 // the threshold; the EventsTable under it asks to seek. GUI thread only; the analysis and
 // threshold outlive it.
 
+#include "core/clips/event_clips.h"
 #include "core/io/review_sidecar.h"
 
 #include <QString>
 #include <QWidget>
+
+#include <optional>
 
 class QDoubleSpinBox;
 class QLabel;
@@ -36,15 +39,22 @@ public:
     // A saved result is shown: its marks are those beside it.
     void setResultFile(const QString& jsonPath);
 
+    // Where Export clip proposes to write event's clip: <export folder>/<stem>.event-NN<ext>, the
+    // name `vigil clips` gives it (clips::planEventClips); empty when there is none.
+    QString defaultClipPath(const analysis::ScoreEvent& event) const;
+
 public slots:
-    // Cuts [event start - 2 s, event end + 2 s] of the video into outputPath on ClipExport's
-    // thread; the outcome is shown under the list.
+    // Cuts the event's stretch as `vigil clips` does (clips::planEventClips: frame timestamps,
+    // 2 s either side) into outputPath on ClipExport's thread; the outcome is shown under the
+    // list.
     void exportClip(const vigil::analysis::ScoreEvent& event, const QString& outputPath);
 
 private:
     void updateEvents();
     void useSidecar(const QString& path);
     void markReviewed(const analysis::ScoreEvent& event, bool isReviewed);
+    // Throws MediaError when the video cannot be opened.
+    std::optional<clips::PlannedClip> plannedClip(const analysis::ScoreEvent& event) const;
     void chooseClipFile(const analysis::ScoreEvent& event);
     void exportPeakFrame(const analysis::ScoreEvent& event);
     void showNote(const QString& text);

@@ -1,6 +1,7 @@
 #include "ui/exports.h"
 
 #include "core/analysis/weights_summary.h"
+#include "core/io/output_names.h"
 #include "ui/app_settings.h"
 
 #include <QDir>
@@ -88,8 +89,8 @@ QString chooseVideoFile(QWidget* parent)
 
 QString resultStem(const QString& videoPath)
 {
-    // The CLI cuts the name at its last dot; completeBaseName does the same.
-    return QFileInfo(videoPath).completeBaseName();
+    // The CLI's one naming rule, for the one video shown.
+    return QString::fromStdString(io::outputNames({ videoPath.toStdString() }).names.front());
 }
 
 void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath)
@@ -117,9 +118,8 @@ void runResultExport(QWidget* parent, const ResultPointer& result, const QString
 
 QString defaultPngPath(const QString& videoPath, const QString& suffix)
 {
-    const QFileInfo video(videoPath);
     return QDir(exportFolderFor(videoPath))
-        .filePath(video.completeBaseName() + QLatin1Char('.') + suffix + QStringLiteral(".png"));
+        .filePath(resultStem(videoPath) + QLatin1Char('.') + suffix + QStringLiteral(".png"));
 }
 
 QString framePngSuffix(int64_t frame)

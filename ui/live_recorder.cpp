@@ -6,28 +6,33 @@
 #include <QDateTime>
 #include <QDir>
 
-#include <memory>
+#include <optional>
 
 namespace vigil::ui {
-namespace {
-
-struct WriteOutcome {
-    std::optional<media::WrittenClip> clip;
-    QString error;
-};
-
-} // namespace
 
 LiveRecorder::LiveRecorder(QString outputDir, QObject* parent)
     : QObject(parent)
     , outputDir_(std::move(outputDir))
+    , writer_(new BackgroundTask(QStringLiteral("vigil-record"), this))
 {
+    qRegisterMetaType<media::WrittenClip>();
+    connect(writer_, &BackgroundTask::failed, this, &LiveRecorder::failed);
+    connect(writer_, &BackgroundTask::succeeded, this, [this](const QVariant& result) {
+        if (result.isNull())
+            emit failed(tr("%1: not written: no keyframe of that time was kept").arg(writingPath_));
+        else
+            emit written(writingPath_,
+                result.value<media::WrittenClip>().startsLate
+                    ? tr("starts late: the packets before it had left the ring")
+                    : QString());
+    });
 }
 
 LiveRecorder::~LiveRecorder()
 {
-    if (writer_)
-        writer_->wait(); // the clip's file is finished (or removed) before we go
+    // The clip's file is finished (or removed) before we go.
+    disconnect(writer_, nullptr, this, nullptr);
+    writer_->cancelAndWait();
 }
 
 bool LiveRecorder::start(int64_t streamUs)
@@ -43,36 +48,19 @@ void LiveRecorder::stop(int64_t streamUs)
 {
     if (!startUs_)
         return;
-    const QString path = QDir(outputDir_)
-                             .filePath(QStringLiteral("record-%1.mkv")
-                                           .arg(QDateTime::currentDateTimeUtc().toString(
-                                               QStringLiteral("yyyyMMdd-HHmmss"))));
+    writingPath_ = QDir(outputDir_)
+                       .filePath(QStringLiteral("record-%1.mkv")
+                                     .arg(QDateTime::currentDateTimeUtc().toString(
+                                         QStringLiteral("yyyyMMdd-HHmmss"))));
     const live::ClipSource source = recording_;
     const int64_t fromUs = *startUs_ - source.packetOffsetUs;
     const int64_t toUs = streamUs - source.packetOffsetUs;
     startUs_.reset();
-    auto outcome = std::make_shared<WriteOutcome>();
-    writer_ = QThread::create([source, fromUs, toUs, path, outcome] {
-        try {
-            outcome->clip = source.packets->writeClip(path.toStdString(), fromUs, toUs);
-        } catch (const std::exception& error) {
-            outcome->error = QString::fromStdString(error.what());
-        }
+    writer_->start([source, fromUs, toUs, path = writingPath_.toStdString()](TaskContext&) {
+        const std::optional<media::WrittenClip> clip
+            = source.packets->writeClip(path, fromUs, toUs);
+        return clip ? QVariant::fromValue(*clip) : QVariant();
     });
-    connect(writer_, &QThread::finished, this, [this, path, outcome] {
-        writer_->deleteLater();
-        writer_ = nullptr;
-        if (!outcome->error.isEmpty())
-            emit failed(outcome->error);
-        else if (!outcome->clip)
-            emit failed(tr("%1: not written: no keyframe of that time was kept").arg(path));
-        else
-            emit written(path,
-                outcome->clip->startsLate
-                    ? tr("starts late: the packets before it had left the ring")
-                    : QString());
-    });
-    writer_->start();
 }
 
 } // namespace vigil::ui

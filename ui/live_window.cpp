@@ -16,7 +16,6 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -42,6 +41,7 @@ LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent
     , retryNow_(std::make_shared<live::RetryNow>())
     , frames_(std::make_shared<LatestFrame>())
     , status_(now())
+    , task_(new BackgroundTask(QStringLiteral("vigil-live"), this))
 {
     qRegisterMetaType<live::LiveStep>();
     qRegisterMetaType<live::WatchStatus>();
@@ -51,16 +51,14 @@ LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent
     qRegisterMetaType<live::RetryWait>();
     setWindowTitle(tr("LIVE %1 – Vigil").arg(shownSource_));
     createLayout();
+    connectTask();
 }
 
 LiveWindow::~LiveWindow()
 {
-    if (!thread_)
-        return;
-    cancel_->cancel();
-    thread_->quit();
-    thread_->wait();
-    delete thread_; // its finished() handler would run too late: the window is going away
+    // The task's last signals would reach a window that is going away.
+    disconnect(task_, nullptr, this, nullptr);
+    task_->cancelAndWait();
 }
 
 void LiveWindow::createLayout()
@@ -169,35 +167,36 @@ void LiveWindow::start()
 
 void LiveWindow::stop()
 {
-    if (!cancel_ || !isRunning())
+    if (!isRunning())
         return;
-    cancel_->cancel();
+    task_->cancel();
     stopButton_->setEnabled(false);
     liveLabel_->setText(tr("Stopping…"));
 }
 
 void LiveWindow::launch()
 {
-    cancel_ = std::make_shared<CancellationToken>();
-    auto* thread = new QThread(this);
-    thread->setObjectName(QStringLiteral("vigil-live"));
-    auto* worker = new LiveWorker(request_, cancel_, retryNow_, frames_);
-    worker->moveToThread(thread);
-    connect(thread, &QThread::started, worker, &LiveWorker::run);
-    connectWorker(worker);
-    connect(worker, &LiveWorker::finished, thread, &QThread::quit);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        thread->deleteLater();
-        thread_ = nullptr;
-        statusTimer_->stop();
-        emit finished();
-    });
-    thread_ = thread;
+    // Owned by the job; its signals are emitted on the task's thread, so queued to this one.
+    auto worker = std::make_shared<LiveWorker>(request_, retryNow_, frames_);
+    connectWorker(worker.get());
+    task_->setFailureText([worker](const QString& what) { return worker->redacted(what); });
     status_ = LiveStatus(now());
     stopButton_->setEnabled(true);
     statusTimer_->start();
-    thread->start();
+    task_->start([worker](TaskContext& context) { return worker->run(context); });
+}
+
+void LiveWindow::connectTask()
+{
+    connect(task_, &BackgroundTask::succeeded, this,
+        [this](const QVariant& summary) { showEnd(summary.toString()); });
+    connect(task_, &BackgroundTask::cancelled, this, [this] { showEnd(tr("stopped")); });
+    connect(task_, &BackgroundTask::failed, this,
+        [this](const QString& message) { showEnd(tr("Failed: %1").arg(message)); });
+    connect(task_, &BackgroundTask::finished, this, [this] {
+        statusTimer_->stop();
+        emit finished();
+    });
 }
 
 void LiveWindow::connectWorker(LiveWorker* worker)
@@ -229,9 +228,6 @@ void LiveWindow::connectWorker(LiveWorker* worker)
     });
     connect(worker, &LiveWorker::notice, this,
         [this](const QString& text) { statusBar()->showMessage(text, 10000); });
-    connect(worker, &LiveWorker::stopped, this, &LiveWindow::showEnd);
-    connect(worker, &LiveWorker::failed, this,
-        [this](const QString& message) { showEnd(tr("Failed: %1").arg(message)); });
 }
 
 void LiveWindow::toggleRecording(bool isOn)
@@ -294,7 +290,7 @@ void LiveWindow::showStatus(const live::WatchStatus& status)
 // Also every quarter second: the time since the last frame and the countdown move on their own.
 void LiveWindow::refreshStatus()
 {
-    if (!isRunning() || (cancel_ && cancel_->isCancelled()))
+    if (!isRunning() || task_->isCancelled())
         return;
     const auto at = now();
     liveLabel_->setText(status_.text(at));
@@ -323,8 +319,7 @@ void LiveWindow::showEnd(const QString& text)
 void LiveWindow::closeEvent(QCloseEvent* event)
 {
     stop();
-    if (thread_)
-        thread_->wait(); // the open alert is written before the window goes
+    task_->cancelAndWait(); // the open alert is written before the window goes
     event->accept();
 }
 

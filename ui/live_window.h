@@ -1,7 +1,7 @@
 #pragma once
 // LiveWindow: the desktop app's view of a live source (File > Open Stream…), on the engine of
-// `vigil watch`: a LiveWorker runs the WatchSession on its own QThread, writing the same files
-// (scores.csv, events.jsonl, thumbnails, clips) into the output folder. It shows the newest
+// `vigil watch`: a LiveWorker runs the WatchSession as a BackgroundTask's job, writing the same
+// files (scores.csv, events.jsonl, thumbnails, clips) into the output folder. It shows the newest
 // frame, the rolling timeline and heatmaps of the last minutes (a LiveTimelineRing; older
 // scores are in scores.csv), the alerts (the open one at once, marked open), and in the status
 // bar the networks (with the DEMO badge of demo weights), LIVE with the lag or STALE when frames
@@ -9,12 +9,12 @@
 // attempt with Retry now. Stop (or Esc, or closing) cancels the run; the open alert is then
 // closed and written. Source names shown are always redacted. GUI thread only.
 
+#include "ui/background_task.h"
 #include "ui/live_status.h"
 #include "ui/live_timeline_ring.h"
 #include "ui/live_worker.h"
 
 #include <QMainWindow>
-#include <QPointer>
 
 #include <chrono>
 #include <memory>
@@ -23,7 +23,6 @@ class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QScrollBar;
-class QThread;
 class QTimer;
 
 namespace vigil::ui {
@@ -41,7 +40,7 @@ public:
     LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent = nullptr);
     ~LiveWindow() override;
 
-    bool isRunning() const { return thread_ != nullptr; }
+    bool isRunning() const { return task_->isRunning(); }
     const LiveTimelineRing& ring() const { return ring_; }
     LiveTimelineView* timeline() const { return timeline_; }
     LiveEventsList* events() const { return events_; }
@@ -72,7 +71,8 @@ private:
     void createRecordButton();
     void createStatusBar();
     void launch();
-    void connectWorker(class LiveWorker* worker);
+    void connectWorker(LiveWorker* worker);
+    void connectTask();
     void showFrame();
     void addStep(const live::LiveStep& step);
     void showStatus(const live::WatchStatus& status);
@@ -84,11 +84,10 @@ private:
     LiveRequest request_;
     QString shownSource_;
     LiveTimelineRing ring_;
-    std::shared_ptr<CancellationToken> cancel_;
     std::shared_ptr<live::RetryNow> retryNow_;
     std::shared_ptr<LatestFrame> frames_;
     LiveStatus status_;
-    QPointer<QThread> thread_;
+    BackgroundTask* task_; // the session's thread and token
     VideoView* video_ = nullptr;
     LiveTimelineView* timeline_ = nullptr;
     QScrollBar* scrollBar_ = nullptr;

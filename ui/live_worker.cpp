@@ -64,11 +64,10 @@ LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource&
     return request;
 }
 
-LiveWorker::LiveWorker(LiveRequest request, std::shared_ptr<const CancellationToken> cancel,
-    std::shared_ptr<live::RetryNow> retryNow, std::shared_ptr<LatestFrame> frames, QObject* parent)
+LiveWorker::LiveWorker(LiveRequest request, std::shared_ptr<live::RetryNow> retryNow,
+    std::shared_ptr<LatestFrame> frames, QObject* parent)
     : QObject(parent)
     , request_(std::move(request))
-    , cancel_(std::move(cancel))
     , retryNow_(std::move(retryNow))
     , frames_(std::move(frames))
 {
@@ -111,26 +110,16 @@ QString LiveWorker::redacted(const std::string& message) const
     return QString::fromStdString(text);
 }
 
-void LiveWorker::run()
+QVariant LiveWorker::run(TaskContext& context)
 {
-    try {
-        QDir().mkpath(QString::fromStdString(request_.settings.outputs.outputDir));
-        live::WatchSession session(
-            request_.settings, request_.engine->pipeline().extractor(),
-            request_.engine->classifier(),
-            [this](const std::string& text) { emit notice(redacted(text)); },
-            [this](const live::WatchStatus& status) { emit statusChanged(status); });
-        session.setObserver(observer());
-        session.setRetryNow(retryNow_);
-        emit stopped(redacted(live::outcomeSummary(session.run(*cancel_))));
-    } catch (const Cancelled&) {
-        emit stopped(tr("stopped"));
-    } catch (const std::exception& error) {
-        emit failed(redacted(error.what()));
-    } catch (...) {
-        emit failed(tr("unexpected failure"));
-    }
-    emit finished();
+    QDir().mkpath(QString::fromStdString(request_.settings.outputs.outputDir));
+    live::WatchSession session(
+        request_.settings, request_.engine->pipeline().extractor(), request_.engine->classifier(),
+        [this](const std::string& text) { emit notice(redacted(text)); },
+        [this](const live::WatchStatus& status) { emit statusChanged(status); });
+    session.setObserver(observer());
+    session.setRetryNow(retryNow_);
+    return redacted(live::outcomeSummary(session.run(context.cancel())));
 }
 
 } // namespace vigil::ui

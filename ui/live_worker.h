@@ -1,15 +1,17 @@
 #pragma once
-// LiveWorker: runs one WatchSession (core/live, the engine of `vigil watch`) on the thread it was
-// moved to, and turns the session's callbacks into queued signals for the live view. Frames are
+// LiveWorker: the job that runs one WatchSession (core/live, the engine of `vigil watch`) on a
+// BackgroundTask's thread, and turns the session's callbacks into queued signals for the live
+// view (emitted on that thread, received on the GUI's). Frames are
 // not queued: the reader thread keeps only the newest one in a LatestFrame and signals
 // frameReady() when the slot was empty, so a slow GUI drops frames instead of piling them up.
-// Stop is by the shared CancellationToken, set directly from the GUI thread; the session then
+// Stop is by the task's CancellationToken, set directly from the GUI thread; the session then
 // closes and writes the open alert. Retry now is the shared live::RetryNow, also set directly.
-// Every outcome becomes stopped or failed, then finished.
+// The task turns the outcome into its signals; failure texts go through redacted().
 
 #include "core/common/cancellation.h"
 #include "core/engine/engine.h"
 #include "core/live/watch_session.h"
+#include "ui/background_task.h"
 
 #include <QImage>
 #include <QObject>
@@ -60,12 +62,15 @@ LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource&
 class LiveWorker : public QObject {
     Q_OBJECT
 public:
-    LiveWorker(LiveRequest request, std::shared_ptr<const CancellationToken> cancel,
-        std::shared_ptr<live::RetryNow> retryNow, std::shared_ptr<LatestFrame> frames,
-        QObject* parent = nullptr);
+    LiveWorker(LiveRequest request, std::shared_ptr<live::RetryNow> retryNow,
+        std::shared_ptr<LatestFrame> frames, QObject* parent = nullptr);
 
-public slots:
-    void run();
+    // On the task's thread. Returns the session's summary (a QString); throws Cancelled, or
+    // what the session throws.
+    QVariant run(TaskContext& context);
+    // message with the source's location replaced by its redacted name.
+    QString redacted(const std::string& message) const;
+    QString redacted(const QString& message) const { return redacted(message.toStdString()); }
 
 signals:
     void frameReady();
@@ -77,16 +82,11 @@ signals:
     void retryWaiting(const vigil::live::RetryWait& wait); // reason redacted
     void packetsChanged(const vigil::live::ClipSource& packets);
     void notice(const QString& text);
-    void stopped(const QString& summary);
-    void failed(const QString& message);
-    void finished();
 
 private:
     live::LiveObserver observer();
-    QString redacted(const std::string& message) const;
 
     LiveRequest request_;
-    std::shared_ptr<const CancellationToken> cancel_;
     std::shared_ptr<live::RetryNow> retryNow_;
     std::shared_ptr<LatestFrame> frames_;
 };

@@ -26,6 +26,7 @@ ModelDownloadDialog::ModelDownloadDialog(
     , mirror_(std::move(mirror))
     , label_(new QLabel(this))
     , bar_(new QProgressBar(this))
+    , task_(new BackgroundTask(QStringLiteral("vigil-download"), this))
 {
     qRegisterMetaType<DownloadStatus>();
     setWindowTitle(tr("Vigil: downloading weights"));
@@ -42,44 +43,39 @@ ModelDownloadDialog::ModelDownloadDialog(
 
 ModelDownloadDialog::~ModelDownloadDialog()
 {
-    cancel_->cancel();
-    thread_.quit();
-    thread_.wait();
+    disconnect(task_, nullptr, this, nullptr);
+    task_->cancelAndWait();
 }
 
 int ModelDownloadDialog::exec()
 {
-    auto* worker = new ModelDownloadWorker(modelsFolder_, names_, mirror_, cancel_);
-    worker->moveToThread(&thread_);
-    connect(&thread_, &QThread::started, worker, &ModelDownloadWorker::run);
-    connect(&thread_, &QThread::finished, worker, &QObject::deleteLater);
-    connect(worker, &ModelDownloadWorker::progressChanged, this, &ModelDownloadDialog::showStatus);
-    connect(worker, &ModelDownloadWorker::succeeded, this, [this] { hasSucceeded_ = true; });
-    connect(worker, &ModelDownloadWorker::failed, this,
-        [this](const QString& message) { errorText_ = message; });
-    connect(worker, &ModelDownloadWorker::finished, this, [this] {
-        isRunning_ = false;
-        thread_.quit();
-        done(hasSucceeded_ ? Accepted : Rejected);
+    connect(task_, &BackgroundTask::progressChanged, this, [this](const TaskProgress& progress) {
+        showStatus(progress.detail.value<DownloadStatus>());
     });
-    isRunning_ = true;
-    thread_.start();
+    connect(task_, &BackgroundTask::succeeded, this, [this] { hasSucceeded_ = true; });
+    connect(task_, &BackgroundTask::failed, this,
+        [this](const QString& message) { errorText_ = message; });
+    connect(task_, &BackgroundTask::finished, this,
+        [this] { done(hasSucceeded_ ? Accepted : Rejected); });
+    const ModelDownloadWorker worker(modelsFolder_, names_, mirror_);
+    task_->start([worker](TaskContext& context) { return worker.run(context); });
     return QDialog::exec();
 }
 
 void ModelDownloadDialog::reject()
 {
-    if (!isRunning_) {
+    if (!task_->isRunning()) {
         QDialog::reject();
         return;
     }
-    cancel_->cancel(); // the worker's finished signal then closes the dialog
+    task_->cancel(); // the task's finished signal then closes the dialog
     label_->setText(tr("Cancelling… (the partial file is kept; the next download resumes it)"));
 }
 
 void ModelDownloadDialog::showStatus(const DownloadStatus& status)
 {
-    QString text = tr("Downloading %1 (%2 of %3)").arg(status.name).arg(status.index + 1).arg(status.count);
+    QString text
+        = tr("Downloading %1 (%2 of %3)").arg(status.name).arg(status.index + 1).arg(status.count);
     if (status.bytesTotal > 0) {
         bar_->setRange(0, 1000);
         bar_->setValue(static_cast<int>(status.bytesDone * 1000 / status.bytesTotal));

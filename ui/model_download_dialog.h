@@ -1,16 +1,13 @@
 #pragma once
 // ModelDownloadDialog: downloads the named published weights with a progress bar and a Cancel
-// button, on one worker thread that it owns (ModelDownloadWorker). exec() returns Accepted when
-// every file is installed; otherwise errorText() says why (empty after a cancel). A cancelled
+// button, as a BackgroundTask that it owns (ModelDownloadWorker's job). exec() returns Accepted
+// when every file is installed; otherwise errorText() says why (empty after a cancel). A cancelled
 // download keeps its partial file, so the next try resumes. GUI thread only.
 
-#include "core/common/cancellation.h"
+#include "ui/background_task.h"
 
 #include <QDialog>
 #include <QStringList>
-#include <QThread>
-
-#include <memory>
 
 class QLabel;
 class QProgressBar;
@@ -22,8 +19,8 @@ struct DownloadStatus;
 class ModelDownloadDialog : public QDialog {
     Q_OBJECT
 public:
-    ModelDownloadDialog(QString modelsFolder, QStringList names, QString mirror,
-        QWidget* parent = nullptr);
+    ModelDownloadDialog(
+        QString modelsFolder, QStringList names, QString mirror, QWidget* parent = nullptr);
     ~ModelDownloadDialog() override;
 
     QString errorText() const { return errorText_; }
@@ -40,9 +37,7 @@ private:
     QString mirror_;
     QLabel* label_;
     QProgressBar* bar_;
-    QThread thread_;
-    std::shared_ptr<CancellationToken> cancel_ = std::make_shared<CancellationToken>();
-    bool isRunning_ = false;
+    BackgroundTask* task_;
     bool hasSucceeded_ = false;
     QString errorText_;
 };

@@ -7,52 +7,57 @@
 
 namespace vigil::ui {
 
-ModelDownloadWorker::ModelDownloadWorker(QString modelsFolder, QStringList names, QString mirror,
-    std::shared_ptr<const CancellationToken> cancel, QObject* parent)
-    : QObject(parent)
-    , modelsFolder_(std::move(modelsFolder))
+ModelDownloadWorker::ModelDownloadWorker(QString modelsFolder, QStringList names, QString mirror)
+    : modelsFolder_(std::move(modelsFolder))
     , names_(std::move(names))
     , mirror_(std::move(mirror))
-    , cancel_(std::move(cancel))
 {
 }
 
-void ModelDownloadWorker::run()
+QVariant ModelDownloadWorker::run(TaskContext& context) const
+{
+    for (int i = 0; i < names_.size(); ++i) {
+        try {
+            fetch(context, i);
+        } catch (const Cancelled&) {
+            throw;
+        } catch (const std::exception& error) {
+            // Which of the files failed is what the user needs first.
+            throw IoError(names_[i].toStdString() + ": " + error.what());
+        }
+    }
+    return {};
+}
+
+void ModelDownloadWorker::fetch(TaskContext& context, int index) const
 {
     using namespace models_store;
-    QString current;
-    try {
-        ModelStore store(modelsFolder_.toStdString(), ModelManifest::builtIn());
-        const Downloader downloader;
-        for (int i = 0; i < names_.size(); ++i) {
-            current = names_[i];
-            const ModelEntry* entry = store.manifest().find(current.toStdString());
-            if (!entry)
-                throw IoError(current.toStdString() + ": unknown model");
-            DownloadStatus status { current, i, static_cast<int>(names_.size()), 0, -1 };
-            emit progressChanged(status);
-            auto lastReport = std::chrono::steady_clock::now();
-            fetchModel(store, downloader, { entry, mirror_.toStdString() },
-                [&](const DownloadProgress& progress) {
-                    const auto now = std::chrono::steady_clock::now();
-                    if (now - lastReport < kProgressInterval)
-                        return;
-                    lastReport = now;
-                    status.bytesDone = progress.bytesDone;
-                    status.bytesTotal = progress.bytesTotal;
-                    emit progressChanged(status);
-                },
-                *cancel_);
-        }
-        emit succeeded();
-    } catch (const Cancelled&) {
-        emit cancelled();
-    } catch (const std::exception& error) {
-        emit failed(QStringLiteral("%1: %2").arg(current, QString::fromStdString(error.what())));
-    } catch (...) {
-        emit failed(tr("%1: unexpected failure").arg(current));
-    }
-    emit finished();
+    const QString& name = names_[index];
+    ModelStore store(modelsFolder_.toStdString(), ModelManifest::builtIn());
+    const ModelEntry* entry = store.manifest().find(name.toStdString());
+    if (!entry)
+        throw IoError("unknown model");
+    const int count = static_cast<int>(names_.size());
+    DownloadStatus status { name, index, count, 0, -1 };
+    const auto report = [&](ReportKind kind) {
+        TaskProgress progress;
+        const double ofFile = status.bytesTotal > 0
+            ? static_cast<double>(status.bytesDone) / static_cast<double>(status.bytesTotal)
+            : 0.0;
+        progress.fraction = (index + ofFile) / count;
+        progress.text = name; // a new file is always reported
+        progress.detail = QVariant::fromValue(status);
+        context.report(progress, kind);
+    };
+    report(ReportKind::Forced);
+    fetchModel(
+        store, Downloader(), { entry, mirror_.toStdString() },
+        [&](const DownloadProgress& progress) {
+            status.bytesDone = progress.bytesDone;
+            status.bytesTotal = progress.bytesTotal;
+            report(ReportKind::Throttled);
+        },
+        context.cancel());
 }
 
 } // namespace vigil::ui

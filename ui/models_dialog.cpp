@@ -17,7 +17,6 @@
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTableView>
-#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -77,6 +76,7 @@ ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror,
     , importButton_(new QPushButton(tr("&Import a file…"), this))
     , verifyButton_(new QPushButton(tr("&Verify"), this))
     , revealButton_(new QPushButton(tr("&Reveal folder"), this))
+    , task_(new BackgroundTask(QStringLiteral("vigil-models"), this))
 {
     setWindowTitle(tr("Models"));
     table_->setHorizontalHeaderLabels(
@@ -113,6 +113,12 @@ ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror,
     connect(importButton_, &QPushButton::clicked, this, &ModelsDialog::importSelected);
     connect(verifyButton_, &QPushButton::clicked, this, [this] { verify(selectedRow()); });
     connect(revealButton_, &QPushButton::clicked, this, &ModelsDialog::revealFolder);
+    connect(task_, &BackgroundTask::succeeded, this,
+        [this](const QVariant& problem) { outcome_ = problem.toString(); });
+    connect(task_, &BackgroundTask::failed, this,
+        [this](const QString& message) { outcome_ = message; });
+    // On finished, not on the outcome: the dialog is idle again, so its buttons come back.
+    connect(task_, &BackgroundTask::finished, this, [this] { finishOperation(outcome_); });
     refresh();
     connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         &ModelsDialog::updateButtons);
@@ -123,10 +129,9 @@ ModelsDialog::ModelsDialog(QString modelsFolder, QString mirror,
 
 ModelsDialog::~ModelsDialog()
 {
-    if (worker_) {
-        worker_->wait(); // hashing cannot be interrupted; it ends within seconds
-        delete worker_;
-    }
+    // Hashing cannot be interrupted; it ends within seconds.
+    disconnect(task_, nullptr, this, nullptr);
+    task_->cancelAndWait();
 }
 
 int ModelsDialog::rowOf(const QString& entryName) const
@@ -184,7 +189,7 @@ int ModelsDialog::selectedRow() const
 
 void ModelsDialog::updateButtons()
 {
-    const bool isIdle = worker_ == nullptr;
+    const bool isIdle = !isBusy();
     const bool hasRow = selectedRow() >= 0;
     fetchButton_->setEnabled(isIdle && hasRow);
     importButton_->setEnabled(isIdle && hasRow);
@@ -196,7 +201,7 @@ void ModelsDialog::updateButtons()
 void ModelsDialog::fetchSelected()
 {
     const int row = selectedRow();
-    if (row < 0 || worker_)
+    if (row < 0 || isBusy())
         return;
     ModelDownloadDialog download(
         modelsFolder_, { QString::fromStdString(entryAt(row).name) }, mirror_, this);
@@ -211,7 +216,7 @@ void ModelsDialog::fetchSelected()
 void ModelsDialog::importSelected()
 {
     const int row = selectedRow();
-    if (row < 0 || worker_)
+    if (row < 0 || isBusy())
         return;
     const QString file = QFileDialog::getOpenFileName(this,
         tr("Import %1").arg(QString::fromStdString(entryAt(row).name)), QDir::homePath(),
@@ -222,45 +227,37 @@ void ModelsDialog::importSelected()
 
 void ModelsDialog::importFile(int row, const QString& file)
 {
-    if (row < 0 || row >= table_->rowCount() || worker_)
+    if (row < 0 || row >= table_->rowCount() || isBusy())
         return;
     const std::string folder = modelsFolder_.toStdString();
     const std::string path = file.toStdString();
     const std::string name = entryAt(row).name;
     runInBackground(tr("Importing %1…").arg(QDir::toNativeSeparators(file)),
-        [folder, path, name, loader = loader_]() -> QString {
-            try {
-                if (!loader)
-                    return tr("Could not import: no networks to read the file with");
-                ModelStore store(folder, ModelManifest::builtIn());
-                engine::importWeights(store, path, *store.manifest().find(name), *loader);
-                return {};
-            } catch (const std::exception& error) {
-                return tr("Could not import: %1").arg(QString::fromLocal8Bit(error.what()));
-            }
+        tr("Could not import: %1"), [folder, path, name, loader = loader_]() -> QString {
+            if (!loader)
+                return tr("Could not import: no networks to read the file with");
+            ModelStore store(folder, ModelManifest::builtIn());
+            engine::importWeights(store, path, *store.manifest().find(name), *loader);
+            return {};
         });
 }
 
 void ModelsDialog::verify(int row)
 {
-    if (row < 0 || row >= table_->rowCount() || worker_)
+    if (row < 0 || row >= table_->rowCount() || isBusy())
         return;
     const std::string folder = modelsFolder_.toStdString();
     const std::string name = entryAt(row).name;
-    runInBackground(
-        tr("Verifying %1…").arg(QString::fromStdString(name)), [folder, name]() -> QString {
-            try {
-                ModelStore store(folder, ModelManifest::builtIn());
-                const auto status = store.status(*store.manifest().find(name), HashCheck::File);
-                if (status.state == InstallState::Mismatch)
-                    return tr("%1 is damaged or not the published file: %2")
-                        .arg(QString::fromStdString(name), QString::fromStdString(status.problem));
-                if (status.state == InstallState::Missing)
-                    return tr("%1 is not installed.").arg(QString::fromStdString(name));
-                return {};
-            } catch (const std::exception& error) {
-                return tr("Could not verify: %1").arg(QString::fromLocal8Bit(error.what()));
-            }
+    runInBackground(tr("Verifying %1…").arg(QString::fromStdString(name)),
+        tr("Could not verify: %1"), [folder, name]() -> QString {
+            ModelStore store(folder, ModelManifest::builtIn());
+            const auto status = store.status(*store.manifest().find(name), HashCheck::File);
+            if (status.state == InstallState::Mismatch)
+                return tr("%1 is damaged or not the published file: %2")
+                    .arg(QString::fromStdString(name), QString::fromStdString(status.problem));
+            if (status.state == InstallState::Missing)
+                return tr("%1 is not installed.").arg(QString::fromStdString(name));
+            return {};
         });
 }
 
@@ -271,23 +268,19 @@ void ModelsDialog::revealFolder()
         statusLabel_->setText(tr("Could not open %1").arg(QDir::toNativeSeparators(modelsFolder_)));
 }
 
-void ModelsDialog::runInBackground(const QString& busyText, std::function<QString()> job)
+void ModelsDialog::runInBackground(
+    const QString& busyText, const QString& failureText, std::function<QString()> job)
 {
     errorText_.clear();
+    outcome_.clear();
     statusLabel_->setText(busyText);
-    auto result = std::make_shared<QString>();
-    // The job catches everything: nothing throws across the thread.
-    worker_ = QThread::create([job = std::move(job), result] { *result = job(); });
-    connect(worker_, &QThread::finished, this, [this, result] { finishOperation(*result); });
+    task_->setFailureText([failureText](const QString& what) { return failureText.arg(what); });
+    task_->start([job = std::move(job)](TaskContext&) { return QVariant(job()); });
     updateButtons();
-    worker_->start();
 }
 
 void ModelsDialog::finishOperation(const QString& error)
 {
-    worker_->wait();
-    delete worker_;
-    worker_ = nullptr;
     errorText_ = error;
     refresh();
     statusLabel_->setText(error.isEmpty() ? tr("Done.") : error);

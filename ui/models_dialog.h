@@ -2,10 +2,11 @@
 // ModelsDialog: the GUI's model manager, the same one as `vigil models`. Lists the weights the
 // built-in manifest knows with their state in the models folder (missing, installed, verified,
 // damaged), size and provenance, and fetches (ModelDownloadDialog), imports, verifies and reveals
-// them. Imports and verifies hash files up to ~100 MB, so each runs on one worker thread that the
+// them. Imports and verifies hash files up to ~100 MB, so each runs as a BackgroundTask that the
 // dialog owns and waits for; errors are shown in words. GUI thread only; throws nothing.
 
 #include "core/engine/network_loader.h"
+#include "ui/background_task.h"
 
 #include <QDialog>
 #include <QString>
@@ -17,7 +18,6 @@ class QLabel;
 class QPushButton;
 class QStandardItemModel;
 class QTableView;
-class QThread;
 
 namespace vigil::ui {
 
@@ -35,7 +35,7 @@ public:
     const QStandardItemModel* table() const { return table_; }
     int rowOf(const QString& entryName) const; // -1 when the manifest does not know it
     QString errorText() const { return errorText_; } // the last operation's failure; empty if none
-    bool isBusy() const { return worker_ != nullptr; }
+    bool isBusy() const { return task_->isRunning(); }
 
 public slots:
     void refresh(); // re-reads the folder; hashes only what the checksum cache already knows
@@ -49,7 +49,10 @@ signals:
     void operationFinished(); // an import or verify has ended and the table shows its outcome
 
 private:
-    void runInBackground(const QString& busyText, std::function<QString()> job);
+    // job returns what went wrong in words (empty when nothing did); what it throws is shown
+    // as failureText with %1 its message.
+    void runInBackground(
+        const QString& busyText, const QString& failureText, std::function<QString()> job);
     void finishOperation(const QString& error);
     int selectedRow() const;
     void updateButtons();
@@ -64,8 +67,9 @@ private:
     QPushButton* importButton_;
     QPushButton* verifyButton_;
     QPushButton* revealButton_;
-    QThread* worker_ = nullptr;
+    BackgroundTask* task_; // imports and verifies, one at a time
     QString errorText_;
+    QString outcome_; // of the operation in progress, shown once its task has finished
 };
 
 } // namespace vigil::ui

@@ -1,16 +1,19 @@
 #pragma once
-// ThumbnailLoader: decodes single frames of a video into small images on its own thread, with
-// its own FrameProvider, so the GUI never waits for a seek (a long GOP can take a second).
-// Lives on the GUI thread and owns the decoding thread; the destructor stops and joins it.
-// A request replaces the ones not yet started. Decode failures yield no image, never a throw.
+// ThumbnailLoader: decodes single frames of a video into small images as BackgroundTask jobs,
+// with its own FrameProvider kept between them, so the GUI never waits for a seek (a long GOP
+// can take a second). Lives on the GUI thread and owns the task; the destructor cancels and
+// waits. A request replaces the ones not yet done: the run in progress is cancelled and the
+// newest request starts when it has stopped. Decode failures yield no image, never a throw.
+
+#include "ui/background_task.h"
 
 #include <QImage>
 #include <QObject>
-#include <QThread>
+#include <QString>
 #include <QVector>
 
-#include <atomic>
 #include <memory>
+#include <optional>
 
 namespace vigil::ui {
 
@@ -32,13 +35,23 @@ signals:
     void thumbnailReady(qint64 frame, const QImage& image);
 
 private:
-    void decode(int generation, const QVector<qint64>& frames);
+    // What the jobs share, one job at a time: the decoder of the video they read.
+    struct Decoding {
+        int videoVersion = 0;
+        std::unique_ptr<FrameProvider> frames;
+    };
+
+    void startPending();
+    void decode(TaskContext& context, int generation, int videoVersion, const QString& video,
+        const QVector<qint64>& frames);
 
     int widthPx_;
-    QThread thread_;
-    QObject* threadContext_; // lives on thread_; queued lambdas run there
-    std::unique_ptr<FrameProvider> frames_; // touched on thread_ only
-    std::atomic<int> generation_ { 0 };
+    BackgroundTask* task_;
+    std::shared_ptr<Decoding> decoding_;
+    QString video_;
+    int videoVersion_ = 0; // each setVideo opens the file afresh
+    std::optional<QVector<qint64>> pending_;
+    int generation_ = 0; // GUI thread; a thumbnail of an older request is dropped
 };
 
 } // namespace vigil::ui

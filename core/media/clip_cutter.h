@@ -32,8 +32,10 @@ struct ClipRequest {
     // [startS - preS, endS + postS], clamped to the video.
     double preS = 0.0;
     double postS = 0.0;
-    // The clip's path; its extension picks the container (".mp4", ".mkv", ".avi", ...). The
-    // source's own extension always fits its codec. Must not be the video itself.
+    // The clip's path; its extension picks the container, one of the single-file ones (".mp4",
+    // ".mov", ".mkv", ".avi", ".ts"; any other throws MediaError, so that no playlist muxer
+    // writes segments elsewhere). clips::clipExtensionFor picks one that fits the source. Must
+    // not be the video itself.
     std::string outputPath;
 };
 

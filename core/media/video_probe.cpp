@@ -28,7 +28,23 @@ const char* stillOrTextKind(const AVInputFormat& format)
 
 VideoProbe notAVideo(std::string reason)
 {
-    return { false, std::move(reason) };
+    return { false, std::move(reason), {} };
+}
+
+VideoProbe videoProbeOf(const AVFormatContext& format)
+{
+    if (const char* kind = stillOrTextKind(*format.iformat))
+        return notAVideo(std::string(kind) + " (" + format.iformat->name + ")");
+    const int index = av_find_best_stream(
+        const_cast<AVFormatContext*>(&format), AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    if (index < 0 || format.streams[index]->disposition & AV_DISPOSITION_ATTACHED_PIC)
+        return notAVideo("no video stream");
+    const AVCodecParameters& parameters = *format.streams[index]->codecpar;
+    if (parameters.width <= 0 || parameters.height <= 0)
+        return notAVideo("no video stream with a known frame size");
+    if (!avcodec_find_decoder(parameters.codec_id))
+        return notAVideo(std::string("unsupported codec ") + avcodec_get_name(parameters.codec_id));
+    return { true, {}, {} };
 }
 
 } // namespace
@@ -48,17 +64,9 @@ VideoProbe probeVideo(const std::string& path, const CancellationToken* cancel)
         return notAVideo(failed.reason());
     }
     AVFormatContext& format = *input.get();
-    if (const char* kind = stillOrTextKind(*format.iformat))
-        return notAVideo(std::string(kind) + " (" + format.iformat->name + ")");
-    const int index = av_find_best_stream(&format, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
-    if (index < 0 || format.streams[index]->disposition & AV_DISPOSITION_ATTACHED_PIC)
-        return notAVideo("no video stream");
-    const AVCodecParameters& parameters = *format.streams[index]->codecpar;
-    if (parameters.width <= 0 || parameters.height <= 0)
-        return notAVideo("no video stream with a known frame size");
-    if (!avcodec_find_decoder(parameters.codec_id))
-        return notAVideo(std::string("unsupported codec ") + avcodec_get_name(parameters.codec_id));
-    return { true, {} };
+    VideoProbe probe = videoProbeOf(format);
+    probe.containerName = format.iformat->name;
+    return probe;
 }
 
 } // namespace vigil::media

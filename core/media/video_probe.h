@@ -1,7 +1,8 @@
 #pragma once
 // Whether a file is a video, decided by its content: FFmpeg must open it and find a decodable
 // video stream that is not cover art, a still image or text. Used to sort a folder's files
-// before analysing them. Any thread; holds no state between calls.
+// before analysing them, and what container it really is, for the clips cut from it. Any
+// thread; holds no state between calls.
 
 #include "core/common/cancellation.h"
 
@@ -11,7 +12,10 @@ namespace vigil::media {
 
 struct VideoProbe {
     bool isVideo = false;
-    std::string reason;  // why not, in FFmpeg's words where it has them; empty for a video
+    std::string reason; // why not, in FFmpeg's words where it has them; empty for a video
+    // The demuxer FFmpeg detected from the content ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm",
+    // "avi", "mpegts"...), whatever the file's name says; empty when it could not be opened.
+    std::string containerName;
 };
 
 // Throws Cancelled when cancel is set during a blocking open; never throws MediaError.

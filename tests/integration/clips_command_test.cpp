@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace vigil::test {
@@ -229,6 +230,54 @@ TEST(ClipsCommand, CutsABatchOfRelativePathsFromAnotherFolder)
         + " clips ../out --threshold 0 -o clips");
     EXPECT_EQ(run.exitCode, 0) << run.output;
     EXPECT_TRUE(fs::exists(dir + "/other/clips/walk.event-01.avi")) << run.output;
+}
+
+// Every file under root, relative to it.
+std::set<std::string> filesUnder(const std::string& root)
+{
+    std::set<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(root))
+        if (!entry.is_directory())
+            files.insert(fs::relative(entry.path(), root).string());
+    return files;
+}
+
+// Issue 21 item 9: a video named like a playlist made FFmpeg's HLS or DASH muxer write segments
+// into the current folder, and a .dat video had no muxer at all. The clip's container follows
+// what the video is.
+TEST(ClipsCommand, PicksTheContainerByContentAndWritesNothingOutsideTheOutputFolder)
+{
+    struct Case {
+        std::string name; // the video's file name
+        std::string format; // what it really is (ffmpeg's -f)
+        std::string clip; // the clip expected in -o
+    };
+    const std::string dir = scratchDir("clips_container");
+    for (const Case& c : { Case { "cam.m3u8", "mp4", "cam.event-01.mp4" },
+             Case { "cam.mpd", "matroska", "cam.event-01.mkv" },
+             Case { "feed.dat", "avi", "feed.event-01.avi" },
+             Case { "feed.bin", "nut", "feed.event-01.mkv" } }) {
+        SCOPED_TRACE(c.name);
+        const std::string root = dir + "/" + c.name + ".d";
+        const std::string video = root + "/videos/" + c.name;
+        fs::create_directories(root + "/videos");
+        fs::create_directories(root + "/work");
+        ASSERT_TRUE(makeClip(
+            video, "testsrc2=size=160x120:rate=25", 100, "-c:v mpeg4 -q:v 4 -g 25 -f " + c.format));
+        const std::string result = analyse(video, root + "/results");
+        const std::set<std::string> before = filesUnder(root);
+        // Run from its own folder: a segment muxer would write there.
+        const CommandResult run
+            = runCommand("cd " + shellQuoted(root + "/work") + " && " + kVigil + " clips "
+                + shellQuoted(result) + " --threshold 0 -o " + shellQuoted(root + "/clips"));
+        ASSERT_EQ(run.exitCode, 0) << run.output;
+        std::set<std::string> added;
+        for (const std::string& file : filesUnder(root))
+            if (!before.count(file))
+                added.insert(file);
+        EXPECT_EQ(added, (std::set<std::string> { "clips/" + c.clip })) << run.output;
+        EXPECT_NEAR(std::stod(probe(root + "/clips/" + c.clip, "format=duration")), 4.0, 0.1);
+    }
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "core/common/temporary_file.h"
 
 #include <filesystem>
+#include <string_view>
 
 namespace vigil::media::detail {
 
@@ -26,6 +27,12 @@ ClipMuxer::ClipMuxer(const std::string& destinationPath, const AVCodecParameters
     const AVOutputFormat* format = av_guess_format(nullptr, destination_.c_str(), nullptr);
     if (!format)
         throw MediaError(destination_ + ": no container Vigil can write has this extension");
+    // Single-file containers only: a playlist muxer (hls, dash, segment...) writes files of its
+    // own choosing beside the clip, outside the folder asked for.
+    const std::string_view name = format->name;
+    if (name != "mp4" && name != "mov" && name != "matroska" && name != "avi" && name != "mpegts")
+        throw MediaError(destination_ + ": clips are written as .mp4, .mov, .mkv, .avi or .ts, not "
+            + std::string(name));
     AVFormatContext* raw = nullptr;
     check(avformat_alloc_output_context2(&raw, format, nullptr, nullptr), "cannot create");
     output_.reset(raw);

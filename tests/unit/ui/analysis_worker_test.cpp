@@ -1,5 +1,5 @@
-// The worker and its runner on real, generated clips with fake networks: every outcome arrives
-// as a signal, then finished.
+// The worker (as the job of a BackgroundTask, as the GUI runs it) and its runner on real,
+// generated clips with fake networks: every outcome arrives as a signal, then finished.
 
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/analysis_runner.h"
@@ -9,24 +9,32 @@
 #include <QSignalSpy>
 #include <gtest/gtest.h>
 
+#include <future>
+
 namespace {
 
 using namespace vigil::ui;
-using vigil::CancellationToken;
+
+// Runs worker as a BackgroundTask's job and returns when the task has finished.
+void runToEnd(BackgroundTask& task, AnalysisWorker& worker)
+{
+    QSignalSpy finished(&task, &BackgroundTask::finished);
+    ASSERT_TRUE(task.start([&worker](TaskContext& context) { return worker.run(context); }));
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(finished.count(), 1);
+}
 
 TEST(Worker, EmitsSucceededWithARealResultOnAGeneratedClip)
 {
     const std::string clip = vigil::test::uiClip("worker_50.mp4", 50);
-    AnalysisWorker worker(QString::fromStdString(clip), vigil::test::fakeEngine(32),
-        std::make_shared<CancellationToken>());
-    QSignalSpy succeeded(&worker, &AnalysisWorker::succeeded);
-    QSignalSpy finished(&worker, &AnalysisWorker::finished);
-    QSignalSpy failed(&worker, &AnalysisWorker::failed);
-    worker.run();
+    AnalysisWorker worker(QString::fromStdString(clip), vigil::test::fakeEngine(32));
+    BackgroundTask task(QStringLiteral("test"));
+    QSignalSpy succeeded(&task, &BackgroundTask::succeeded);
+    QSignalSpy failed(&task, &BackgroundTask::failed);
+    runToEnd(task, worker);
     ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
     ASSERT_EQ(succeeded.count(), 1);
-    EXPECT_EQ(finished.count(), 1);
-    const auto result = succeeded.at(0).at(0).value<ResultPointer>();
+    const auto result = succeeded.at(0).at(0).value<QVariant>().value<ResultPointer>();
     ASSERT_TRUE(result);
     EXPECT_EQ(result->video.frames, 50);
     EXPECT_EQ(result->steps, 3); // floor((50 - 16) / 16) + 1
@@ -40,20 +48,23 @@ TEST(Worker, SendsTheWindowsScoredSoFarBeforeTheWholeResult)
     // 1280 frames: 80 snippets, 20 windows of 4; 20 ms a snippet, so a window every 80 ms and
     // partial results (at most one per 250 ms) carry a few windows each.
     const std::string clip = vigil::test::uiClip("worker_partial.mp4", 1280);
-    AnalysisWorker worker(QString::fromStdString(clip),
-        vigil::test::fakeEngine(4, std::chrono::milliseconds(20)),
-        std::make_shared<CancellationToken>());
+    AnalysisWorker worker(
+        QString::fromStdString(clip), vigil::test::fakeEngine(4, std::chrono::milliseconds(20)));
+    BackgroundTask task(QStringLiteral("test"));
     std::vector<ResultPointer> partials;
     bool hasSucceeded = false;
-    QObject::connect(&worker, &AnalysisWorker::windowsScored, [&](const ResultPointer& partial) {
-        EXPECT_FALSE(hasSucceeded) << "a partial result after the whole one";
-        partials.push_back(partial);
-    });
-    QSignalSpy succeeded(&worker, &AnalysisWorker::succeeded);
-    QObject::connect(&worker, &AnalysisWorker::succeeded, [&] { hasSucceeded = true; });
-    worker.run();
+    // A receiver with a context on the GUI thread: the signals, emitted on the task's thread,
+    // arrive queued, as the runner gets them.
+    QObject::connect(
+        &worker, &AnalysisWorker::windowsScored, &task, [&](const ResultPointer& partial) {
+            EXPECT_FALSE(hasSucceeded) << "a partial result after the whole one";
+            partials.push_back(partial);
+        });
+    QSignalSpy succeeded(&task, &BackgroundTask::succeeded);
+    QObject::connect(&task, &BackgroundTask::succeeded, [&] { hasSucceeded = true; });
+    runToEnd(task, worker);
     ASSERT_EQ(succeeded.count(), 1);
-    const auto result = succeeded.at(0).at(0).value<ResultPointer>();
+    const auto result = succeeded.at(0).at(0).value<QVariant>().value<ResultPointer>();
     ASSERT_GE(partials.size(), 3u);
     size_t previous = 0;
     for (const ResultPointer& partial : partials) {
@@ -75,17 +86,17 @@ TEST(Worker, ProgressGoesThroughTheStagesInOrderAndReaches100OnlyWithTheResult)
 {
     // 400 frames: 25 snippets; 20 ms a snippet, so several throttled extraction reports.
     const std::string clip = vigil::test::uiClip("worker_stages.mp4", 400);
-    AnalysisWorker worker(QString::fromStdString(clip),
-        vigil::test::fakeEngine(4, std::chrono::milliseconds(20)),
-        std::make_shared<CancellationToken>());
+    AnalysisRunner runner(vigil::test::fakeEngine(4, std::chrono::milliseconds(20)));
     std::vector<AnalysisProgress> reports;
     bool hasSucceeded = false;
-    QObject::connect(&worker, &AnalysisWorker::progressChanged, [&](const AnalysisProgress& p) {
+    QObject::connect(&runner, &AnalysisRunner::progressChanged, [&](const AnalysisProgress& p) {
         EXPECT_FALSE(hasSucceeded) << "progress after the result";
         reports.push_back(p);
     });
-    QObject::connect(&worker, &AnalysisWorker::succeeded, [&] { hasSucceeded = true; });
-    worker.run();
+    QObject::connect(&runner, &AnalysisRunner::succeeded, [&] { hasSucceeded = true; });
+    QSignalSpy finished(&runner, &AnalysisRunner::finished);
+    runner.start(QString::fromStdString(clip));
+    ASSERT_TRUE(finished.wait(60000));
     ASSERT_TRUE(hasSucceeded);
     ASSERT_GE(reports.size(), 4u);
     using Stage = AnalysisProgress::Stage;
@@ -101,6 +112,9 @@ TEST(Worker, ProgressGoesThroughTheStagesInOrderAndReaches100OnlyWithTheResult)
         if (i + 1 < reports.size())
             EXPECT_LT(percentDone(report), 100) << "100 % before the result was complete";
         if (report.stage == Stage::Extracting) {
+            // The estimate is the task's, from the share of snippets extracted.
+            if (report.stepsExtracted > 0 && report.etaS >= 0.0)
+                EXPECT_LT(report.etaS, 10.0);
             EXPECT_EQ(report.stepsEstimate, 25);
             EXPECT_LE(report.stepsExtracted, 25);
             // Windows of 4: every whole window is scored once its last snippet is in.
@@ -156,28 +170,35 @@ TEST(StatusWidget, CountsExtractedSnippetsNotDecodedFramesAndNames3Stages)
 
 TEST(Worker, EmitsCancelledThenFinishedWhenCancelledBeforeItRuns)
 {
-    auto cancel = std::make_shared<CancellationToken>();
-    cancel->cancel();
     AnalysisWorker worker(QString::fromStdString(vigil::test::uiClip("worker_cancel.mp4", 50)),
-        vigil::test::fakeEngine(), cancel);
-    QSignalSpy cancelled(&worker, &AnalysisWorker::cancelled);
-    QSignalSpy finished(&worker, &AnalysisWorker::finished);
-    worker.run();
+        vigil::test::fakeEngine());
+    BackgroundTask task(QStringLiteral("test"));
+    QSignalSpy cancelled(&task, &BackgroundTask::cancelled);
+    QSignalSpy succeeded(&task, &BackgroundTask::succeeded);
+    QSignalSpy finished(&task, &BackgroundTask::finished);
+    std::promise<void> isCancelled;
+    std::shared_future<void> cancelledNow = isCancelled.get_future().share();
+    task.start([&worker, cancelledNow](TaskContext& context) {
+        cancelledNow.wait();
+        return worker.run(context);
+    });
+    task.cancel();
+    isCancelled.set_value();
+    ASSERT_TRUE(finished.wait(20000));
     EXPECT_EQ(cancelled.count(), 1);
+    EXPECT_EQ(succeeded.count(), 0);
     EXPECT_EQ(finished.count(), 1);
 }
 
 TEST(Worker, EmitsFailedNamingAnUnreadableFile)
 {
     const std::string missing = std::string(VIGIL_TEST_TMP) + "/ui/no_such_video.mp4";
-    AnalysisWorker worker(QString::fromStdString(missing), vigil::test::fakeEngine(),
-        std::make_shared<CancellationToken>());
-    QSignalSpy failed(&worker, &AnalysisWorker::failed);
-    QSignalSpy finished(&worker, &AnalysisWorker::finished);
-    worker.run();
+    AnalysisWorker worker(QString::fromStdString(missing), vigil::test::fakeEngine());
+    BackgroundTask task(QStringLiteral("test"));
+    QSignalSpy failed(&task, &BackgroundTask::failed);
+    runToEnd(task, worker);
     ASSERT_EQ(failed.count(), 1);
     EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("no_such_video.mp4")));
-    EXPECT_EQ(finished.count(), 1);
 }
 
 TEST(Worker, RunnerDeliversTheResultOnTheGuiThread)

@@ -1,4 +1,4 @@
-#include "core/batch/result_clips.h"
+#include "core/clips/result_clips.h"
 
 #include "core/common/error.h"
 #include "core/io/file_fingerprint.h"
@@ -14,7 +14,7 @@
 #include <map>
 #include <set>
 
-namespace vigil::batch {
+namespace vigil::clips {
 namespace {
 
 namespace fs = std::filesystem;
@@ -81,19 +81,30 @@ void nameClips(std::vector<ResultToClip>& results)
     }
 }
 
-double timeOfFrame(const analysis::AnalysisResult& result, int64_t frame)
-{
-    if (frame >= 0 && static_cast<size_t>(frame) < result.framePtsUs.size())
-        return static_cast<double>(result.framePtsUs[static_cast<size_t>(frame)]) / 1e6;
-    return result.video.fps > 0.0 ? static_cast<double>(frame) / result.video.fps : 0.0;
-}
-
 std::string describe(int64_t frames, double fps, int width, int height)
 {
     char text[96];
     std::snprintf(text, sizeof text, "%lld frames at %g fps, %dx%d", static_cast<long long>(frames),
         fps, width, height);
     return text;
+}
+
+// By the declared frame count; else by the duration, as long as the analysed one, which the
+// frame rate times the frames would misjudge for a variable-frame-rate video (a Matroska file
+// declares no count); else, for a result without a duration, by that product.
+bool isLengthChanged(const media::VideoInfo& now, const analysis::VideoSummary& analysed)
+{
+    const double frameTolerance = std::max(2.0, 0.01 * static_cast<double>(analysed.frames));
+    if (now.declaredFrameCount > 0)
+        return std::abs(static_cast<double>(now.declaredFrameCount - analysed.frames))
+            > frameTolerance;
+    if (now.durationS <= 0.0 || analysed.fps <= 0.0)
+        return false;
+    if (analysed.durationS > 0.0)
+        return std::abs(now.durationS - analysed.durationS)
+            > std::max(frameTolerance / analysed.fps, 0.01 * analysed.durationS);
+    return std::abs(now.durationS * analysed.fps - static_cast<double>(analysed.frames))
+        > frameTolerance;
 }
 
 // The video must be the one analysed: same frame rate and size, and as long (by its declared
@@ -104,16 +115,10 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
     if (const std::string problem = io::regularFileProblem(analysed.path); !problem.empty())
         throw MediaError(prefix + " is gone (" + problem + ")");
     const media::VideoInfo now = media::VideoDecoder(analysed.path).info();
-    const double frameTolerance = std::max(2.0, 0.01 * static_cast<double>(analysed.frames));
     const bool isFpsChanged = std::abs(now.fps - analysed.fps) > 1e-3 * std::max(analysed.fps, 1.0);
     const bool isSizeChanged
         = analysed.width > 0 && (now.width != analysed.width || now.height != analysed.height);
-    const bool isLengthChanged = now.declaredFrameCount > 0
-        ? std::abs(static_cast<double>(now.declaredFrameCount - analysed.frames)) > frameTolerance
-        : analysed.fps > 0.0 && now.durationS > 0.0
-            && std::abs(now.durationS * analysed.fps - static_cast<double>(analysed.frames))
-                > frameTolerance;
-    if (isFpsChanged || isSizeChanged || isLengthChanged)
+    if (isFpsChanged || isSizeChanged || isLengthChanged(now, analysed))
         throw MediaError(prefix + " has changed since it was analysed (now "
             + describe(now.declaredFrameCount > 0 ? now.declaredFrameCount : now.frameCountEstimate,
                 now.fps, now.width, now.height)
@@ -126,15 +131,6 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
             || !(
                 *fingerprint == io::FileFingerprint { analysed.sizeBytes, analysed.sampleSha256 })))
         throw MediaError(prefix + " has changed since it was analysed (its size or bytes differ)");
-}
-
-std::string numbered(size_t number, size_t count)
-{
-    const int digits = std::max<int>(2, static_cast<int>(std::to_string(count).size()));
-    std::string text = std::to_string(number);
-    return std::string(
-               static_cast<size_t>(std::max<int>(digits - static_cast<int>(text.size()), 0)), '0')
-        + text;
 }
 
 } // namespace
@@ -181,28 +177,19 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
     if (!result.video.isKnown)
         throw IoError(toClip.jsonPath + ": a result of features, with no video to cut clips from");
     checkVideoIsTheAnalysed(toClip.jsonPath, result.video);
-    const std::vector<analysis::ScoreEvent> events
-        = analysis::findEvents(result.frameScores, settings.threshold);
-    if (events.empty())
+    // The container is chosen before anything is created.
+    const ClipNaming naming { toClip.outputFolder, toClip.clipBase,
+        clipExtensionOfVideo(result.video.path) };
+    const std::vector<PlannedClip> planned = planEventClips(result, settings, naming);
+    if (planned.empty())
         return 0;
-    std::string extension = fs::path(result.video.path).extension().string();
-    if (extension.empty())
-        extension = ".mkv"; // Matroska holds nearly every codec
     std::error_code error;
     fs::create_directories(toClip.outputFolder, error);
     if (error)
         throw IoError(toClip.outputFolder + ": cannot create: " + error.message());
-    const double frameS = result.video.fps > 0.0 ? 1.0 / result.video.fps : 0.0;
-    for (size_t i = 0; i < events.size(); ++i) {
-        const analysis::ScoreEvent& event = events[i];
-        const std::string output = (fs::path(toClip.outputFolder)
-            / (toClip.clipBase + ".event-" + numbered(i + 1, events.size()) + extension))
-                                       .string();
-        media::ClipRequest request { result.video.path, timeOfFrame(result, event.firstFrame),
-            timeOfFrame(result, event.lastFrame) + frameS, settings.preS, settings.postS, output };
-        onClip({ event, timeOfFrame(result, event.peakFrame), media::cutClip(request, cancel) });
-    }
-    return events.size();
+    for (const PlannedClip& clip : planned)
+        onClip({ clip.event, clip.peakTimeS, media::cutClip(clip.request, cancel) });
+    return planned.size();
 }
 
-} // namespace vigil::batch
+} // namespace vigil::clips
