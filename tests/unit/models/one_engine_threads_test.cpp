@@ -1,7 +1,6 @@
 // The threading contract of core/engine/engine.h, on real networks: one engine of seeded I3D and
 // classifier networks runs an analysis, a batch of two jobs and a live session at the same time,
-// as the desktop app can, and each gives exactly what it gives alone. Also the test that
-// scripts/tsan-one-engine.sh runs under ThreadSanitizer.
+// as the desktop app can, and each gives exactly what it gives alone.
 
 #include "core/batch/batch_runner.h"
 #include "core/engine/engine.h"
@@ -36,6 +35,7 @@ engine::Engine seededEngine()
 std::vector<float> watched(
     const engine::Engine& engine, const std::string& path, const std::string& dir)
 {
+    fs::create_directories(dir);
     live::WatchSettings settings;
     settings.reader.source = media::MediaSource::localFile(path);
     settings.reader.displayName = path;
