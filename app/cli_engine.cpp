@@ -47,6 +47,10 @@ std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request,
         }
     }
     try {
+        // A command loads one engine, before any network runs: its start-up.
+        models::setUpThreads(request.threads, request.backbone, request.device,
+            request.needsBackbone() ? models::ThreadChoice::Calibrated
+                                    : models::ThreadChoice::Requested);
         std::optional<engine::Engine> loaded = engine::Engine::load(plan, request, loader);
         if (const std::string demo = demoNetworks(loaded->description(), request); !demo.empty())
             printError("warning: using demo (seeded random) weights for " + demo

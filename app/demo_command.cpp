@@ -8,6 +8,7 @@
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/io/result_files.h"
+#include "models/model_factory.h"
 
 #include <cstdio>
 
@@ -79,6 +80,9 @@ DemoCommand::DemoCommand(CLI::App& cli)
 int DemoCommand::run(const CancellationToken& cancel) const
 {
     try {
+        // Start-up, before any network runs (core/engine/engine.h).
+        models::setUpThreads(threads_, BackboneKind::I3dResNet50, ComputeDevice::Cpu,
+            models::ThreadChoice::Calibrated);
         const demo::DemoRequest request = demoRequest(source_, seconds_, threads_);
         demo::DemoArtifacts made
             = prepareTorchDemo(request, cancel, isQuiet_ ? demo::DemoProgress {} : stagePrinter());

@@ -28,7 +28,13 @@ void trainDemoClassifier(const std::vector<const train::VideoSamples*>& videos,
     settings.batchPerClass = training.batchPerClass;
     settings.learningRate = training.learningRate;
     settings.seed = training.seed;
-    models::setThreadCount(1);
+    // The one place a run changes the process-wide thread count, and puts it back: the demo's
+    // classifier must be the same on every machine (models/classifier_trainer.h).
+    struct OneThread {
+        int before = models::threadCount();
+        OneThread() { models::setThreadCount(1); }
+        ~OneThread() { models::setThreadCount(before); }
+    } oneThread;
     const models::TrainingOutcome outcome = models::trainClassifier(videos, settings, {}, cancel);
     outcome.classifier->save(path);
     train::ModelCard card = modelCardOf(settings, *outcome.classifier, outcome);

@@ -105,6 +105,11 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     QApplication::setApplicationName(QStringLiteral("Vigil"));
     QApplication::setOrganizationName(QStringLiteral("Vigil"));
 
+    // Start-up, before any network runs (core/engine/engine.h): the threads of the command line
+    // or the Settings dialog's; a change there takes effect at the next start. The backbone's
+    // calibration, which may take a minute, is measured at the first load, with a dialog.
+    models::setUpThreads(savedThreads(options), options.model.backbone, options.model.device,
+        models::ThreadChoice::Requested);
     // Interactive: the networks are chosen at the first analysis, with dialogs when weights are
     // missing. A screenshot cannot ask, so it loads them now or fails.
     ui::AnalysisEngine engine;

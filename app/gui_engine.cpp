@@ -184,6 +184,11 @@ ui::DemoMaker guiDemoMaker(int threads)
     };
 }
 
+int savedThreads(const RunOptions& options)
+{
+    return withSavedSettings(options).model.threads;
+}
+
 std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem)
 {
     const engine::WeightsPlan plan = engine::resolveWeights(options.model);

@@ -46,6 +46,9 @@ QString classifierFileProblem(const QString& file);
 // networks of `vigil demo`; runs on the DemoJob's thread.
 ui::DemoMaker guiDemoMaker(int threads);
 
+// The networks' thread count: the Settings dialog's once it saved any, else the command line's.
+int savedThreads(const RunOptions& options);
+
 // Without dialogs (for --screenshot): nullopt with `problem` set when weights are missing or
 // cannot be chosen; throws vigil::ModelError naming a file that cannot be loaded.
 std::optional<ui::AnalysisEngine> loadEngineQuietly(

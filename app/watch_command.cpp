@@ -7,13 +7,10 @@
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/redacted_url.h"
-#include "core/live/watch_defaults.h"
 #include "core/live/watch_session.h"
 #include "core/live/watch_summary.h"
-#include "core/media/live_source.h"
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -32,11 +29,6 @@ Exit codes:
   2    usage error, or no weights available
   130  stopped by Ctrl+C or SIGTERM; an open alert is closed and written
 )";
-
-int64_t microseconds(double seconds)
-{
-    return static_cast<int64_t>(std::llround(seconds * 1e6));
-}
 
 // At most one status line a second, so a log stays readable.
 class StatusPrinter {
@@ -60,27 +52,6 @@ private:
     std::chrono::steady_clock::time_point last_ {};
 };
 
-live::WatchSettings watchSettings(const WatchOptions& options, const media::MediaSource& source,
-    const std::string& displayName, const std::string& outputDir,
-    const analysis::ModelDescription& model)
-{
-    live::WatchSettings settings;
-    settings.reader.source = source;
-    settings.reader.displayName = displayName;
-    settings.reader.crops = model.crops;
-    settings.reader.preset = model.preset;
-    live::sizePacketRing(
-        settings.reader, microseconds(options.preRollS), microseconds(options.postRollS));
-    settings.reader.reconnectMaxDelayMs = microseconds(options.reconnectMaxDelayS) / 1000;
-    settings.reader.giveUpAfterMs = microseconds(options.giveUpAfterS) / 1000;
-    settings.outputs = { outputDir, displayName, analysis::weightsSummary(model),
-        microseconds(options.preRollS), microseconds(options.postRollS), options.execCommand };
-    settings.alerts = { static_cast<float>(options.on), static_cast<float>(options.off),
-        microseconds(options.minDurationS) };
-    settings.windowSteps = options.windowSteps;
-    return settings;
-}
-
 void addTimeOption(
     CLI::App& command, const char* name, double& seconds, const char* help, double max)
 {
@@ -98,36 +69,38 @@ WatchCommand::WatchCommand(CLI::App& cli)
         "of DIR/events.jsonl, a thumbnail (PNG) and a clip (stream copy)");
     command_->footer(kWatchFooter);
     command_
-        ->add_option("source", watch_.source,
+        ->add_option("source", watch_.choices.location,
             "rtsp://, http(s)://, udp://, tcp://, srt:// URL, /dev/videoN or camera:N")
         ->required();
     command_->add_option(
-        "-o,--output", watch_.outputDir, "Output folder (default: ./watch-<source>)");
-    command_->add_option("--on", watch_.on, "Score at or above which an alert opens")
+        "-o,--output", watch_.choices.outputDir, "Output folder (default: ./watch-<source>)");
+    command_->add_option("--on", watch_.choices.on, "Score at or above which an alert opens")
         ->check(numberIn(bounds::threshold()))
         ->capture_default_str();
-    command_->add_option("--off", watch_.off, "Score below which an open alert closes")
+    command_->add_option("--off", watch_.choices.off, "Score below which an open alert closes")
         ->check(numberIn(bounds::threshold()))
         ->capture_default_str();
-    addTimeOption(*command_, "--min-duration", watch_.minDurationS,
+    addTimeOption(*command_, "--min-duration", watch_.choices.minDurationS,
         "Seconds an alert must last to be kept", 3600.0);
-    addTimeOption(*command_, "--pre", watch_.preRollS, "Seconds of clip before an alert", 60.0);
-    addTimeOption(*command_, "--post", watch_.postRollS, "Seconds of clip after an alert", 60.0);
+    addTimeOption(
+        *command_, "--pre", watch_.choices.preRollS, "Seconds of clip before an alert", 60.0);
+    addTimeOption(
+        *command_, "--post", watch_.choices.postRollS, "Seconds of clip after an alert", 60.0);
     command_
-        ->add_option("--window", watch_.windowSteps,
+        ->add_option("--window", watch_.choices.windowSteps,
             "Feature steps (16 frames each) of the causal window ending at each step")
         ->check(countIn(bounds::steps()))
         ->capture_default_str();
-    command_->add_option(
-        "--exec", watch_.execCommand, "Shell command run per alert with its JSON line on stdin");
+    command_->add_option("--exec", watch_.choices.execCommand,
+        "Shell command run per alert with its JSON line on stdin");
     command_
-        ->add_option("--timeout", watch_.timeoutS,
+        ->add_option("--timeout", watch_.choices.timeoutS,
             "Seconds without data before the stream counts as stalled")
         ->check(numberIn({ 0.0, 3600.0, false }))
         ->capture_default_str();
-    addTimeOption(*command_, "--reconnect-max-delay", watch_.reconnectMaxDelayS,
+    addTimeOption(*command_, "--reconnect-max-delay", watch_.choices.reconnectMaxDelayS,
         "Longest wait between reconnection attempts (seconds)", 3600.0);
-    addTimeOption(*command_, "--give-up-after", watch_.giveUpAfterS,
+    addTimeOption(*command_, "--give-up-after", watch_.choices.giveUpAfterS,
         "Stop when the stream stays away (or does not open at the start) this long (seconds; 0: "
         "never)",
         86400.0);
@@ -135,25 +108,6 @@ WatchCommand::WatchCommand(CLI::App& cli)
 }
 
 namespace {
-
-// nullopt after printing why the options cannot run: exit code 2.
-std::optional<media::MediaSource> checkedSource(
-    const WatchOptions& watch, const RunOptions& options, const std::string& displayName)
-{
-    std::string problem;
-    const int timeoutMs = static_cast<int>(std::llround(watch.timeoutS * 1000));
-    std::optional<media::MediaSource> source
-        = media::liveSourceOf(watch.source, timeoutMs, problem);
-    if (!source)
-        printError(displayName + ": " + problem);
-    else if (watch.off > watch.on)
-        printError("--off must not be above --on (hysteresis)");
-    else if (options.model.backbone != BackboneKind::I3dResNet50)
-        printError("vigil watch needs --backbone i3d-r50 (16-frame snippets)");
-    else
-        return source;
-    return std::nullopt;
-}
 
 void printOutcome(const std::string& displayName, const live::WatchOutcome& outcome)
 {
@@ -165,16 +119,18 @@ void printOutcome(const std::string& displayName, const live::WatchOutcome& outc
 
 int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel) const
 {
-    const std::string displayName = redactedUrl(watch_.source);
-    const std::optional<media::MediaSource> source = checkedSource(watch_, options, displayName);
-    if (!source)
+    const live::WatchPlan plan = live::planWatch(watch_.choices);
+    std::string problem = plan.problem;
+    if (problem.empty())
+        problem = live::backboneProblem(options.model.backbone);
+    if (!problem.empty()) {
+        printError(problem);
         return kExitUsage;
+    }
     int exitCode = kExitOk;
     const std::optional<engine::Engine> engine = loadCliEngine(options.model, exitCode);
     if (!engine)
         return exitCode;
-    const std::string outputDir
-        = watch_.outputDir.empty() ? live::defaultWatchOutputDir(displayName) : watch_.outputDir;
     // Which networks and preprocessing every score of this run comes from, as analyze says it.
     std::printf("networks: %s\n%s\n", analysis::weightsSummary(engine->description()).c_str(),
         analysis::preprocessSummary(engine->description()).c_str());
@@ -182,17 +138,15 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
     StatusPrinter printer;
     const bool isQuiet = watch_.isQuiet;
     try {
-        std::filesystem::create_directories(outputDir);
+        std::filesystem::create_directories(plan.settings->outputs.outputDir);
         live::WatchSession session(
-            watchSettings(watch_, *source, displayName, outputDir, engine->description()),
-            engine->pipeline().extractor(), engine->classifier(),
-            [](const std::string& notice) { printError(notice); },
+            *plan.settings, *engine, [](const std::string& notice) { printError(notice); },
             [&printer, isQuiet](const live::WatchStatus& status) {
                 if (!isQuiet)
                     printer.print(status);
             });
         const live::WatchOutcome outcome = session.run(cancel);
-        printOutcome(displayName, outcome);
+        printOutcome(plan.displayName, outcome);
         if (cancel.isCancelled())
             return kExitCancelled;
         return outcome.wasOpened ? kExitOk : kExitFailedInput;
@@ -200,12 +154,7 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
         return kExitCancelled;
     } catch (const std::exception& error) {
         // Messages from below name the source as given; credentials stay out of the log.
-        std::string message = error.what();
-        for (size_t at = message.find(watch_.source);
-             displayName != watch_.source && at != std::string::npos;
-             at = message.find(watch_.source, at + displayName.size()))
-            message.replace(at, watch_.source.size(), displayName);
-        printError(message);
+        printError(redactedIn(error.what(), watch_.choices.location));
         return kExitFailedInput;
     }
 }

@@ -6,6 +6,7 @@
 
 #include "app/command_options.h"
 #include "core/common/cancellation.h"
+#include "core/live/watch_plan.h"
 
 #include <CLI/CLI.hpp>
 
@@ -14,18 +15,7 @@
 namespace vigil::app {
 
 struct WatchOptions {
-    std::string source;
-    std::string outputDir; // empty: ./watch-<source, sanitised>
-    double on = 0.6;
-    double off = 0.5;
-    double minDurationS = 1.0;
-    double preRollS = 5.0;
-    double postRollS = 5.0;
-    int64_t windowSteps = 32;
-    std::string execCommand;
-    double timeoutS = 10.0;
-    double reconnectMaxDelayS = 30.0;
-    double giveUpAfterS = 0.0;
+    live::WatchChoices choices; // as live::planWatch takes them, from the desktop app too
     bool isQuiet = false;
 };
 

@@ -220,13 +220,19 @@ int threadCount()
     return torch::get_num_threads();
 }
 
+void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice)
+{
+    setThreadCount(requested);
+    if (device == ComputeDevice::Cpu && choice == ThreadChoice::Calibrated)
+        setThreadCount(calibratedSetup(backbone).setup.threads);
+}
+
 LoadedBackbone TorchNetworkLoader::loadBackbone(
     BackboneKind kind, const std::string& path, ComputeDevice device) const
 {
     if (device != ComputeDevice::Cpu)
         return models::loadBackbone(kind, path, {}, device);
     const tuning::ResolvedSetup resolved = calibratedSetup(kind);
-    models::setThreadCount(resolved.setup.threads);
     BackboneTuning tuning;
     tuning.layout = resolved.setup.layout;
     tuning.inputsPerPass = kind == BackboneKind::I3dResNet50 ? resolved.setup.snippetsPerPass : 0;
@@ -243,11 +249,6 @@ LoadedClassifier TorchNetworkLoader::loadClassifier(const std::string& path) con
 std::string TorchNetworkLoader::deviceProblem(ComputeDevice device) const
 {
     return device == ComputeDevice::Cuda ? cudaUnavailableReason() : std::string();
-}
-
-void TorchNetworkLoader::setThreadCount(int threads) const
-{
-    models::setThreadCount(threads);
 }
 
 } // namespace vigil::models

@@ -1,7 +1,7 @@
 #pragma once
 // How app/ gets networks without seeing LibTorch: load weights (or make seeded demo weights),
-// and get back core's interfaces. Loaded networks are immutable; the returned objects may be
-// shared but each is used by one thread at a time. Throws vigil::ModelError naming the file.
+// and get back core's interfaces. Loaded networks are immutable and shared by every thread at
+// once (the threading contract of core/engine/engine.h). Throws vigil::ModelError naming the file.
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/network_interfaces.h"
@@ -45,19 +45,25 @@ LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weig
     const BackboneTuning& tuning = {}, ComputeDevice device = ComputeDevice::Cpu);
 LoadedClassifier loadClassifier(const std::string& weightsPath);
 
-// Intra-op threads for every network; 0 means all cores.
+// Intra-op threads for every network; 0 means all cores. Process-wide: not while a network runs.
 void setThreadCount(int threads);
 int threadCount();
 
+// A front end's start-up, before any network runs (core/engine/engine.h): `requested` threads
+// (0: all cores), and on the CPU with `calibrated`, as many as the calibration of `backbone`
+// (models/backbone_calibration.h) found fastest within them; that may measure the CPU once.
+enum class ThreadChoice { Requested, Calibrated };
+void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice);
+
 // The engine's way to the functions above (core/engine/network_loader.h); app/ hands one to
-// engine::Engine::load. Stateless; on the CPU a backbone runs as calibratedSetup() says.
+// engine::Engine::load. Stateless; on the CPU a backbone runs in the layout and passes that
+// calibratedSetup() says, on the threads set at start-up (setUpThreads).
 class TorchNetworkLoader : public engine::NetworkLoader {
 public:
     LoadedBackbone loadBackbone(
         BackboneKind kind, const std::string& path, ComputeDevice device) const override;
     LoadedClassifier loadClassifier(const std::string& path) const override;
     std::string deviceProblem(ComputeDevice device) const override;
-    void setThreadCount(int threads) const override;
 };
 
 } // namespace vigil::models

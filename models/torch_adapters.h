@@ -1,6 +1,7 @@
 #pragma once
-// LibTorch implementations of core's network interfaces. Each call opens its own
-// c10::InferenceMode, which is thread-local, on whichever thread runs it.
+// LibTorch implementations of core's network interfaces, shared by every thread at once as
+// core/engine/engine.h says. Each call opens its own c10::InferenceMode, which is thread-local,
+// on whichever thread runs it.
 
 #include "core/analysis/network_interfaces.h"
 #include "models/attention_classifier.h"

@@ -1,15 +1,12 @@
 #include "ui/live_worker.h"
 
-#include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/common/redacted_url.h"
-#include "core/live/watch_defaults.h"
 #include "core/live/watch_summary.h"
 
 #include <QDir>
 
 #include <algorithm>
-#include <cmath>
 
 namespace vigil::ui {
 
@@ -36,31 +33,18 @@ int64_t LatestFrame::streamUs() const
     return streamUs_;
 }
 
-LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource& source,
-    std::shared_ptr<const engine::Engine> engine)
+LiveRequest liveRequestFor(
+    const live::WatchPlan& plan, std::shared_ptr<const engine::Engine> engine)
 {
-    LiveRequest request;
-    request.location = choices.location;
-    request.engine = std::move(engine);
+    LiveRequest request { *plan.settings, std::move(engine) };
     live::WatchSettings& settings = request.settings;
-    const std::string shown = redactedUrl(choices.location);
-    settings.reader.source = source;
-    settings.reader.displayName = shown;
-    settings.reader.crops = request.engine->description().crops;
-    settings.reader.preset = request.engine->description().preset;
-    settings.outputs.networks = analysis::weightsSummary(request.engine->description());
-    live::sizePacketRing(settings.reader, settings.outputs.preRollUs, settings.outputs.postRollUs);
     // Record cuts from this ring too: ten minutes (still 64 MiB at most).
     settings.reader.ringDurationUs = std::max<int64_t>(settings.reader.ringDurationUs, 600000000);
-    settings.outputs.outputDir = choices.outputDir.empty()
-        ? QDir::current()
-              .filePath(QString::fromStdString(live::defaultWatchOutputDir(shown)))
-              .toStdString()
-        : choices.outputDir;
-    settings.outputs.sourceName = shown;
-    settings.alerts = { choices.on, choices.off,
-        static_cast<int64_t>(std::llround(choices.minDurationS * 1e6)) };
-    settings.windowSteps = choices.windowSteps;
+    // A desktop app's working folder is wherever it was started from: say which one it is.
+    settings.outputs.outputDir
+        = QDir::current()
+              .absoluteFilePath(QString::fromStdString(settings.outputs.outputDir))
+              .toStdString();
     return request;
 }
 
@@ -101,20 +85,14 @@ live::LiveObserver LiveWorker::observer()
 
 QString LiveWorker::redacted(const std::string& message) const
 {
-    std::string text = message;
-    const std::string& location = request_.location;
-    const std::string& shown = request_.settings.reader.displayName;
-    for (size_t at = location.empty() ? std::string::npos : text.find(location);
-         at != std::string::npos; at = text.find(location, at + shown.size()))
-        text.replace(at, location.size(), shown);
-    return QString::fromStdString(text);
+    return QString::fromStdString(redactedIn(message, request_.settings.reader.source.location));
 }
 
 QVariant LiveWorker::run(TaskContext& context)
 {
     QDir().mkpath(QString::fromStdString(request_.settings.outputs.outputDir));
     live::WatchSession session(
-        request_.settings, request_.engine->pipeline().extractor(), request_.engine->classifier(),
+        request_.settings, *request_.engine,
         [this](const std::string& text) { emit notice(redacted(text)); },
         [this](const live::WatchStatus& status) { emit statusChanged(status); });
     session.setObserver(observer());

@@ -10,6 +10,7 @@
 
 #include "core/common/cancellation.h"
 #include "core/engine/engine.h"
+#include "core/live/watch_plan.h"
 #include "core/live/watch_session.h"
 #include "ui/background_task.h"
 
@@ -39,25 +40,18 @@ private:
 };
 
 struct LiveRequest {
-    live::WatchSettings settings;
+    live::WatchSettings settings; // of live::planWatch
     std::shared_ptr<const engine::Engine> engine; // canExtract() and canScore()
-    std::string location; // the source as given, to redact from error messages
 };
 
 // What the user chose in File > Open Stream…; the rest is as `vigil watch`'s defaults.
-struct LiveChoices {
-    std::string location; // as typed: a URL (credentials included) or a camera
-    std::string outputDir; // empty: as vigil watch, ./watch-<redacted source>
-    float on = 0.6f;
-    float off = 0.5f;
-    double minDurationS = 1.0;
-    int64_t windowSteps = 32;
-    int timeoutMs = 10000;
-};
+using LiveChoices = live::WatchChoices;
 
-// The request for `choices` on `source` (media::liveSourceOf of the location).
-LiveRequest liveRequestFor(const LiveChoices& choices, const media::MediaSource& source,
-    std::shared_ptr<const engine::Engine> engine);
+// The request for a plan that can start (plan.settings is set): as vigil watch's, but the
+// output folder is absolute (an empty choice: ./watch-<redacted source> in the current folder)
+// and the packet ring keeps ten minutes, for Record.
+LiveRequest liveRequestFor(
+    const live::WatchPlan& plan, std::shared_ptr<const engine::Engine> engine);
 
 class LiveWorker : public QObject {
     Q_OBJECT

@@ -22,6 +22,7 @@
 #include "ui/timeline_viewport.h"
 #include "ui/video_panel.h"
 
+#include "core/live/watch_plan.h"
 #include "core/models_store/model_locations.h"
 
 #include <QDockWidget>
@@ -323,19 +324,19 @@ void MainWindow::openStream()
 {
     if (!ensureEngine(tr("No networks could be loaded, so the stream cannot be watched.")))
         return;
-    if (runner_->engine().engine->description().backbone != BackboneKind::I3dResNet50) {
-        showError(tr("Watching a stream needs the i3d-r50 backbone (16-frame snippets): choose "
-                     "it in Settings."));
+    if (const std::string problem
+        = live::backboneProblem(runner_->engine().engine->description().backbone);
+        !problem.empty()) {
+        showError(QString::fromStdString(problem));
         return;
     }
     QSettings store;
     OpenStreamDialog dialog(store, this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.source())
+    if (dialog.exec() != QDialog::Accepted || !dialog.plan())
         return;
     // A window of its own (parented, so it stops and writes its alert when the app quits).
     auto* live = new LiveWindow(
-        liveRequestFor(dialog.choices(), *dialog.source(), runner_->engine().engine),
-        dialog.timelineMinutes(), this);
+        liveRequestFor(*dialog.plan(), runner_->engine().engine), dialog.timelineMinutes(), this);
     live->setAttribute(Qt::WA_DeleteOnClose);
     live->resize(1000, 700);
     live->show();

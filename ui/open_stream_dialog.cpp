@@ -3,7 +3,6 @@
 #include "core/live/watch_defaults.h"
 
 #include "core/common/redacted_url.h"
-#include "core/media/live_source.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -73,21 +72,6 @@ QString defaultStreamOutput(const QString& folderName)
     return QDir(videos).filePath(QStringLiteral("Vigil/") + folderName);
 }
 
-QString streamChoiceProblem(const LiveChoices& choices, std::optional<media::MediaSource>& source)
-{
-    source.reset();
-    if (choices.location.find("***@") != std::string::npos)
-        return QObject::tr("Credentials are not remembered: type the user and password in the URL "
-                           "again (scheme://user:password@host/…).");
-    if (choices.off > choices.on)
-        return QObject::tr("The Off threshold must not be above On (hysteresis).");
-    std::string problem;
-    source = media::liveSourceOf(choices.location, choices.timeoutMs, problem);
-    if (!source)
-        return QString::fromStdString(redactedUrl(choices.location) + ": " + problem);
-    return {};
-}
-
 OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     : QDialog(parent)
     , store_(store)
@@ -139,8 +123,8 @@ LiveChoices OpenStreamDialog::choices() const
                              live::defaultWatchOutputDir(redactedUrl(choices.location))))
                                          : QDir(QDir::homePath()).absoluteFilePath(typed))
                             .toStdString();
-    choices.on = static_cast<float>(on_->value());
-    choices.off = static_cast<float>(off_->value());
+    choices.on = on_->value();
+    choices.off = off_->value();
     return choices;
 }
 
@@ -151,10 +135,12 @@ int OpenStreamDialog::timelineMinutes() const
 
 void OpenStreamDialog::accept()
 {
-    const QString problem = streamChoiceProblem(choices(), mediaSource_);
-    problem_->setText(problem);
-    if (!problem.isEmpty())
+    plan_ = live::planWatch(choices());
+    problem_->setText(QString::fromStdString(plan_->problem));
+    if (!plan_->settings) {
+        plan_.reset();
         return;
+    }
     rememberStreamSource(store_, choices().location);
     store_.setValue(kMinutesKey, minutes_->value());
     store_.setValue(kOnKey, on_->value());

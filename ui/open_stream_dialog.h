@@ -5,7 +5,6 @@
 // sources are remembered in QSettings WITHOUT credentials (their redacted form): one picked
 // again must have its user and password typed again. GUI thread only.
 
-#include "core/media/media_source.h"
 #include "ui/live_worker.h"
 
 #include <QDialog>
@@ -28,12 +27,9 @@ QStringList recentStreamSources(QSettings& store);
 void rememberStreamSource(QSettings& store, const std::string& location);
 inline constexpr int kMaxRecentStreams = 8;
 
-// Why the dialog cannot start on these choices, or empty (then `source` is set).
 // "<the user's Videos folder>/Vigil/<folderName>": where the live view records when no folder
 // is typed (an absolute path, unlike vigil watch's ./watch-<source> in the folder it runs in).
 QString defaultStreamOutput(const QString& folderName);
-
-QString streamChoiceProblem(const LiveChoices& choices, std::optional<media::MediaSource>& source);
 
 class OpenStreamDialog : public QDialog {
     Q_OBJECT
@@ -51,8 +47,8 @@ public:
     int timelineMinutes() const;
 
     LiveChoices choices() const;
-    // After accept(): the source of choices().
-    const std::optional<media::MediaSource>& source() const { return mediaSource_; }
+    // After accept(): the plan of choices() (live::planWatch), which can start.
+    const std::optional<live::WatchPlan>& plan() const { return plan_; }
 
 public slots:
     void accept() override; // refuses, saying why, when the choices cannot start
@@ -65,7 +61,7 @@ private:
     QDoubleSpinBox* off_;
     QSpinBox* minutes_;
     QLabel* problem_;
-    std::optional<media::MediaSource> mediaSource_;
+    std::optional<live::WatchPlan> plan_;
 };
 
 } // namespace vigil::ui

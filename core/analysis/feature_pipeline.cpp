@@ -51,13 +51,6 @@ private:
     Clock::time_point last_ = Clock::now();
 };
 
-// RTFM's LoopPad keeps the last, partial snippet, its frames repeated up to 16; the extractor
-// tool drops it.
-bool isKeptPartial(const preprocess::SnippetPreprocessor& pre, const std::vector<cv::Mat>& rest)
-{
-    return !rest.empty() && pre.preset() == PreprocessPreset::Rtfm;
-}
-
 // Cuts snippets straight into the batch buffer the network reads: [snippets * crops, 3, 16, 224,
 // 224], snippet-major, so the network's output rows are [steps, crops] in order.
 void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPreprocessor& pre,
@@ -65,8 +58,8 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
     const CancellationToken& cancel)
 {
     const int64_t crops = pre.cropCount();
-    const int64_t perSnippet = crops * 3 * kSnippetFrames
-        * preprocess::SnippetPreprocessor::kCropSize * preprocess::SnippetPreprocessor::kCropSize;
+    SnippetCutter cutter(pre);
+    const int64_t perSnippet = cutter.snippetValues();
     const auto emptyBatch = [&]() {
         return InputBatch { FloatArray::zeros({ snippetsPerBatch * crops, 3, kSnippetFrames,
                                 preprocess::SnippetPreprocessor::kCropSize,
@@ -74,8 +67,6 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
             0 };
     };
     InputBatch batch = emptyBatch();
-    std::vector<cv::Mat> resized;
-    resized.reserve(kSnippetFrames);
     StageTimer timer;
     const auto flush = [&]() {
         if (batch.steps == 0)
@@ -94,21 +85,14 @@ void produceSnippets(media::VideoDecoder& decoder, const preprocess::SnippetPrep
         cancel.throwIfCancelled();
         state.framePtsUs.push_back(frame->ptsUs);
         state.framesDecoded.fetch_add(1, std::memory_order_relaxed);
-        resized.push_back(pre.resizeForCrops(frame->rgb));
-        if (static_cast<int64_t>(resized.size()) == kSnippetFrames) {
-            pre.apply(resized, batch.input.data() + batch.steps * perSnippet);
-            resized.clear();
-            if (++batch.steps == snippetsPerBatch && !flush())
-                return;
-        }
+        if (cutter.add(frame->rgb, batch.input.data() + batch.steps * perSnippet)
+            && ++batch.steps == snippetsPerBatch && !flush())
+            return;
         timer.addTo(state.preprocessS);
     }
     timer.addTo(state.decodeS);
-    if (isKeptPartial(pre, resized)) {
-        pre.apply(preprocess::loopPadded(std::move(resized), kSnippetFrames),
-            batch.input.data() + batch.steps * perSnippet);
+    if (cutter.finish(batch.input.data() + batch.steps * perSnippet))
         ++batch.steps;
-    }
     flush();
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/analysis/network_interfaces.h"
 #include "core/analysis/pipeline_profile.h"
+#include "core/analysis/snippet_cutter.h"
 #include "core/common/cancellation.h"
 #include "core/common/float_array.h"
 #include "core/preprocess/snippet_preprocessor.h"
@@ -81,7 +82,5 @@ private:
     std::shared_ptr<const FeatureExtractor> extractor_;
     ExtractionOptions options_;
 };
-
-constexpr int64_t kSnippetFrames = 16;
 
 } // namespace vigil::analysis

@@ -1,7 +1,7 @@
 #pragma once
 // The seam between the engine and the networks: core declares what it needs, models/ implements
-// it, app/ injects it. Implementations are used from one worker thread at a time and throw
-// vigil::ModelError on failure.
+// it, app/ injects it. Implementations are immutable and shared by every thread at once, as the
+// threading contract in core/engine/engine.h says; they throw vigil::ModelError on failure.
 
 #include "core/common/float_array.h"
 #include "core/common/settings.h"

@@ -27,6 +27,27 @@ FloatArray meanAttentionRows(const FloatArray& attention)
 
 } // namespace
 
+ScoredWindow scoreWindow(const FloatArray& window, const WindowScorer& scorer)
+{
+    if (window.rank() != 3 || window.dim(0) < 1)
+        throw std::invalid_argument(
+            "a window must be [crops, steps, size], got " + window.shapeText());
+    WindowScore scored = scorer.score(window);
+    if (scored.cropScores.size() != static_cast<size_t>(window.dim(0))
+        || scored.attention.rank() != 3 || scored.attention.dim(0) != window.dim(0)
+        || scored.attention.dim(1) != window.dim(1))
+        throw std::invalid_argument("the classifier returned " + scored.attention.shapeText()
+            + " attention for a " + window.shapeText() + " window");
+    ScoredWindow result;
+    double sum = 0.0;
+    for (float cropScore : scored.cropScores)
+        sum += cropScore;
+    result.score = static_cast<float>(sum / static_cast<double>(scored.cropScores.size()));
+    result.cropScores = std::move(scored.cropScores);
+    result.attention = meanAttentionRows(scored.attention);
+    return result;
+}
+
 std::vector<WindowResult> scoreWindows(const FloatArray& features, const WindowScorer& scorer,
     int64_t windowSteps, int64_t strideSteps)
 {
@@ -35,16 +56,13 @@ std::vector<WindowResult> scoreWindows(const FloatArray& features, const WindowS
             "features must be [steps, crops, size], got " + features.shapeText());
     std::vector<WindowResult> results;
     for (const WindowSpan& span : planWindows(features.dim(0), windowSteps, strideSteps)) {
-        WindowScore scored = scorer.score(windowOfAllCrops(features, span));
+        ScoredWindow scored = scoreWindow(windowOfAllCrops(features, span), scorer);
         WindowResult window;
         window.firstStep = span.firstStep;
         window.lastStep = span.lastStep;
-        double sum = 0.0;
-        for (float cropScore : scored.cropScores)
-            sum += cropScore;
-        window.score = static_cast<float>(sum / static_cast<double>(scored.cropScores.size()));
+        window.score = scored.score;
         window.cropScores = std::move(scored.cropScores);
-        window.attention = meanAttentionRows(scored.attention);
+        window.attention = std::move(scored.attention);
         results.push_back(std::move(window));
     }
     return results;

@@ -19,8 +19,9 @@
 
 namespace vigil::batch {
 
-// Analyses one video. Each is called by one job thread at a time, so each job needs its own
-// networks. Throws vigil::Error for a video it cannot analyse, Cancelled once cancel is set.
+// Analyses one video. Each is called by one job thread at a time; the jobs may share one engine
+// (the threading contract of core/engine/engine.h). Throws vigil::Error for a video it cannot
+// analyse, Cancelled once cancel is set.
 using VideoAnalyzer = std::function<analysis::AnalysisResult(const std::string& path,
     const CancellationToken& cancel, const analysis::ExtractionProgressCallback& onProgress)>;
 

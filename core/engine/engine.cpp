@@ -95,7 +95,6 @@ Engine Engine::load(
         if (const std::string problem = loader.deviceProblem(request.device); !problem.empty())
             throw ModelError("--device " + toString(request.device) + ": " + problem);
     }
-    loader.setThreadCount(request.threads);
     Networks networks;
     networks.description.backbone = request.backbone;
     networks.description.crops = effectiveCrops(request.backbone, request.crops);

@@ -1,9 +1,19 @@
 #pragma once
-// The one engine every front end drives (vigil analyze, features, score, explain, batch, and
-// the desktop app): it holds the networks a run resolved (core/engine/weights_plan.h), loaded
-// once and shared, and runs extraction and scoring with them. An Engine is immutable and cheap
-// to copy; any number of threads may run analyses with one at the same time, each run owning
-// its decoder and buffers. Throws MediaError, ModelError, IoError, or Cancelled.
+// The one engine every front end drives (vigil analyze, features, score, explain, batch, watch,
+// and the desktop app): it holds the networks a run resolved (core/engine/weights_plan.h), loaded
+// once and shared, and runs extraction and scoring with them. Throws MediaError, ModelError,
+// IoError, or Cancelled.
+//
+// Threading, the one contract every network and run follows (other headers point here):
+// - An Engine and the networks it holds (analysis::FeatureExtractor, WindowScorer,
+//   WindowExplainer) are immutable once loaded. Any number of threads may use one engine at the
+//   same time: analyses, batch jobs and live sessions alike; every const method of a network may
+//   run on several threads at once, and an implementation keeps no state between calls.
+// - Per-run state (decoder, queues, buffers, progress, a live session's window) belongs to the
+//   run and to the thread that runs it.
+// - Process-wide settings (LibTorch's intra-op thread count) are set once at start-up by the
+//   front end (models::setUpThreads), before any network runs; nothing changes them during a run,
+//   and loading an engine never does.
 
 #include "core/analysis/feature_pipeline.h"
 #include "core/analysis/video_analysis.h"
@@ -35,6 +45,7 @@ public:
 
     // Loads what the plan names. The plan must be able to run (WeightsPlan::canRun); throws
     // ModelError naming a file that cannot be loaded, or the device that cannot be used.
+    // request.threads is not applied here: see the threading contract above.
     static Engine load(
         const WeightsPlan& plan, const ModelRequest& request, const NetworkLoader& loader);
 

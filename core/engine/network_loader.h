@@ -1,8 +1,8 @@
 #pragma once
 // The seam through which the engine gets networks without seeing LibTorch: core declares it,
 // models/ implements it (models::TorchNetworkLoader), app/ injects it. A loaded network is
-// immutable and may be shared by every run and thread. Implementations throw vigil::ModelError
-// naming the file.
+// immutable and shared as core/engine/engine.h says; loading changes no process-wide state (the
+// thread count is set at start-up). Implementations throw vigil::ModelError naming the file.
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/network_interfaces.h"
@@ -40,8 +40,6 @@ public:
     virtual LoadedClassifier loadClassifier(const std::string& path) const = 0;
     // Empty when the device can be used; else why not, in one sentence.
     virtual std::string deviceProblem(ComputeDevice device) const = 0;
-    // Intra-op threads of every network; 0: all cores.
-    virtual void setThreadCount(int threads) const = 0;
 };
 
 } // namespace vigil::engine

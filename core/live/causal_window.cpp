@@ -1,5 +1,8 @@
 #include "core/live/causal_window.h"
 
+#include "core/analysis/window_scoring.h"
+#include "core/analysis/window_slices.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -26,24 +29,24 @@ CausalScore CausalWindow::push(const FloatArray& feature)
         if (step && step->dim(0) == crops)
             present.push_back(&*step);
     const auto steps = static_cast<int64_t>(present.size());
-    // [crops, steps, featureSize], the layout WindowScorer reads.
-    FloatArray window = FloatArray::zeros({ crops, steps, size });
+    // [steps, crops, featureSize] as a file's features are, cut as a file's windows are.
+    FloatArray recent = FloatArray::zeros({ steps, crops, size });
     for (int64_t s = 0; s < steps; ++s)
-        for (int64_t c = 0; c < crops; ++c)
-            std::copy_n(present[static_cast<size_t>(s)]->data() + c * size, size,
-                window.data() + (c * steps + s) * size);
-    const analysis::WindowScore scored = scorer_.score(window);
+        std::copy_n(present[static_cast<size_t>(s)]->data(), crops * size,
+            recent.data() + s * crops * size);
+    const FloatArray window = analysis::windowOfAllCrops(recent, { 0, steps - 1 });
+    const analysis::ScoredWindow scored = analysis::scoreWindow(window, scorer_);
     CausalScore result;
+    result.score = scored.score;
     result.steps = steps;
-    float sum = 0.0f;
-    for (float cropScore : scored.cropScores)
-        sum += cropScore;
-    result.score
-        = scored.cropScores.empty() ? 0.0f : sum / static_cast<float>(scored.cropScores.size());
-    const int64_t rows = scored.attention.rank() == 3 ? scored.attention.dim(2) : 0;
-    for (int64_t s = 0; s < steps && rows > 0; ++s)
-        result.attention.emplace_back(
-            scored.attention.data() + s * rows, scored.attention.data() + (s + 1) * rows);
+    // [rows, steps] as files store it; the live records keep [steps][rows].
+    const int64_t rows = scored.attention.dim(0);
+    result.attention.assign(
+        static_cast<size_t>(steps), std::vector<float>(static_cast<size_t>(rows)));
+    for (int64_t r = 0; r < rows; ++r)
+        for (int64_t s = 0; s < steps; ++s)
+            result.attention[static_cast<size_t>(s)][static_cast<size_t>(r)]
+                = scored.attention.values[static_cast<size_t>(r * steps + s)];
     return result;
 }
 

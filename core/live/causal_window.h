@@ -2,8 +2,10 @@
 // CausalWindow: live scoring. Each new feature step is scored at once on the window of the last
 // `windowSteps` steps ending at it (the first steps use the shorter window they have), so the
 // score of step t never waits for later steps. Steps that were not extracted (skipped snippets)
-// keep their place in the ring as gaps and are left out of the windows that span them. Owned by
-// one run, its thread only; throws what the scorer throws.
+// keep their place in the ring as gaps and are left out of the windows that span them. A window
+// is scored by analysis::scoreWindow, as a file's windows are, so a live step and the file window
+// that ends at it agree, ten crops included. Owned by one run, its thread only; throws what the
+// scorer throws.
 
 #include "core/analysis/network_interfaces.h"
 
@@ -14,9 +16,9 @@
 namespace vigil::live {
 
 struct CausalScore {
-    float score = 0.0f; // crop 0's window score (live runs use one crop; the mean of crops else)
+    float score = 0.0f; // the mean of the crops' window scores (analysis::ScoredWindow::score)
     int64_t steps = 0; // feature steps in the window that made it
-    // [steps][rows] attention of crop 0 over the window's steps, oldest first.
+    // [steps][rows] attention over the window's steps, oldest first, averaged over crops.
     std::vector<std::vector<float>> attention;
 };
 

@@ -1,7 +1,8 @@
 #include "core/live/live_reader.h"
 
-#include "core/analysis/feature_pipeline.h"
+#include "core/analysis/snippet_cutter.h"
 #include "core/common/error.h"
+#include "core/common/redacted_url.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,13 +12,9 @@ namespace vigil::live {
 namespace {
 
 // Error messages name the location as given; the notices name it redacted.
-std::string withDisplayName(std::string message, const ReaderSettings& settings)
+std::string withDisplayName(const std::string& message, const ReaderSettings& settings)
 {
-    const std::string& location = settings.source.location;
-    for (size_t at = message.find(location); !location.empty() && at != std::string::npos;
-         at = message.find(location, at + settings.displayName.size()))
-        message.replace(at, location.size(), settings.displayName);
-    return message;
+    return redactedIn(message, settings.source.location);
 }
 
 std::string secondsText(int64_t us)
@@ -96,8 +93,7 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
     const preprocess::SnippetPreprocessor pre(
         settings_.crops, cv::Size(info.width, info.height), settings_.preset);
     const int64_t frameUs = info.fps > 0.0 ? std::llround(1e6 / info.fps) : 40000;
-    std::vector<cv::Mat> resized;
-    resized.reserve(analysis::kSnippetFrames);
+    analysis::SnippetCutter cutter(pre);
     std::optional<int64_t> offsetUs;
     LiveSnippet snippet;
     while (std::optional<media::VideoFrame> frame = decoder.next()) {
@@ -107,21 +103,22 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
         }
         if (onFrame_)
             onFrame_(frame->rgb, *offsetUs + frame->ptsUs);
-        if (resized.empty())
+        if (cutter.framesHeld() == 0) {
             snippet.startUs = *offsetUs + frame->ptsUs;
-        if (resized.size() == analysis::kSnippetFrames / 2)
+            snippet.input = FloatArray::zeros({ pre.cropCount(), 3, analysis::kSnippetFrames,
+                preprocess::SnippetPreprocessor::kCropSize,
+                preprocess::SnippetPreprocessor::kCropSize });
+        }
+        if (cutter.framesHeld() == analysis::kSnippetFrames / 2)
             snippet.middleFrame = frame->rgb;
-        resized.push_back(pre.resizeForCrops(frame->rgb));
-        if (static_cast<int64_t>(resized.size()) < analysis::kSnippetFrames)
+        if (!cutter.add(frame->rgb, snippet.input.data()))
             continue;
         snippet.arrivedUs = clock_.nowUs();
         snippet.endUs = *offsetUs + frame->ptsUs + frameUs;
-        snippet.input = pre.apply(resized);
         snippet.connection = connection_;
         snippet.packets = packets;
         snippet.packetOffsetUs = *offsetUs;
         lastEndUs_ = snippet.endUs;
-        resized.clear();
         pushSnippet(std::move(snippet));
         snippet = LiveSnippet {};
     }

@@ -1,8 +1,10 @@
 #include "core/live/watch_session.h"
 
+#include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/live/causal_window.h"
 #include "core/live/live_records.h"
+#include "core/live/watch_plan.h"
 #include "core/live/watch_summary.h"
 
 #include <atomic>
@@ -65,7 +67,7 @@ struct WatchSession::Run {
 
     explicit Run(const WatchSession& owner)
         : session(owner)
-        , window(owner.scorer_, owner.settings_.windowSteps)
+        , window(owner.engine_.classifier(), owner.settings_.windowSteps)
         , tracker(owner.settings_.alerts)
         , scores(owner.settings_.outputs.outputDir + "/scores.csv", kScoresHeader,
               Durability::Buffered)
@@ -142,7 +144,7 @@ struct WatchSession::Run {
 
     void score(const LiveSnippet& snippet)
     {
-        FloatArray feature = session.extractor_.extract(snippet.input);
+        FloatArray feature = session.engine_.pipeline().extractor().extract(snippet.input);
         feature.shape = { feature.dim(0), feature.dim(1) };
         const CausalScore scored = window.push(feature);
         ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
@@ -176,14 +178,22 @@ struct WatchSession::Run {
     }
 };
 
-WatchSession::WatchSession(WatchSettings settings, const analysis::FeatureExtractor& extractor,
-    const analysis::WindowScorer& scorer, NoticeCallback notice, StatusCallback status)
+WatchSession::WatchSession(
+    WatchSettings settings, engine::Engine engine, NoticeCallback notice, StatusCallback status)
     : settings_(std::move(settings))
-    , extractor_(extractor)
-    , scorer_(scorer)
+    , engine_(std::move(engine))
     , notice_(std::move(notice))
     , status_(std::move(status))
 {
+    if (const std::string problem = backboneProblem(engine_.description().backbone);
+        !problem.empty())
+        throw ModelError(problem);
+    if (!engine_.canExtract() || !engine_.canScore())
+        throw ModelError("vigil watch needs a backbone and a classifier");
+    // Live features are made and described as the engine's are for files.
+    settings_.reader.crops = engine_.pipeline().options().crops;
+    settings_.reader.preset = engine_.pipeline().options().preset;
+    settings_.outputs.networks = analysis::weightsSummary(engine_.description());
 }
 
 WatchOutcome WatchSession::run(const CancellationToken& cancel)

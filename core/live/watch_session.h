@@ -7,10 +7,11 @@
 // the token is cancelled, or the stream ended for good (ReaderSettings::giveUpAfterMs: also a
 // source that never opened; see WatchOutcome::wasOpened); an open alert is then closed and
 // written, as it is the moment the stream drops (closed_by "stream-lost"). Throws IoError when
-// DIR cannot be written, ModelError from the networks.
+// DIR cannot be written, ModelError from the networks. The engine is shared as every front end
+// shares it (core/engine/engine.h says how); the session's buffers are its own.
 
-#include "core/analysis/network_interfaces.h"
 #include "core/common/cancellation.h"
+#include "core/engine/engine.h"
 #include "core/live/alert_outputs.h"
 #include "core/live/alert_tracker.h"
 #include "core/live/live_observer.h"
@@ -22,6 +23,8 @@
 
 namespace vigil::live {
 
+// What a watch is asked for (live::planWatch makes it from the user's choices). The reader's
+// crops and preset and the outputs' networks line are the engine's: WatchSession sets them.
 struct WatchSettings {
     ReaderSettings reader;
     OutputSettings outputs;
@@ -52,8 +55,9 @@ struct WatchOutcome {
 
 class WatchSession {
 public:
-    WatchSession(WatchSettings settings, const analysis::FeatureExtractor& extractor,
-        const analysis::WindowScorer& scorer, NoticeCallback notice, StatusCallback status);
+    // The engine must have an I3D backbone and a classifier: throws ModelError otherwise.
+    WatchSession(WatchSettings settings, engine::Engine engine, NoticeCallback notice,
+        StatusCallback status);
 
     // Before run(): a front end that shows the run as it goes (see LiveObserver).
     void setObserver(LiveObserver observer) { observer_ = std::move(observer); }
@@ -65,8 +69,7 @@ public:
 private:
     struct Run;
     WatchSettings settings_;
-    const analysis::FeatureExtractor& extractor_;
-    const analysis::WindowScorer& scorer_;
+    engine::Engine engine_;
     NoticeCallback notice_;
     StatusCallback status_;
     LiveObserver observer_;

@@ -74,6 +74,18 @@ public:
     int64_t attentionRows() const override { return 1; }
 };
 
+// The one engine every front end uses, on these fakes (not owned: they outlive the session).
+engine::Engine engineOf(
+    const analysis::FeatureExtractor& extractor, const analysis::WindowScorer& scorer)
+{
+    engine::Networks networks;
+    networks.backbone = std::shared_ptr<const analysis::FeatureExtractor>(
+        &extractor, [](const analysis::FeatureExtractor*) {});
+    networks.classifier = std::shared_ptr<const analysis::WindowScorer>(
+        &scorer, [](const analysis::WindowScorer*) {});
+    return engine::Engine(std::move(networks), {}, ComputeDevice::Cpu);
+}
+
 // Black, white from 3 s to 6 s, black again.
 constexpr const char* kWhiteFrom3To6 = "color=c=black:s=160x120:r=25,drawbox=x=0:y=0:w=iw:h=ih:"
                                        "color=white:t=fill:enable=between(t\\,3\\,6)";
@@ -109,7 +121,8 @@ TEST(WatchSession, AlertOpensAndClosesWithTheContentAndItsClipHasPrePlusAlertPlu
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
-    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    WatchSession session(
+        settingsFor(url, dir), engineOf(extractor, scorer), [](const std::string&) {}, {});
     const CancellationToken cancel;
     const WatchOutcome outcome = session.run(cancel);
 
@@ -145,7 +158,7 @@ TEST(WatchSession, SlowNetworksSkipSnippetsAndTheLagStaysBounded)
     int64_t maxLagMs = 0;
     std::vector<std::string> notices;
     WatchSession session(
-        settingsFor(url, dir), extractor, scorer,
+        settingsFor(url, dir), engineOf(extractor, scorer),
         [&notices](const std::string& notice) { notices.push_back(notice); },
         [&maxLagMs](const WatchStatus& status) { maxLagMs = std::max(maxLagMs, status.lagMs); });
     const CancellationToken cancel;
@@ -176,7 +189,8 @@ TEST(WatchSession, ObserverHearsEachFrameStepAndAlertAsTheFilesHaveThem)
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
-    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    WatchSession session(
+        settingsFor(url, dir), engineOf(extractor, scorer), [](const std::string&) {}, {});
     std::atomic<int64_t> frames { 0 };
     std::atomic<int64_t> lastFrameUs { -1 };
     std::atomic<bool> isFrameRgb { true };
@@ -227,7 +241,7 @@ TEST(WatchSession, LagIsNeverNegative)
     const MeanScorer scorer;
     std::vector<int64_t> lagsMs;
     WatchSession session(
-        settingsFor(url, dir), extractor, scorer, [](const std::string&) {},
+        settingsFor(url, dir), engineOf(extractor, scorer), [](const std::string&) {},
         [&lagsMs](const WatchStatus& status) { lagsMs.push_back(status.lagMs); });
     const CancellationToken cancel;
     const WatchOutcome outcome = session.run(cancel);
@@ -248,7 +262,8 @@ TEST(WatchSession, AnAlertOpenWhenTheStreamDropsIsClosedByStreamLostAndWasShownO
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
-    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    WatchSession session(
+        settingsFor(url, dir), engineOf(extractor, scorer), [](const std::string&) {}, {});
     std::vector<std::string> heard; // "open", "closed" (onAlert), "ended" (onOpenAlert nullopt)
     LiveObserver observer;
     observer.onOpenAlert
@@ -282,7 +297,7 @@ TEST(WatchSession, RetriesAFirstOpenThatFailsUntilTheSourceIsUp)
     WatchSettings settings = settingsFor(url, dir);
     settings.reader.giveUpAfterMs = 30000;
     std::vector<std::string> notices;
-    WatchSession session(settings, extractor, scorer,
+    WatchSession session(settings, engineOf(extractor, scorer),
         [&notices](const std::string& notice) { notices.push_back(notice); }, {});
     std::unique_ptr<test::BackgroundProcess> server;
     std::vector<RetryWait> waits;
@@ -318,7 +333,8 @@ TEST(WatchSession, GivesUpOnAFirstOpenAfterGiveUpAfter)
     const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
-    WatchSession session(settingsFor(url, dir), extractor, scorer, [](const std::string&) {}, {});
+    WatchSession session(
+        settingsFor(url, dir), engineOf(extractor, scorer), [](const std::string&) {}, {});
     const CancellationToken cancel;
     const WatchOutcome outcome = session.run(cancel);
     EXPECT_FALSE(outcome.wasOpened);
@@ -336,7 +352,7 @@ TEST(WatchSession, RetryNowEndsTheWaitBeforeTheNextAttempt)
     const MeanScorer scorer;
     WatchSettings settings = settingsFor(url, dir);
     settings.reader.giveUpAfterMs = 60000;
-    WatchSession session(settings, extractor, scorer, [](const std::string&) {}, {});
+    WatchSession session(settings, engineOf(extractor, scorer), [](const std::string&) {}, {});
     auto retryNow = std::make_shared<RetryNow>();
     session.setRetryNow(retryNow);
     CancellationToken cancel;

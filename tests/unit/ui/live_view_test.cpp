@@ -141,11 +141,11 @@ std::unique_ptr<LiveWindow> liveWindowOn(const std::string& url, const std::stri
     choices.off = off;
     choices.minDurationS = 0.0;
     choices.windowSteps = 2;
-    choices.timeoutMs = 5000;
-    std::optional<media::MediaSource> source;
-    EXPECT_TRUE(streamChoiceProblem(choices, source).isEmpty());
+    choices.timeoutS = 5.0;
+    const live::WatchPlan plan = live::planWatch(choices);
+    EXPECT_EQ(plan.problem, "");
     const AnalysisEngine engine = test::fakeEngine(2, extractDelay);
-    return std::make_unique<LiveWindow>(liveRequestFor(choices, *source, engine.engine), 10);
+    return std::make_unique<LiveWindow>(liveRequestFor(plan, engine.engine), 10);
 }
 
 std::unique_ptr<LiveWindow> liveWindowOn(const LocalStream& stream, const std::string& dir,

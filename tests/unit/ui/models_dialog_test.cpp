@@ -42,7 +42,6 @@ public:
         return accept<vigil::engine::LoadedClassifier>(path);
     }
     std::string deviceProblem(vigil::ComputeDevice) const override { return {}; }
-    void setThreadCount(int) const override { }
     mutable std::atomic<int> reads { 0 };
 
 private:

@@ -118,8 +118,9 @@ TEST(OpenStreamDialog, RefusesARedactedRecentSourceABadSourceAndOffAboveOn)
     dialog.offBox()->setValue(0.4);
     dialog.accept();
     EXPECT_EQ(dialog.result(), QDialog::Accepted);
-    ASSERT_TRUE(dialog.source().has_value());
-    EXPECT_EQ(dialog.source()->location, "http://viewer:hunter2@127.0.0.1:8080/s.ts");
+    ASSERT_TRUE(dialog.plan().has_value());
+    EXPECT_EQ(dialog.plan()->settings->reader.source.location,
+        "http://viewer:hunter2@127.0.0.1:8080/s.ts");
     EXPECT_FLOAT_EQ(dialog.choices().off, 0.4f);
 }
 
