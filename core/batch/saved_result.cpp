@@ -1,5 +1,8 @@
 #include "core/batch/saved_result.h"
 
+#include "core/common/error.h"
+#include "core/io/regular_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -57,11 +60,15 @@ std::string text(const json& parent, const char* key, const char* where)
 
 json readJson(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Incomplete { "no " + path };
+    // Only a regular file: a FIFO named like a result would block, a folder would abort.
+    std::string text;
     try {
-        return json::parse(in);
+        text = io::RegularFile(path).readAll();
+    } catch (const IoError& error) {
+        throw Incomplete { error.what() };
+    }
+    try {
+        return json::parse(text);
     } catch (const json::exception& error) {
         throw Incomplete { path + " does not parse: " + error.what() };
     }
@@ -135,12 +142,12 @@ std::vector<float> frameScoresOf(const json& document, int64_t frames)
 // The CSV's times, after checking that it holds exactly the JSON's frame scores.
 std::vector<double> frameTimesOf(const std::string& csvPath, const std::vector<float>& scores)
 {
-    std::ifstream in(csvPath, std::ios::binary);
-    if (!in)
-        throw Incomplete { "no " + csvPath };
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string contents = buffer.str();
+    std::string contents;
+    try {
+        contents = io::RegularFile(csvPath).readAll();
+    } catch (const IoError& error) {
+        throw Incomplete { error.what() };
+    }
     if (contents.empty() || contents.back() != '\n')
         throw Incomplete { csvPath + " does not end with a complete line" };
     std::istringstream lines(contents);

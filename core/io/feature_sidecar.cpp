@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
 #include "core/io/npy_file.h"
+#include "core/io/regular_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -63,9 +64,8 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error))
         return std::nullopt;
-    std::ifstream in(path, std::ios::binary);
     try {
-        const json document = json::parse(in);
+        const json document = json::parse(RegularFile(path).readAll());
         FeatureSidecar sidecar;
         sidecar.model.backbone = settingIn<BackboneKind>(document, "backbone", path);
         sidecar.model.crops = settingIn<CropMode>(document, "crops", path);

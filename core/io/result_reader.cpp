@@ -1,12 +1,13 @@
 #include "core/io/result_reader.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
 
 namespace vigil::io {
 namespace {
@@ -96,9 +97,7 @@ analysis::AnalysisResult resultOf(const json& document)
 // The time_s column, one value per frame score.
 std::vector<int64_t> framePtsOf(const std::string& csvPath, size_t frames)
 {
-    std::ifstream in(csvPath, std::ios::binary);
-    if (!in)
-        throw IoError(csvPath + ": cannot read");
+    std::istringstream in(RegularFile(csvPath).readAll()); // a FIFO would block
     std::string line;
     if (!std::getline(in, line) || line != "frame,time_s,score")
         throw IoError(csvPath + ": lacks the header frame,time_s,score");
@@ -121,12 +120,10 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, size_t frames)
 
 analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std::string& csvPath)
 {
-    std::ifstream in(jsonPath, std::ios::binary);
-    if (!in)
-        throw IoError(jsonPath + ": cannot read");
+    const std::string text = RegularFile(jsonPath).readAll(); // a FIFO would block
     analysis::AnalysisResult result;
     try {
-        result = resultOf(json::parse(in));
+        result = resultOf(json::parse(text));
     } catch (const std::exception& error) {
         throw IoError(jsonPath + ": not a Vigil result: " + error.what());
     }

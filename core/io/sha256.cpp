@@ -1,7 +1,9 @@
 #include "core/io/sha256.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -115,18 +117,15 @@ std::string sha256Hex(const void* data, size_t size)
 
 std::string sha256OfFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw IoError(path + ": cannot read: " + std::strerror(errno));
+    const RegularFile file(path); // a FIFO or /dev/zero would block or never end
     Sha256 hasher;
     std::vector<char> buffer(1 << 20);
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        hasher.update(reinterpret_cast<const uint8_t*>(buffer.data()),
-            static_cast<size_t>(in.gcount()));
+    for (uint64_t offset = 0; offset < file.sizeBytes();) {
+        const uint64_t count = std::min<uint64_t>(buffer.size(), file.sizeBytes() - offset);
+        file.readAt(offset, buffer.data(), count);
+        hasher.update(reinterpret_cast<const uint8_t*>(buffer.data()), static_cast<size_t>(count));
+        offset += count;
     }
-    if (in.bad())
-        throw IoError(path + ": read failed");
     return hasher.finishHex();
 }
 

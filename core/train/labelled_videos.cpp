@@ -2,10 +2,11 @@
 
 #include "core/common/error.h"
 #include "core/eval/feature_list.h"
+#include "core/io/regular_file.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 namespace vigil::train {
 namespace {
@@ -25,9 +26,8 @@ std::string trimmed(std::string text)
 
 std::vector<LabelledVideo> readLabelsCsv(const std::string& csvPath)
 {
-    std::ifstream in(csvPath);
-    if (!in)
-        throw IoError(csvPath + ": cannot open the labels file");
+    // A FIFO or a folder is refused in one line (io::RegularFile) instead of blocking.
+    std::istringstream in(io::RegularFile(csvPath).readAll());
     const fs::path folder = fs::path(csvPath).parent_path();
     std::vector<LabelledVideo> videos;
     std::string line;
