@@ -53,7 +53,8 @@ int openRegularFile(const std::string& path, int flags, unsigned mode)
         // A FIFO swapped in after the check, opened for writing with no reader: ENXIO.
         const int error = errno;
         const auto problem = regularFileProblem(path);
-        throw IoError(path + ": " + (error == ENXIO && !problem.empty() ? problem : statProblem(error)));
+        throw IoError(
+            path + ": " + (error == ENXIO && !problem.empty() ? problem : statProblem(error)));
     }
     struct stat info { };
     if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {

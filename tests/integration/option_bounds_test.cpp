@@ -27,8 +27,8 @@ TEST(OptionBoundsLaunched, RefusesInOneLineAndRunsWithAsManyThreadsAsTheMachineH
     io::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
     const std::string out = " -q -o " + shellQuoted(dir + "/out");
 
-    const CommandResult refused = runCommand(
-        kTimeout + kVigil + " score " + shellQuoted(features) + " --demo-weights --threads 100000" + out);
+    const CommandResult refused = runCommand(kTimeout + kVigil + " score " + shellQuoted(features)
+        + " --demo-weights --threads 100000" + out);
     EXPECT_EQ(refused.exitCode, 2) << refused.output;
     EXPECT_EQ(refused.output.rfind("vigil: --threads: ", 0), 0u) << refused.output;
     EXPECT_EQ(refused.output.find('\n'), refused.output.size() - 1) << refused.output;

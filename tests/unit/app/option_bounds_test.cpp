@@ -32,7 +32,8 @@ void expectRefusedInOneLine(const std::vector<std::string>& arguments, const std
     EXPECT_LT(run.err.size(), 160u) << run.err; // no 310-digit bound
 }
 
-std::vector<std::string> operator+(std::vector<std::string> first, const std::vector<std::string>& second)
+std::vector<std::string> operator+(
+    std::vector<std::string> first, const std::vector<std::string>& second)
 {
     first.insert(first.end(), second.begin(), second.end());
     return first;
@@ -49,7 +50,8 @@ TEST(OptionBounds, RefusesThreadsJobsAndFramesBeyondTheMachineBeforeUsingThem)
 
     for (const std::string threads : { "100000", "1000", tooMany.c_str() })
         expectRefusedInOneLine(
-            std::vector<std::string> { "score", features, "--demo-weights", "--threads", threads } + out,
+            std::vector<std::string> { "score", features, "--demo-weights", "--threads", threads }
+                + out,
             "--threads");
     expectRefusedInOneLine(std::vector<std::string> { "score", features, "--demo-weights",
                                "--snippet-frames", "100000000" }
@@ -142,10 +144,11 @@ TEST(OptionBounds, ParseErrorsAreOneLineWithThePrefix)
 
 TEST(OptionBounds, SweepValuesAreBoundedAsDaAndR)
 {
-    const InProcessResult run
-        = runInProcess({ "train", "--labels", "/dev/null", "--sweep", "da=64,100000000", "-o", "x.pth" });
+    const InProcessResult run = runInProcess(
+        { "train", "--labels", "/dev/null", "--sweep", "da=64,100000000", "-o", "x.pth" });
     EXPECT_EQ(run.exitCode, 2) << run.err;
-    EXPECT_EQ(run.err.rfind("vigil: --sweep da: 100000000 is not a whole number from 1 to 4096", 0), 0u)
+    EXPECT_EQ(
+        run.err.rfind("vigil: --sweep da: 100000000 is not a whole number from 1 to 4096", 0), 0u)
         << run.err;
 }
 
