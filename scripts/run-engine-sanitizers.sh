@@ -18,7 +18,9 @@ export VIGIL_VIDEO_FUZZ_CASES=${VIGIL_VIDEO_FUZZ_CASES:-1000}
 readers=VideoDecoder*:*VideoDecoderCodec*:*VideoDecoderRotation*:*BadInputPipeline*:FeaturePipelineSizeChange*
 readers+=:*VideoFuzz*:HostileVideoInput*:NonRegularFiles*:NpyHeader*:Npy.*:TemporalAnnotationsFile*
 readers+=:ResultReader*:SavedResultTest*:ReviewSidecar*:CachedSha256*:CalibrationCache*:RegularInputs*
-readers+=:LineAppender*:PilResizer*:SnippetPreprocessor*:*ClipCutter*
+readers+=:LineAppender*:PilResizer*:*PilResizerGolden*:*FramePreprocessorGolden*:SnippetPreprocessor*
+readers+=:*ClipCutter*:VideoProbeTest*:ModelStoreManifest*:LabelledVideos*:TemporalAnnotations*:FeatureList*
+readers+=:PacketRing*
 export GTEST_FILTER=${VIGIL_ASAN_FILTER:-$readers}
 launcher=()
 if command -v ccache >/dev/null; then
