@@ -8,6 +8,8 @@ launcher=()
 if command -v ccache >/dev/null; then
   # Relative paths in the cache key, so that clones in other folders share the cache.
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+  # The precompiled LibTorch header (models/CMakeLists.txt) is cacheable only so.
+  export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros}
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"

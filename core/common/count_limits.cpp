@@ -116,6 +116,11 @@ CountBound listLines()
 {
     return { 0, 1'000'000'000, {} };
 }
+
+CountBound snippetsPerPass()
+{
+    return { 1, 64, {} };
+}
 NumberBound threshold()
 {
     return { 0.0, 1.0, true };

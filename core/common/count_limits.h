@@ -44,6 +44,8 @@ CountBound batchPerClass();
 CountBound folds();
 CountBound validateEvery();
 CountBound listLines(); // train's --anomalous-first
+CountBound
+snippetsPerPass(); // I3D snippets a backbone pass (VIGIL_SNIPPETS_PER_PASS, the calibration cache)
 NumberBound threshold(); // [0, 1]
 NumberBound fps(); // (0, 1000]
 NumberBound learningRate(); // (0, 10]

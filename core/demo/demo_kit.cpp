@@ -6,6 +6,7 @@
 #include "core/demo/demo_samples.h"
 #include "core/engine/engine.h"
 #include "core/io/atomic_file.h"
+#include "core/io/regular_file.h"
 #include "core/io/sha256.h"
 #include "core/media/video_decoder.h"
 
@@ -31,8 +32,13 @@ std::string manifestPath(const std::string& folder)
 // The cached demo when demo.json matches the request and its files are there; else nullopt.
 std::optional<DemoArtifacts> cachedDemo(const std::string& folder, const DemoRequest& request)
 {
-    std::ifstream in(manifestPath(folder));
-    const json manifest = json::parse(in, nullptr, false);
+    std::string text;
+    try {
+        text = io::RegularFile(manifestPath(folder)).readAll(); // a FIFO would block
+    } catch (const IoError&) {
+        return std::nullopt; // none yet, or not a file: made again
+    }
+    const json manifest = json::parse(text, nullptr, false);
     if (!manifest.is_object() || manifest.value("version", 0) != kManifestVersion
         || manifest.value("source", "") != request.sourceVideo
         || manifest.value("seconds", -1.0) != request.seconds)

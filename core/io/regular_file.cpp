@@ -42,19 +42,38 @@ std::string regularFileProblem(const std::string& path)
     return S_ISREG(info.st_mode) ? std::string() : kindProblem(info.st_mode);
 }
 
+int openRegularFile(const std::string& path, int flags, unsigned mode)
+{
+    // A missing file is fine to create; anything else that is there must be a regular file.
+    if (const auto problem = regularFileProblem(path);
+        !problem.empty() && !((flags & O_CREAT) != 0 && problem == "no such file"))
+        throw IoError(path + ": " + problem);
+    const int fd = ::open(path.c_str(), flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, mode);
+    if (fd < 0) {
+        // A FIFO swapped in after the check, opened for writing with no reader: ENXIO.
+        const int error = errno;
+        const auto problem = regularFileProblem(path);
+        throw IoError(
+            path + ": " + (error == ENXIO && !problem.empty() ? problem : statProblem(error)));
+    }
+    struct stat info { };
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        const auto problem = kindProblem(info.st_mode);
+        ::close(fd);
+        throw IoError(path + ": " + problem);
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
 RegularFile::RegularFile(const std::string& path)
     : path_(path)
+    , fd_(openRegularFile(path, O_RDONLY))
 {
-    if (const auto problem = regularFileProblem(path); !problem.empty())
-        throw IoError(path + ": " + problem);
-    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd_ < 0)
-        throw IoError(path + ": " + statProblem(errno));
     struct stat info { };
-    if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
-        const auto problem = kindProblem(info.st_mode);
+    if (::fstat(fd_, &info) != 0) {
         ::close(fd_);
-        throw IoError(path + ": " + problem);
+        throw IoError(path + ": cannot read");
     }
     sizeBytes_ = static_cast<uint64_t>(info.st_size);
 }

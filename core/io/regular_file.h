@@ -37,6 +37,12 @@ private:
     uint64_t sizeBytes_ = 0;
 };
 
+// The one open() of a file Vigil reads or appends to: `flags` (O_RDONLY, or O_WRONLY | O_APPEND
+// | O_CREAT) with O_NONBLOCK added, so a FIFO's open cannot block; the descriptor is refused
+// unless fstat() says it is a regular file, then made blocking again. Throws IoError naming the
+// path ("not a regular file (a FIFO)"). The caller owns the descriptor.
+int openRegularFile(const std::string& path, int flags, unsigned mode = 0644);
+
 // Why `path` cannot be read as a regular file ("no such file", "not a regular file (a
 // folder)"), or an empty string when it is one. Opens nothing.
 std::string regularFileProblem(const std::string& path);

@@ -2,11 +2,13 @@
 
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/io/regular_file.h"
 #include "core/live/live_records.h"
 #include "core/media/png_image.h"
 
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 namespace vigil::live {
 namespace {
@@ -14,7 +16,12 @@ namespace {
 // Ids go on from the lines already there, so a restarted watch never reuses a file name.
 int64_t linesIn(const std::string& path)
 {
-    std::ifstream in(path);
+    std::istringstream in;
+    try {
+        in.str(io::RegularFile(path).readAll()); // a FIFO would block; the appender refuses it
+    } catch (const IoError&) {
+        return 0;
+    }
     int64_t lines = 0;
     std::string line;
     while (std::getline(in, line))

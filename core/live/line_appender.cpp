@@ -1,6 +1,7 @@
 #include "core/live/line_appender.h"
 
 #include "core/common/error.h"
+#include "core/io/regular_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -22,9 +23,9 @@ LineAppender::LineAppender(std::string path, std::string_view header, Durability
     : path_(std::move(path))
     , durability_(durability)
 {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-        fail(path_, "cannot open");
+    // Read and write: the torn tail is read through the same descriptor. A FIFO or a folder
+    // named events.jsonl is refused here instead of blocking the watcher.
+    fd_ = io::openRegularFile(path_, O_RDWR | O_APPEND | O_CREAT);
     cutTornTail();
     struct stat status { };
     if (::fstat(fd_, &status) != 0)
@@ -84,16 +85,12 @@ void LineAppender::writeWhole(const std::string& bytes)
 // must not be glued to it.
 void LineAppender::cutTornTail()
 {
-    const int reader = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (reader < 0)
-        return;
-    const off_t size = ::lseek(reader, 0, SEEK_END);
+    const off_t size = ::lseek(fd_, 0, SEEK_END);
     off_t end = size;
     char c = '\n';
-    while (end > 0 && ::pread(reader, &c, 1, end - 1) == 1 && c != '\n')
+    while (end > 0 && ::pread(fd_, &c, 1, end - 1) == 1 && c != '\n')
         --end;
-    ::close(reader);
-    if (end != size && ::truncate(path_.c_str(), end) != 0)
+    if (end != size && ::ftruncate(fd_, end) != 0)
         fail(path_, "cannot repair");
 }
 

@@ -1,5 +1,6 @@
 #include "core/tuning/calibration.h"
 
+#include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/tuning/calibration_cache.h"
 
@@ -34,12 +35,10 @@ struct Search {
 
 int64_t positiveCount(const std::string& name, const std::string& value)
 {
-    char* end = nullptr;
-    errno = 0;
-    const long long parsed = std::strtoll(value.c_str(), &end, 10);
-    if (errno != 0 || end == value.c_str() || *end != '\0' || parsed < 1 || parsed > 64)
-        throw Error(name + "=" + value + ": expected a whole number from 1 to 64");
-    return parsed;
+    if (const std::string problem = countProblem(value, bounds::snippetsPerPass());
+        !problem.empty())
+        throw Error(name + "=" + problem);
+    return std::strtoll(value.c_str(), nullptr, 10);
 }
 
 } // namespace

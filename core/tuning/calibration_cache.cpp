@@ -1,5 +1,6 @@
 #include "core/tuning/calibration_cache.h"
 
+#include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
 #include "core/io/regular_file.h"
@@ -34,7 +35,12 @@ std::optional<BackboneSetup> setupFrom(const json& item)
     const std::optional<Layout> parsed = layoutFromString(layout->get<std::string>());
     const int64_t passCount = passes->get<int64_t>();
     const int64_t threadCount = threads->get<int64_t>();
-    if (!parsed || passCount < 1 || passCount > 64 || threadCount < 1 || threadCount > 4096)
+    // The bounds of the options (core/common/count_limits.h): a hand-edited "threads": 4096 or
+    // "snippets_per_pass": 1000 is no entry. resolveSetup also measures again what is in bounds
+    // but outside the search space.
+    if (!parsed || threadCount < 1
+        || !countProblem(std::to_string(threadCount), bounds::threads()).empty()
+        || !countProblem(std::to_string(passCount), bounds::snippetsPerPass()).empty())
         return std::nullopt;
     return BackboneSetup { *parsed, passCount, static_cast<int>(threadCount) };
 }
