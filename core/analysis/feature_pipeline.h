@@ -7,6 +7,7 @@
 #include "core/analysis/network_interfaces.h"
 #include "core/analysis/pipeline_profile.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/common/float_array.h"
 #include "core/preprocess/snippet_preprocessor.h"
 
@@ -54,7 +55,7 @@ struct ExtractedFeatures {
     double durationS = 0.0;
     int64_t frames = 0; // decoded
     std::vector<int64_t> framePtsUs; // one per decoded frame
-    int64_t framesPerStep = 16;
+    int64_t framesPerStep = defaults::kSnippetFrames;
     FloatArray features; // [steps, crops, featureSize]
     std::vector<std::string> warnings;
     PipelineProfile profile; // where the time went (vigil analyze --profile)
@@ -82,6 +83,6 @@ private:
     ExtractionOptions options_;
 };
 
-constexpr int64_t kSnippetFrames = 16;
+constexpr int64_t kSnippetFrames = defaults::kSnippetFrames;
 
 } // namespace vigil::analysis

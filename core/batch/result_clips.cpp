@@ -1,6 +1,7 @@
 #include "core/batch/result_clips.h"
 
 #include "core/common/error.h"
+#include "core/io/atomic_file.h"
 #include "core/io/output_names.h"
 #include "core/io/regular_file.h"
 #include "core/io/result_reader.h"
@@ -180,10 +181,7 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
     std::string extension = fs::path(result.video.path).extension().string();
     if (extension.empty())
         extension = ".mkv"; // Matroska holds nearly every codec
-    std::error_code error;
-    fs::create_directories(toClip.outputFolder, error);
-    if (error)
-        throw IoError(toClip.outputFolder + ": cannot create: " + error.message());
+    io::createOutputFolder(toClip.outputFolder);
     const double frameS = result.video.fps > 0.0 ? 1.0 / result.video.fps : 0.0;
     for (size_t i = 0; i < events.size(); ++i) {
         const analysis::ScoreEvent& event = events[i];

@@ -8,6 +8,7 @@
 
 #include "core/analysis/score_events.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/media/clip_cutter.h"
 
 #include <functional>
@@ -31,9 +32,9 @@ std::vector<ResultToClip> findResultsToClip(
     const std::vector<std::string>& inputs, const std::string& outputDir);
 
 struct ClipSettings {
-    double threshold = 0.5; // the GUI's and `vigil batch`'s default
-    double preS = 2.0;
-    double postS = 2.0;
+    double threshold = defaults::kThreshold; // the GUI's and `vigil batch`'s default
+    double preS = defaults::kClipPreS;
+    double postS = defaults::kClipPostS;
 };
 
 struct EventClip {

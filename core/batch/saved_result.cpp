@@ -1,5 +1,7 @@
 #include "core/batch/saved_result.h"
 
+#include "core/io/json_problem.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -63,7 +65,7 @@ json readJson(const std::string& path)
     try {
         return json::parse(in);
     } catch (const json::exception& error) {
-        throw Incomplete { path + " does not parse: " + error.what() };
+        throw Incomplete { path + " does not parse: " + io::jsonProblem(error) };
     }
 }
 
@@ -194,7 +196,7 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
     } catch (const Incomplete& incomplete) {
         saved.problem = incomplete.problem;
     } catch (const json::exception& error) { // a value of the wrong kind deep inside
-        saved.problem = jsonPath + ": " + error.what();
+        saved.problem = jsonPath + ": " + io::jsonProblem(error);
     }
     return saved;
 }

@@ -3,6 +3,7 @@
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
+#include "core/io/json_problem.h"
 #include "core/io/npy_file.h"
 
 #include <nlohmann/json.hpp>
@@ -90,7 +91,7 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
             throw IoError(path + ": fps out of range");
         return sidecar;
     } catch (const json::exception& failure) {
-        throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
+        throw IoError(path + ": not a features sidecar of Vigil's: " + jsonProblem(failure));
     }
 }
 

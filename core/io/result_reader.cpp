@@ -1,6 +1,7 @@
 #include "core/io/result_reader.h"
 
 #include "core/common/error.h"
+#include "core/io/json_problem.h"
 
 #include <nlohmann/json.hpp>
 
@@ -128,7 +129,7 @@ analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std:
     try {
         result = resultOf(json::parse(in));
     } catch (const std::exception& error) {
-        throw IoError(jsonPath + ": not a Vigil result: " + error.what());
+        throw IoError(jsonPath + ": not a Vigil result: " + jsonProblem(error));
     }
     if (!csvPath.empty())
         result.framePtsUs = framePtsOf(csvPath, result.frameScores.size());

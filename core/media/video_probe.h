@@ -6,12 +6,16 @@
 #include "core/common/cancellation.h"
 
 #include <string>
+#include <string_view>
 
 namespace vigil::media {
 
+// The reason, for the decoder and the probe alike, that an empty file is no video.
+inline constexpr std::string_view kEmptyFileReason = "empty file (0 bytes)";
+
 struct VideoProbe {
     bool isVideo = false;
-    std::string reason;  // why not, in FFmpeg's words where it has them; empty for a video
+    std::string reason; // why not, in FFmpeg's words where it has them; empty for a video
 };
 
 // Throws Cancelled when cancel is set during a blocking open; never throws MediaError.
