@@ -5,6 +5,7 @@
 #include "app/exit_codes.h"
 #include "core/batch/batch_job.h"
 #include "core/common/error.h"
+#include "core/common/plural.h"
 #include "core/common/printable.h"
 
 #include <cstdio>
@@ -29,6 +30,7 @@ int runJob(const batch::BatchJobRequest& request, const engine::Engine& engine,
     BatchProgressPrinter printer(ProgressPrinter::detectMode(options.isQuiet));
     batch::BatchJobCallbacks callbacks;
     callbacks.filesFound = [&](size_t count) {
+        printer.setFilesFound(count);
         if (count == 0)
             printError(batchOptions.inputDir + ": no files to analyse"
                 + (request.shard.isWhole() ? std::string() : " in shard " + batchOptions.shard));
@@ -41,8 +43,9 @@ int runJob(const batch::BatchJobRequest& request, const engine::Engine& engine,
     const batch::BatchJobOutcome outcome = batch::runBatchJob(request, engine, cancel, callbacks);
     printer.finish();
     if (outcome.staleTemporariesRemoved > 0)
-        printError("note: removed " + std::to_string(outcome.staleTemporariesRemoved)
-            + " temporary file(s) that an interrupted run left in " + options.outputDir);
+        printError("note: removed "
+            + counted(static_cast<int64_t>(outcome.staleTemporariesRemoved), "temporary file")
+            + " that an interrupted run left in " + options.outputDir);
     const batch::BatchReport& report = outcome.report;
     if (!outcome.summaryProblem.empty()) {
         printError(outcome.summaryProblem);

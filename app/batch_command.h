@@ -14,11 +14,12 @@ struct BatchCommandOptions {
     std::string inputDir;
     bool isRecursive = false;
     bool isResuming = false;
-    int jobs = 1;
-    std::string shard;  // "K/N"; empty for the whole folder
-    double threshold = 0.5;
+    int jobs = static_cast<int>(defaults::kJobs);
+    std::string shard; // "K/N"; empty for the whole folder
+    double threshold = defaults::kThreshold;
 };
 
-int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions, const CancellationToken& cancel);
+int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
+    const CancellationToken& cancel);
 
 } // namespace vigil::app

@@ -1,7 +1,9 @@
 #include "app/batch_progress_printer.h"
 
+#include "core/common/plural.h"
 #include "core/common/printable.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace vigil::app {
@@ -64,6 +66,7 @@ void BatchProgressPrinter::update(const batch::BatchProgress& progress)
 
 void BatchProgressPrinter::fileFinished(const batch::BatchInput& input, const batch::BatchRow& row)
 {
+    ++filesFinished_;
     const bool isFailure = row.status == batch::FileStatus::Failed;
     if (mode_ == ProgressPrinter::Mode::Quiet && !isFailure)
         return;
@@ -71,15 +74,15 @@ void BatchProgressPrinter::fileFinished(const batch::BatchInput& input, const ba
     if (isFailure) {
         std::fprintf(stderr, "vigil: %s\n", printable(input.path + ": " + row.message).c_str());
     } else {
-        const std::string counter = "[" + std::to_string(last_.filesDone + 1) + "/"
-            + std::to_string(last_.filesTotal) + "] ";
+        const std::string counter = "[" + std::to_string(filesFinished_) + "/"
+            + std::to_string(std::max(filesFound_, last_.filesTotal)) + "] ";
         std::string detail = row.message;
         if (row.status == batch::FileStatus::Ok && row.figures) {
             char text[96];
-            std::snprintf(text, sizeof text, "max score %.3f at %s, %lld events, %.1f s",
+            std::snprintf(text, sizeof text, "max score %.3f at %s, %s, %.1f s",
                 static_cast<double>(row.figures->maxScore),
                 formatDuration(row.figures->maxScoreTimeS).c_str(),
-                static_cast<long long>(row.figures->events), row.secondsTaken);
+                counted(row.figures->events, "event").c_str(), row.secondsTaken);
             detail = text + (row.message.empty() ? "" : "; " + row.message);
         }
         std::fprintf(stderr, "%s%s %s: %s\n", counter.c_str(),

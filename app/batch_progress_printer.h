@@ -16,9 +16,12 @@ class BatchProgressPrinter {
 public:
     explicit BatchProgressPrinter(ProgressPrinter::Mode mode);
 
+    // The files the batch will report, before the first one finishes: files skipped by --resume
+    // finish before any progress is sent, and their lines still need the total.
+    void setFilesFound(size_t count) { filesFound_ = count; }
     void update(const batch::BatchProgress& progress);
     void fileFinished(const batch::BatchInput& input, const batch::BatchRow& row);
-    void finish();  // ends the status line
+    void finish(); // ends the status line
 
 private:
     using Clock = std::chrono::steady_clock;
@@ -27,7 +30,9 @@ private:
 
     ProgressPrinter::Mode mode_;
     batch::BatchProgress last_;
-    Clock::time_point lastPrint_{};
+    size_t filesFound_ = 0;
+    size_t filesFinished_ = 0;
+    Clock::time_point lastPrint_ {};
     bool hasPrinted_ = false;
     bool isStatusShown_ = false;
 };

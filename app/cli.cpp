@@ -10,10 +10,13 @@
 #include "app/exit_codes.h"
 #include "app/explain_command.h"
 #include "app/gui_command.h"
+#include "app/model_options.h"
 #include "app/models_command.h"
 #include "app/option_checks.h"
 #include "app/train_command.h"
 #include "app/watch_command.h"
+#include "core/batch/batch_summary.h"
+#include "core/common/defaults.h"
 #include "core/media/media_log.h"
 
 #include <CLI/CLI.hpp>
@@ -34,8 +37,8 @@ constexpr const char* kFooter = R"(Exit codes:
   130  interrupted (Ctrl+C, SIGTERM; the desktop app closes on the first)
 )";
 
-constexpr const char* kBatchFooter
-    = R"(summary.csv: path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights
+// After "summary.csv: " and its columns (batch::kSummaryColumns).
+constexpr const char* kBatchFooter = R"(
   status: ok (analysed), failed (a video, or a file named like one, that could not be analysed,
   e.g. a dangling symbolic link; or a subfolder that could not be listed), skipped (not a video,
   not a regular file, outputs already complete with --resume, or not reached after Ctrl+C)
@@ -47,87 +50,17 @@ Exit codes:
   130  interrupted (Ctrl+C): finished outputs are kept and the summary is written
 )";
 
-void addModelOptions(CLI::App& command, RunOptions& options, bool needsBackbone)
-{
-    engine::ModelRequest& model = options.model;
-    if (needsBackbone) {
-        command
-            .add_option("--backbone", model.backbone,
-                "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per "
-                "frame)")
-            ->transform(CLI::CheckedTransformer(settingWords<BackboneKind>(), CLI::ignore_case))
-            ->default_str(toString(BackboneKind::I3dResNet50));
-        command
-            .add_option("--crops", model.crops,
-                "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
-            ->transform(CLI::CheckedTransformer(settingWords<CropMode>(), CLI::ignore_case))
-            ->default_str(toString(CropMode::Center));
-        command
-            .add_option("--preprocess", model.preset,
-                "i3d-r50 preprocessing preset: i3d-resnet-extractor (340x256 Lanczos, [-1, 1], "
-                "a last partial snippet dropped) or rtfm (Resize(256), TenCrop(224), "
-                "(v - 114.75) / 57.375, loop-padded snippets); see docs/PROTOCOL.md")
-            ->transform(CLI::CheckedTransformer(settingWords<PreprocessPreset>(), CLI::ignore_case))
-            ->default_str(toString(PreprocessPreset::I3dResnetExtractor));
-        command
-            .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
-            ->check(CLI::ExistingFile);
-        command.add_option("--frame-step", model.frameStep, "resnet50: use every Nth frame")
-            ->check(countIn(bounds::frameStep()))
-            ->capture_default_str();
-    }
-    // Not CLI::ExistingFile: a model name is resolved to its installed file (app/models_command.h).
-    command.add_option("--classifier", model.classifier,
-        "Attention classifier: da64-r3 or da128-r7 (installed by `vigil models fetch`; the default "
-        "when installed), or a state dict (.pth)");
-    command.add_flag_callback(
-        "--demo-weights", [&model] { model.demo = engine::DemoWeights::FillMissing; },
-        "Use seeded random weights for each network that has no weights named or installed (for "
-        "trying Vigil out; those scores are not meaningful); named or installed weights are "
-        "always used as they are");
-    command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
-        ->check(countIn(bounds::threads()))
-        ->capture_default_str();
-    if (needsBackbone) {
-        command
-            .add_option("--device", model.device,
-                "Where the backbone runs: cpu, or cuda (needs a LibTorch built with CUDA and a "
-                "GPU)")
-            ->transform(CLI::CheckedTransformer(settingWords<ComputeDevice>(), CLI::ignore_case))
-            ->default_str(toString(ComputeDevice::Cpu));
-    }
-}
-
-void addWindowOptions(CLI::App& command, RunOptions& options)
-{
-    command
-        .add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
-        ->check(countIn(bounds::steps()))
-        ->capture_default_str();
-    command
-        .add_option("--stride", options.windows.strideSteps,
-            "Steps between window starts (default: the window)")
-        ->check(countIn(bounds::steps()));
-}
-
-void addOutputOptions(CLI::App& command, RunOptions& options)
-{
-    command.add_option("-o,--output", options.outputDir, "Output folder (created if missing)")
-        ->capture_default_str();
-    command.add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
-}
-
 CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOptions& batchOptions)
 {
     CLI::App* batch = cli.add_subcommand("batch",
         "Analyse every video in a folder (decided by content, not by extension): writes the "
         "outputs "
         "of analyze under OUT, mirroring the folder's structure, and OUT/summary.csv");
-    batch->footer(kBatchFooter);
+    batch->footer("summary.csv: " + std::string(batch::kSummaryColumns) + kBatchFooter);
     batch->add_option("folder", batchOptions.inputDir, "Folder of videos")
         ->required()
         ->check(CLI::ExistingDirectory);
-    addModelOptions(*batch, options, true);
+    addModelOptions(*batch, options, Backbones::Any);
     addWindowOptions(*batch, options);
     addOutputOptions(*batch, options);
     batch->get_option("--output")->required();
@@ -160,7 +93,7 @@ CLI::App* addAnalyzeCommand(CLI::App& cli, RunOptions& options)
     // No CLI::ExistingPath on inputs: a missing file is one failed input among others, reported
     // by the decoder as "vigil: <path>: <problem>" (exit 1), not a usage error that stops the rest.
     analyze->add_option("videos", options.inputs, "Video files")->required();
-    addModelOptions(*analyze, options, true);
+    addModelOptions(*analyze, options, Backbones::Any);
     addWindowOptions(*analyze, options);
     addOutputOptions(*analyze, options);
     analyze->add_flag("--profile", options.isProfiled,
@@ -175,7 +108,7 @@ CLI::App* addScoreCommand(CLI::App& cli, RunOptions& options)
         "Score precomputed features (.npy [steps, crops, 2048] or [steps, 2048]) with the "
         "classifier");
     score->add_option("features", options.inputs, "Feature files (.npy)")->required();
-    addModelOptions(*score, options, false);
+    addModelOptions(*score, options, Backbones::None);
     addWindowOptions(*score, options);
     score
         ->add_option("--snippet-frames", options.snippetFrames,
@@ -201,13 +134,28 @@ CLI::App* addExplainCommand(CLI::App& cli, RunOptions& options, ExplainOptions& 
         ->required()
         ->expected(1);
     explain
-        ->add_option("--window", explainOptions.windowIndex,
-            "Which window, counted from 0 as everywhere (0 = the first)")
+        ->add_option("--at", explainOptions.windowIndex,
+            "Which window to explain, counted from 0 as everywhere (0 = the first)")
         ->check(countIn({ 0, bounds::steps().max, {} }))
         ->capture_default_str();
-    explain->add_option("--window-steps", options.windows.windowSteps, "Feature steps per window")
-        ->check(countIn(bounds::steps()))
+    // --window is a length here as in every command; it was the index, and --window-steps the
+    // length, so an old command line gets a refusal that says what to write instead.
+    explain->add_option("--window", options.windows.windowSteps, "Feature steps per window")
+        ->check(CLI::Validator(
+            [](std::string& text) {
+                const std::string problem = countProblem(text, bounds::steps());
+                return problem.empty() ? problem
+                                       : problem + " (a length; the window to explain is --at K)";
+            },
+            "INT"))
         ->capture_default_str();
+    explain
+        ->add_option_function<std::string>("--window-steps",
+            [](const std::string&) {
+                throw CLI::ValidationError("--window-steps",
+                    "is now --window (the window's length); the window to explain is --at K");
+            })
+        ->group("");
     explain
         ->add_option("--stride", options.windows.strideSteps,
             "Steps between window starts (default: the window)")
@@ -225,7 +173,7 @@ CLI::App* addExplainCommand(CLI::App& cli, RunOptions& options, ExplainOptions& 
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
     explain->add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
-    addModelOptions(*explain, options, true);
+    addModelOptions(*explain, options, Backbones::Any);
     return explain;
 }
 
@@ -234,7 +182,7 @@ CLI::App* addGuiCommand(CLI::App& cli, RunOptions& options, GuiOptions& guiOptio
     CLI::App* gui = cli.add_subcommand("gui",
         "Open the desktop app (also what `vigil` alone does); a VIDEO given is analysed at once");
     gui->add_option("video", guiOptions.video, "Video to open")->check(CLI::ExistingPath);
-    addModelOptions(*gui, options, true);
+    addModelOptions(*gui, options, Backbones::Any);
     addWindowOptions(*gui, options);
     gui->add_option("--screenshot", guiOptions.screenshotPath,
         "Analyse VIDEO (or the demo), save the main window as a PNG to this file and exit");
@@ -261,7 +209,7 @@ CLI::App* addFeaturesCommand(CLI::App& cli, RunOptions& options)
     // Required in Commands' constructor unless `features compare` (app/compare_command.h) is
     // the command.
     features->add_option("videos", options.inputs, "Video files");
-    addModelOptions(*features, options, true);
+    addModelOptions(*features, options, Backbones::Any);
     addOutputOptions(*features, options);
     return features;
 }
@@ -288,7 +236,7 @@ struct Commands {
             if (!comparison.isParsed() && options.inputs.empty())
                 throw CLI::RequiredError("videos");
         });
-        addModelOptions(watch.command(), options, true);
+        addModelOptions(watch.command(), options, Backbones::I3dOnly);
     }
 
     int run(const CLI::App& cli, char* argv0, const CancellationToken& cancel)
@@ -350,15 +298,22 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
     cli.require_subcommand(0, 1); // no command opens the GUI
     cli.set_version_flag("--version", "vigil 0.1.0");
     bool isVerbose = false;
-    cli.add_flag("--verbose", isVerbose, "Also show FFmpeg's own warnings while decoding");
+    cli.add_flag("--verbose", isVerbose,
+        "Also show FFmpeg's own warnings while decoding (before or after the command)");
+    // Every subcommand hands the options it does not know to vigil itself, so `vigil analyze
+    // --verbose` works as `vigil --verbose analyze` does.
+    cli.fallthrough();
     Commands commands(cli);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         if (error.get_exit_code() == 0)
             return cli.exit(error); // --help, --version
+        // An unknown option is the problem, even where CLI11 first noticed a missing argument
+        // ("videos is required" for `analyze --nope`).
+        const std::vector<std::string> unknown = cli.remaining(true);
         // One line, as every other refusal: CLI11's own ends with a second "Run with --help".
-        printError(error.what());
+        printError(unknown.empty() ? error.what() : CLI::ExtrasError(unknown).what());
         return kExitUsage;
     }
     if (const std::optional<int> refused = optionsProblem(commands.options))

@@ -1,6 +1,7 @@
 #pragma once
 // What the command line asked for, as plain values (filled by CLI11 in cli.cpp).
 
+#include "core/common/defaults.h"
 #include "core/engine/model_request.h"
 
 #include <string>
@@ -9,7 +10,7 @@
 namespace vigil::app {
 
 struct WindowOptions {
-    int64_t windowSteps = 32;
+    int64_t windowSteps = defaults::kWindowSteps;
     int64_t strideSteps = 0; // 0: same as the window
 };
 
@@ -20,7 +21,7 @@ struct RunOptions {
     bool isProfiled = false; // analyze --profile: time per stage on stderr at the end
     engine::ModelRequest model;
     WindowOptions windows;
-    int64_t snippetFrames = 16; // score: frames one feature step stands for
+    int64_t snippetFrames = defaults::kSnippetFrames; // score: frames one feature step stands for
     double fps = 0.0; // score: frame rate of the features' video, when no sidecar says it
 };
 

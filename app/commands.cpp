@@ -5,7 +5,9 @@
 #include "app/progress_printer.h"
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
+#include "core/common/plural.h"
 #include "core/common/printable.h"
+#include "core/io/atomic_file.h"
 #include "core/io/feature_sidecar.h"
 #include "core/io/npy_file.h"
 #include "core/io/output_names.h"
@@ -35,10 +37,10 @@ void printSummary(const analysis::AnalysisResult& result, const io::WrittenFiles
             when = " (" + formatDuration(static_cast<double>(result.framePtsUs[frame]) / 1e6) + ")";
         else if (result.video.fps > 0)
             when = " (" + formatDuration(static_cast<double>(frame) / result.video.fps) + ")";
-        std::printf("%s: %lld steps, %lld crop(s), %zu windows, peak score %.3f at frame %zu%s\n",
-            json.c_str(), static_cast<long long>(result.steps),
-            static_cast<long long>(result.crops), result.windows.size(), static_cast<double>(*peak),
-            frame, when.c_str());
+        std::printf("%s: %s, %s, %s, peak score %.3f at frame %zu%s\n", json.c_str(),
+            counted(result.steps, "step").c_str(), counted(result.crops, "crop").c_str(),
+            counted(static_cast<int64_t>(result.windows.size()), "window").c_str(),
+            static_cast<double>(*peak), frame, when.c_str());
     }
     std::printf("wrote %s\nwrote %s\n", json.c_str(), printable(files.csvPath).c_str());
     std::fflush(stdout);
@@ -160,7 +162,7 @@ int runFeatures(const RunOptions& options, const CancellationToken& cancel)
                     const analysis::ExtractedFeatures extracted
                         = extractWithProgress(engine, input, options, cancel);
                     printWarnings(input, extracted.warnings);
-                    fs::create_directories(options.outputDir);
+                    io::createOutputFolder(options.outputDir);
                     const std::string path
                         = (fs::path(options.outputDir) / (name + ".npy")).string();
                     io::writeNpy(path, extracted.features);
@@ -186,6 +188,10 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
                     const FloatArray features = io::readFeatures(input);
+                    // Scored as it is, a file without steps would write an empty result and
+                    // print nothing, and the run would end as if it had worked.
+                    if (features.rank() > 0 && features.dim(0) == 0)
+                        throw IoError(input + ": has no feature steps, so nothing to score");
                     const std::optional<io::FeatureSidecar> sidecar
                         = io::readFeatureSidecarFor(input, features);
                     analysis::FeatureTiming timing { options.snippetFrames, 0, options.fps };

@@ -3,7 +3,9 @@
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/option_checks.h"
+#include "core/common/defaults.h"
 #include "core/common/error.h"
+#include "core/common/plural.h"
 #include "core/eval/feature_comparison.h"
 #include "core/eval/score_agreement.h"
 #include "core/io/feature_sidecar.h"
@@ -19,18 +21,30 @@ namespace {
 
 using nlohmann::json;
 
+// Every verdict core/eval/comparison_verdict.cpp can give, in its words (a test holds them to it).
 constexpr const char* kFooter
     = R"text(B is compared with A: B's steps and crops are matched to A's first.
-Verdicts: "same protocol"; "one step shorter: last snippet dropped vs padded" (or which end);
-"crop order differs (B's crops 5..9 are A's 0..4, ...)"; "scale differs by x2.2:
-normalisation?"; "close features (cosine 0.95)"; "different features (cosine 0.31)"; several
-joined by "; ". With --classifier or --demo-weights, both are scored over the same windows of
-the steps they share, and the Pearson correlation of their window and frame scores is shown.
+Verdicts, several joined by "; ":
+  "same protocol"
+  "one step shorter: last snippet dropped vs padded", "one step shorter: B lacks A's first
+  snippet" (and the "longer" ones), "3 steps shorter, at the end"
+  "crop counts differ (A 10, B 1; crop means compared)"
+  "crop order differs (B's crops 5..9 are A's 0..4, ...)"
+  "scale differs by x2.2: normalisation?"
+  "norms differ (B/A 1.3 on average, varying by step)"
+  "close features (cosine 0.950): other decoding or preprocessing?"
+  "step 17 of A differs (cosine 0.52)"
+  "different features (cosine 0.31)"
+  "different feature sizes (A 2048, B 1024)"
+  "nothing to compare (A has 4 steps, B 0)"
+With --classifier or --demo-weights, both are scored over the same windows of the steps they
+share, and the Pearson correlation of their window and frame scores is shown. --json: measures
+without a common step are null.
 Exit codes: 0 compared (whatever the verdict), 1 a file could not be read, 2 usage or weights.)text";
 
 struct Inputs {
     FloatArray a, b;
-    int64_t framesPerStep = 16; // A's sidecar's, when it has one
+    int64_t framesPerStep = defaults::kSnippetFrames; // A's sidecar's, when it has one
 };
 
 struct Scores {
@@ -53,6 +67,10 @@ std::string rText(double value)
 
 json comparisonJson(const eval::FeatureComparison& r, const std::string& a, const std::string& b)
 {
+    // Without a common step there is nothing measured: null, never a cosine of 0.0.
+    const bool isMeasured = r.alignment.overlap > 0;
+    const auto measured
+        = [isMeasured](double value) { return isMeasured ? number(value) : json(); };
     return { { "verdict", r.verdict },
         { "a",
             { { "path", a }, { "steps", r.stepsA }, { "crops", r.cropsA },
@@ -66,10 +84,11 @@ json comparisonJson(const eval::FeatureComparison& r, const std::string& a, cons
                 { "overlap_steps", r.alignment.overlap } } },
         { "crop_of_b", r.cropOfB },
         { "cosine",
-            { { "mean", r.meanCosine }, { "min", r.minCosine }, { "worst_step_a", r.worstStepA },
+            { { "mean", measured(r.meanCosine) }, { "min", measured(r.minCosine) },
+                { "worst_step_a", isMeasured ? json(r.worstStepA) : json() },
                 { "per_step", r.stepCosine }, { "per_crop", r.cropCosine } } },
         { "norm_ratio",
-            { { "mean", r.normRatio }, { "spread", r.normRatioSpread },
+            { { "mean", measured(r.normRatio) }, { "spread", measured(r.normRatioSpread) },
                 { "per_step", r.stepNormRatio } } } };
 }
 
@@ -86,12 +105,10 @@ json scoresJson(const std::optional<Scores>& scores)
 
 void printShapes(const eval::FeatureComparison& r, const std::string& a, const std::string& b)
 {
-    std::printf("A: %s: %lld steps, %lld crop(s), %lld features\n", a.c_str(),
-        static_cast<long long>(r.stepsA), static_cast<long long>(r.cropsA),
-        static_cast<long long>(r.featureSizeA));
-    std::printf("B: %s: %lld steps, %lld crop(s), %lld features\n", b.c_str(),
-        static_cast<long long>(r.stepsB), static_cast<long long>(r.cropsB),
-        static_cast<long long>(r.featureSizeB));
+    std::printf("A: %s: %s, %s, %s\n", a.c_str(), counted(r.stepsA, "step").c_str(),
+        counted(r.cropsA, "crop").c_str(), counted(r.featureSizeA, "feature").c_str());
+    std::printf("B: %s: %s, %s, %s\n", b.c_str(), counted(r.stepsB, "step").c_str(),
+        counted(r.cropsB, "crop").c_str(), counted(r.featureSizeB, "feature").c_str());
 }
 
 void printMeasures(const eval::FeatureComparison& r)
@@ -123,10 +140,11 @@ void printText(const eval::FeatureComparison& r, const std::optional<Scores>& sc
     if (r.alignment.overlap > 0)
         printMeasures(r);
     if (scores)
-        std::printf("scores (%s, windows of %lld steps): %zu windows; Pearson r %s (window "
+        std::printf("scores (%s, windows of %s): %s; Pearson r %s (window "
                     "scores), %s (frame scores)\n",
-            scores->classifier.c_str(), static_cast<long long>(scores->windowSteps),
-            scores->agreement.windowScoresA.size(), rText(scores->agreement.windowPearson).c_str(),
+            scores->classifier.c_str(), counted(scores->windowSteps, "step").c_str(),
+            counted(static_cast<int64_t>(scores->agreement.windowScoresA.size()), "window").c_str(),
+            rText(scores->agreement.windowPearson).c_str(),
             rText(scores->agreement.framePearson).c_str());
 }
 

@@ -89,7 +89,7 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
 void writeOutputs(
     const std::string& dir, const eval::EvalReport& report, const json& reportJsonValue)
 {
-    fs::create_directories(dir);
+    io::createOutputFolder(dir);
     io::writeFileAtomically(
         dir + "/report.json", [&](std::ostream& out) { out << reportJsonValue.dump(2) << "\n"; });
     io::writeFileAtomically(dir + "/roc.csv", [&](std::ostream& out) {

@@ -30,7 +30,7 @@ private:
     std::string annotationsPath_;
     std::string outputDir_;
     int64_t splitSteps_ = 28;
-    int64_t framesPerStep_ = 16;
+    int64_t framesPerStep_ = defaults::kSnippetFrames;
     bool isJson_ = false;
     bool isQuiet_ = false;
     engine::ModelRequest model_;

@@ -5,7 +5,9 @@
 #include "app/progress_printer.h"
 #include "core/analysis/window_slices.h"
 #include "core/analysis/windows.h"
+#include "core/common/defaults.h"
 #include "core/common/error.h"
+#include "core/common/plural.h"
 #include "core/io/feature_sidecar.h"
 
 #include <nlohmann/json.hpp>
@@ -23,7 +25,7 @@ using nlohmann::json;
 // What the explanation is about: the window's features and where its steps are in the video.
 struct ExplainInput {
     FloatArray features; // [steps, crops, F]
-    int64_t framesPerStep = 16;
+    int64_t framesPerStep = defaults::kSnippetFrames;
     std::vector<int64_t> framePtsUs; // empty for a .npy
 };
 
@@ -114,9 +116,9 @@ void printStages(const analysis::WindowExplanation& e, int64_t crops, float wind
     std::printf(
         "  W2 (.) + b2       %-12s one logit per step for each of the r = %lld attention rows\n",
         shape(e.logits).c_str(), r);
-    std::printf("  softmax over T    A %-10s over the %lld steps (time), not the features: each "
+    std::printf("  softmax over T    A %-10s over the %s (time), not the features: each "
                 "column sums to 1\n",
-        shape(e.attention).c_str(), T);
+        shape(e.attention).c_str(), counted(T, "step").c_str());
     std::printf(
         "  M = xᵀA           %-12s column k = the steps' features averaged with row k's weights\n",
         shape(e.pooled).c_str());
@@ -158,9 +160,8 @@ void printAttention(const analysis::WindowExplanation& e, const ExplainInput& in
                 static_cast<double>(e.attention.values[static_cast<size_t>(t * e.rows + k)]));
         std::printf("\n");
     }
-    std::printf(
-        "\nWhere each row looks (top %lld steps; equal weights are a tie, not a ranking):\n",
-        static_cast<long long>(options.topSteps));
+    std::printf("\nWhere each row looks (top %s; equal weights are a tie, not a ranking):\n",
+        counted(options.topSteps, "step").c_str());
     for (int64_t k = 0; k < e.rows; ++k) {
         std::printf("  row %lld:", static_cast<long long>(k));
         const analysis::RowFocus focus = analysis::rowFocus(e, k, options.topSteps);
@@ -245,11 +246,12 @@ void requireChoiceExists(
         throw IoError(path + ": has no feature steps, so no window to explain");
     if (explain.windowIndex < 0 || explain.windowIndex >= static_cast<int64_t>(windowCount))
         throw IoError(path + ": window " + std::to_string(explain.windowIndex)
-            + " does not exist; it has " + std::to_string(windowCount) + " windows (0.."
+            + " (--at) does not exist; it has "
+            + counted(static_cast<int64_t>(windowCount), "window") + " (0.."
             + std::to_string(windowCount - 1) + ")");
     if (explain.crop < 0 || explain.crop >= crops)
         throw IoError(path + ": crop " + std::to_string(explain.crop) + " does not exist; it has "
-            + std::to_string(crops) + " crops");
+            + counted(crops, "crop"));
 }
 
 // The window's score as analyze computes it (the mean over all crops), to show that the

@@ -1,10 +1,11 @@
 #pragma once
-// `vigil explain VIDEO|FEATURES.npy --window K`: the attention classifier's computation on one
+// `vigil explain VIDEO|FEATURES.npy --at K`: the attention classifier's computation on one
 // window, step by step with the real shapes and values (core/analysis/window_explanation.h), as
 // text or JSON. Main thread only; returns an exit code from exit_codes.h, throws nothing.
 
 #include "app/command_options.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 
 #include <cstdint>
 
@@ -13,11 +14,12 @@ namespace vigil::app {
 struct ExplainOptions {
     int64_t windowIndex = 0;
     int64_t crop = 0;
-    int64_t topSteps = 5;
+    int64_t topSteps = defaults::kExplainTopSteps;
     bool isJson = false;
 };
 
 // options.inputs holds one video or .npy file; options.windows sets window length and stride.
-int runExplain(const RunOptions& options, const ExplainOptions& explain, const CancellationToken& cancel);
+int runExplain(
+    const RunOptions& options, const ExplainOptions& explain, const CancellationToken& cancel);
 
 } // namespace vigil::app

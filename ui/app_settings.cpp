@@ -1,13 +1,13 @@
 #include "ui/app_settings.h"
 
+#include "core/common/count_limits.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
 
 #include <QSettings>
 
-#include <exception>
-
 #include <algorithm>
+#include <exception>
 
 namespace vigil::ui {
 namespace {
@@ -16,6 +16,17 @@ namespace {
 template <typename Enum> Enum settingOr(const QVariant& value, Enum fallback)
 {
     return fromString<Enum>(value.toString().toStdString()).value_or(fallback);
+}
+
+// A stored count, clamped to the bound the CLI checks (core/common/count_limits.h): a settings
+// file edited by hand, or saved on a machine with more cores, cannot start what the CLI refuses.
+int countWithin(const QVariant& value, int fallback, const CountBound& bound)
+{
+    bool isNumber = false;
+    const qlonglong count = value.toLongLong(&isNumber);
+    if (!isNumber)
+        return fallback;
+    return static_cast<int>(std::clamp<qlonglong>(count, bound.min, bound.max));
 }
 
 } // namespace
@@ -36,14 +47,15 @@ AppSettings AppSettings::load(QSettings& store)
     settings.crops = settingOr(store.value(QStringLiteral("crops")), settings.crops);
     settings.preset = settingOr(store.value(QStringLiteral("preprocess")), settings.preset);
     settings.classifier = store.value(QStringLiteral("classifier"), settings.classifier).toString();
-    settings.windowSteps = std::clamp(
-        store.value(QStringLiteral("windowSteps"), settings.windowSteps).toInt(), 1, 4096);
-    settings.strideSteps = std::clamp(
-        store.value(QStringLiteral("strideSteps"), settings.strideSteps).toInt(), 1, 4096);
-    settings.threshold = std::clamp(
-        store.value(QStringLiteral("threshold"), settings.threshold).toDouble(), 0.0, 1.0);
+    settings.windowSteps = countWithin(
+        store.value(QStringLiteral("windowSteps")), settings.windowSteps, bounds::steps());
+    settings.strideSteps = countWithin(
+        store.value(QStringLiteral("strideSteps")), settings.strideSteps, bounds::steps());
+    settings.threshold
+        = std::clamp(store.value(QStringLiteral("threshold"), settings.threshold).toDouble(),
+            bounds::threshold().min, bounds::threshold().max);
     settings.threads
-        = std::clamp(store.value(QStringLiteral("threads"), settings.threads).toInt(), 0, 1024);
+        = countWithin(store.value(QStringLiteral("threads")), settings.threads, bounds::threads());
     settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
     store.endGroup();
     settings.exportFolder

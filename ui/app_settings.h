@@ -5,6 +5,7 @@
 // the app when it loads networks for the next analysis. Plain values; load/save take the
 // QSettings to use (tests pass one on a temporary file). GUI thread.
 
+#include "core/common/defaults.h"
 #include "core/common/settings.h"
 
 #include <QString>
@@ -15,17 +16,17 @@ class QSettings;
 namespace vigil::ui {
 
 struct AppSettings {
-    BackboneKind backbone = BackboneKind::I3dResNet50;
-    CropMode crops = CropMode::Center; // ten: i3d-r50 only
-    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor; // i3d-r50 only
+    BackboneKind backbone = defaults::kBackbone;
+    CropMode crops = defaults::kCrops; // ten: i3d-r50 only
+    PreprocessPreset preset = defaults::kPreset; // i3d-r50 only
     // A published classifier's manifest name, a weights file, or empty for the default choice
     // (the installed published classifier, as `vigil analyze` picks it).
     QString classifier;
-    int windowSteps = 32;
-    int strideSteps = 32;
-    double threshold = 0.5;
-    int threads = 0; // 0: all cores
-    ComputeDevice device = ComputeDevice::Cpu;
+    int windowSteps = static_cast<int>(defaults::kWindowSteps);
+    int strideSteps = static_cast<int>(defaults::kStrideSteps);
+    double threshold = defaults::kThreshold;
+    int threads = static_cast<int>(defaults::kThreads); // 0: all cores
+    ComputeDevice device = defaults::kDevice;
     QString exportFolder; // empty: next to the video
 
     bool operator==(const AppSettings& other) const;

@@ -1,5 +1,6 @@
 #include "ui/batch_dialog.h"
 
+#include "core/common/defaults.h"
 #include "core/io/atomic_file.h"
 #include "ui/batch_job.h"
 #include "ui/batch_table_model.h"
@@ -91,7 +92,7 @@ QFormLayout* BatchDialog::createForm()
     thresholdBox_->setRange(0.0, 1.0);
     thresholdBox_->setSingleStep(0.05);
     thresholdBox_->setDecimals(2);
-    thresholdBox_->setValue(0.5);
+    thresholdBox_->setValue(defaults::kThreshold);
     thresholdBox_->setToolTip(tr("Frames scoring at or above it form the events the table counts"));
 
     auto* form = new QFormLayout;

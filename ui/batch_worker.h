@@ -10,6 +10,7 @@
 #include "core/batch/batch_job.h"
 #include "core/batch/batch_summary.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "ui/analysis_engine.h"
 #include "ui/background_task.h"
 
@@ -25,7 +26,7 @@ struct BatchJobSettings {
     QString outputDir;
     bool isRecursive = false;
     bool isResuming = false; // skip videos whose saved results are complete
-    double threshold = 0.5;
+    double threshold = defaults::kThreshold;
 };
 
 // One file's outcome, with where its video and results are.

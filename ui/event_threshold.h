@@ -5,6 +5,8 @@
 // agree. Loaded from QSettings when made, saved there at each change. Rounded to 0.01, the
 // precision every control shows. GUI thread only.
 
+#include "core/common/defaults.h"
+
 #include <QObject>
 
 class QDoubleSpinBox;
@@ -28,7 +30,7 @@ signals:
     void changed(double threshold);
 
 private:
-    double value_ = 0.5;
+    double value_ = defaults::kThreshold;
 };
 
 } // namespace vigil::ui

@@ -6,6 +6,7 @@
 // exports. GUI thread only.
 
 #include "core/analysis/score_events.h"
+#include "core/common/defaults.h"
 #include "core/io/review_sidecar.h"
 
 #include <QTableWidget>
@@ -23,7 +24,7 @@ public:
 
     // threshold and hasScores only word the message shown when there are no events.
     void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
-        double threshold = 0.5, bool hasScores = true);
+        double threshold = defaults::kThreshold, bool hasScores = true);
     const std::vector<analysis::ScoreEvent>& events() const { return events_; }
     // Ticks the events the marks name; emits nothing.
     void setReviewed(const io::ReviewedEvents& reviewed);
@@ -51,7 +52,7 @@ private:
     void fillRow(int row, double fps);
 
     std::vector<analysis::ScoreEvent> events_;
-    double threshold_ = 0.5;
+    double threshold_ = defaults::kThreshold;
     bool hasScores_ = false;
 };
 

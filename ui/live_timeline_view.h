@@ -9,6 +9,7 @@
 // under the cursor. It follows the stream until the user scrolls back (viewEndUs), then stays
 // where it is. GUI thread only; the ring outlives it.
 
+#include "core/common/defaults.h"
 #include "ui/live_timeline_ring.h"
 #include "ui/plot_axes.h"
 
@@ -66,8 +67,8 @@ private:
     void paintColorLegend(class QPainter& painter, const QRectF& area) const;
 
     const LiveTimelineRing* ring_;
-    float on_ = 0.6f;
-    float off_ = 0.5f;
+    float on_ = static_cast<float>(defaults::kAlertOn);
+    float off_ = static_cast<float>(defaults::kAlertOff);
     int64_t spanUs_ = 60000000;
     std::optional<int64_t> endUs_;
     ScoreAxis scoreAxis_; // 0..1

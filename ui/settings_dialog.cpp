@@ -1,5 +1,7 @@
 #include "ui/settings_dialog.h"
 
+#include "core/common/count_limits.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -13,7 +15,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
-#include <QThread>
 
 #include <algorithm>
 
@@ -107,19 +108,23 @@ void SettingsDialog::fillChoices(const QStringList& installedClassifiers,
 
 void SettingsDialog::setNumberRanges()
 {
-    windowBox_->setRange(1, 1024);
+    // The CLI's own bounds (core/common/count_limits.h), so that the dialog never saves a value
+    // `vigil analyze` would refuse.
+    const CountBound steps = bounds::steps();
+    windowBox_->setRange(static_cast<int>(steps.min), static_cast<int>(steps.max));
     windowBox_->setSuffix(tr(" snippets"));
     windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: 32)"));
-    strideBox_->setRange(1, 1024);
+    strideBox_->setRange(static_cast<int>(steps.min), static_cast<int>(steps.max));
     strideBox_->setSuffix(tr(" snippets"));
     strideBox_->setToolTip(
         tr("How far the next window starts; smaller than the window makes them overlap. "
            "Never larger than the window: steps between windows would not be scored."));
-    thresholdBox_->setRange(0.0, 1.0);
+    thresholdBox_->setRange(bounds::threshold().min, bounds::threshold().max);
     thresholdBox_->setDecimals(2);
     thresholdBox_->setSingleStep(0.05);
-    threadsBox_->setRange(0, 256);
-    threadsBox_->setSpecialValueText(tr("all %1 cores").arg(QThread::idealThreadCount()));
+    const CountBound threads = bounds::threads();
+    threadsBox_->setRange(static_cast<int>(threads.min), static_cast<int>(threads.max));
+    threadsBox_->setSpecialValueText(tr("all %1 cores").arg(coreCount()));
 }
 
 void SettingsDialog::createLayout(QPushButton* browse, QDialogButtonBox* buttons)

@@ -6,6 +6,7 @@
 // so it costs O(width) on a video of any length. GUI thread only; shares its zoom with the heatmaps
 // through the viewport.
 
+#include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
 #include "ui/frame_axis_widget.h"
 #include "ui/score_axis.h"
@@ -75,7 +76,7 @@ private:
     ScoreAxis scoreAxis_;
     std::vector<int64_t> windowFirstFrames_;
     double fps_ = 25.0;
-    double threshold_ = 0.5;
+    double threshold_ = defaults::kThreshold;
     bool isDraggingThreshold_ = false;
     bool isScoreAxisFitted_ = false;
 };

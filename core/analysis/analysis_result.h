@@ -1,6 +1,7 @@
 #pragma once
 // What one analysis produces: plain values, written by core/io and drawn by the UI.
 
+#include "core/common/defaults.h"
 #include "core/common/float_array.h"
 #include "core/common/settings.h"
 
@@ -37,9 +38,9 @@ struct ModelDescription {
 };
 
 struct ProtocolSettings {
-    int64_t snippetFrames = 16; // frames one feature step stands for
-    int64_t windowSteps = 32;
-    int64_t strideSteps = 32;
+    int64_t snippetFrames = defaults::kSnippetFrames; // frames one feature step stands for
+    int64_t windowSteps = defaults::kWindowSteps;
+    int64_t strideSteps = defaults::kStrideSteps;
 };
 
 struct VideoSummary {

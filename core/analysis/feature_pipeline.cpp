@@ -2,6 +2,7 @@
 
 #include "core/analysis/bounded_queue.h"
 #include "core/common/error.h"
+#include "core/common/plural.h"
 #include "core/media/video_decoder.h"
 #include "core/preprocess/frame_preprocessor.h"
 
@@ -226,7 +227,7 @@ void requireEnoughFrames(
     // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
     if (options.backbone == BackboneKind::I3dResNet50
         && options.preset == PreprocessPreset::I3dResnetExtractor && frames <= kSnippetFrames)
-        throw MediaError(path + ": " + std::to_string(frames) + " frames decoded; i3d-r50 needs "
+        throw MediaError(path + ": " + counted(frames, "frame") + " decoded; i3d-r50 needs "
             + "at least " + std::to_string(kSnippetFrames + 1));
     if (steps == 0)
         throw MediaError(path + ": no frames could be decoded");

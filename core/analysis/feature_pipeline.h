@@ -8,6 +8,7 @@
 #include "core/analysis/pipeline_profile.h"
 #include "core/analysis/snippet_cutter.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/common/float_array.h"
 #include "core/preprocess/snippet_preprocessor.h"
 
@@ -55,7 +56,7 @@ struct ExtractedFeatures {
     double durationS = 0.0;
     int64_t frames = 0; // decoded
     std::vector<int64_t> framePtsUs; // one per decoded frame
-    int64_t framesPerStep = 16;
+    int64_t framesPerStep = defaults::kSnippetFrames;
     FloatArray features; // [steps, crops, featureSize]
     std::vector<std::string> warnings;
     PipelineProfile profile; // where the time went (vigil analyze --profile)

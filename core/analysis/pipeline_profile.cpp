@@ -1,5 +1,7 @@
 #include "core/analysis/pipeline_profile.h"
 
+#include "core/common/plural.h"
+
 #include <cstdio>
 
 namespace vigil::analysis {
@@ -33,10 +35,10 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
     const double wall = p.wallS + scoringS;
     const double share = wall > 0.0 ? 100.0 / wall : 0.0;
     const double gflop = static_cast<double>(p.networkInputs) * backboneGflopPerInput(kind);
-    std::string text = "profile: " + toString(kind) + ", " + std::to_string(networkThreads)
-        + " network thread(s), " + std::to_string(p.frames) + " frames, " + std::to_string(p.steps)
-        + (kind == BackboneKind::I3dResNet50 ? " snippets, " : " steps, ")
-        + std::to_string(p.networkInputs) + " network inputs\n";
+    std::string text = "profile: " + toString(kind) + ", "
+        + counted(networkThreads, "network thread") + ", " + counted(p.frames, "frame") + ", "
+        + counted(p.steps, kind == BackboneKind::I3dResNet50 ? "snippet" : "step") + ", "
+        + counted(p.networkInputs, "network input") + "\n";
     text += "  stage                         seconds   % of wall\n";
     text += line("  decode (producer)            %8.3f   %5.1f\n", p.decodeS, p.decodeS * share);
     text += line(

@@ -5,6 +5,7 @@
 // frames become one preprocessed snippet. Owned by one run and used on its thread; the
 // preprocessor must outlive it.
 
+#include "core/common/defaults.h"
 #include "core/preprocess/snippet_preprocessor.h"
 
 #include <opencv2/core.hpp>
@@ -14,7 +15,7 @@
 
 namespace vigil::analysis {
 
-constexpr int64_t kSnippetFrames = 16;
+constexpr int64_t kSnippetFrames = defaults::kSnippetFrames;
 
 class SnippetCutter {
 public:

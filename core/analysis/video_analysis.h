@@ -4,12 +4,13 @@
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/feature_pipeline.h"
+#include "core/common/defaults.h"
 
 namespace vigil::analysis {
 
 struct WindowSettings {
-    int64_t windowSteps = 32;
-    int64_t strideSteps = 32;
+    int64_t windowSteps = defaults::kWindowSteps;
+    int64_t strideSteps = defaults::kStrideSteps;
 };
 
 // Scores an extracted sequence. Keeps the features out of the result (they can be large).
@@ -18,7 +19,7 @@ AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowSc
 
 // What is known of the video features came from (vigil score: the sidecar or --fps).
 struct FeatureTiming {
-    int64_t framesPerStep = 16;
+    int64_t framesPerStep = defaults::kSnippetFrames;
     int64_t frames = 0; // 0: steps * framesPerStep
     double fps = 0.0; // 0: unknown, so frames get no times
 };

@@ -22,7 +22,7 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
     const CancellationToken& cancel, const BatchJobCallbacks& callbacks)
 {
     BatchJobOutcome outcome;
-    std::filesystem::create_directories(request.outputDir);
+    io::createOutputFolder(request.outputDir);
     std::vector<BatchInput> inputs = selectShard(
         findBatchInputs(request.inputDir, request.outputDir, request.depth), request.shard);
     outcome.filesFound = inputs.size();

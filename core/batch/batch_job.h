@@ -7,6 +7,7 @@
 
 #include "core/batch/batch_runner.h"
 #include "core/batch/shard.h"
+#include "core/common/defaults.h"
 #include "core/engine/engine.h"
 
 #include <cstddef>
@@ -21,7 +22,7 @@ struct BatchJobRequest {
     FolderDepth depth = FolderDepth::TopOnly;
     ResumeMode resume = ResumeMode::AnalyseAll;
     Shard shard;
-    double threshold = 0.5; // frame scores at or above it form events
+    double threshold = defaults::kThreshold; // frame scores at or above it form events
     size_t jobs = 1; // files analysed at once; more than the files found is cut down
     analysis::WindowSettings windows;
 };

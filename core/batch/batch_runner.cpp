@@ -116,7 +116,9 @@ private:
         const media::VideoProbe probe = media::probeVideo(input.path, &cancel_);
         if (!probe.isVideo) {
             row.status = hasVideoExtension(input.path) ? FileStatus::Failed : FileStatus::Skipped;
-            row.message = "not a video: " + probe.reason;
+            // An empty file is reported as analyze reports it, not as "not a video: ...".
+            row.message = probe.reason == media::kEmptyFileReason ? probe.reason
+                                                                  : "not a video: " + probe.reason;
             return row;
         }
         start(job, input.relativePath);

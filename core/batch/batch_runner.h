@@ -12,6 +12,7 @@
 #include "core/batch/batch_summary.h"
 #include "core/batch/saved_result.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 
 #include <functional>
 #include <string>
@@ -30,7 +31,7 @@ enum class ResumeMode { AnalyseAll, SkipComplete };
 struct BatchSettings {
     ResumeMode resume = ResumeMode::AnalyseAll;
     ExpectedSettings expected; // what SkipComplete requires of saved results
-    double threshold = 0.5; // frame scores at or above it form events
+    double threshold = defaults::kThreshold; // frame scores at or above it form events
 };
 
 struct BatchProgress {

@@ -33,8 +33,7 @@ std::string csvField(std::string_view text)
 
 std::string summaryToCsv(const std::vector<BatchRow>& rows)
 {
-    std::string csv = "path,status,message,frames,duration_s,max_score,max_score_time_s,events,"
-                      "seconds,weights\n";
+    std::string csv = std::string(kSummaryColumns) + "\n";
     char numbers[160];
     for (const BatchRow& row : rows) {
         csv += csvField(row.relativePath) + "," + statusName(row.status) + ","

@@ -7,6 +7,7 @@
 
 #include "core/analysis/analysis_result.h"
 #include "core/batch/video_figures.h"
+#include "core/common/defaults.h"
 
 #include <string>
 
@@ -17,8 +18,8 @@ namespace vigil::batch {
 // passes for a published one) and the same windows.
 struct ExpectedSettings {
     analysis::ModelDescription model;
-    int64_t windowSteps = 32;
-    int64_t strideSteps = 32;
+    int64_t windowSteps = defaults::kWindowSteps;
+    int64_t strideSteps = defaults::kStrideSteps;
 };
 
 struct SavedResult {

@@ -9,6 +9,7 @@
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/score_events.h"
+#include "core/common/defaults.h"
 #include "core/media/clip_cutter.h"
 
 #include <string>
@@ -17,9 +18,9 @@
 namespace vigil::clips {
 
 struct ClipSettings {
-    double threshold = 0.5; // the GUI's and `vigil batch`'s default
-    double preS = 2.0;
-    double postS = 2.0;
+    double threshold = defaults::kThreshold; // the GUI's and `vigil batch`'s default
+    double preS = defaults::kClipPreS;
+    double postS = defaults::kClipPostS;
 };
 
 // Where a result's clips go and what they are called: outputFolder/clipBase.event-NN<extension>.

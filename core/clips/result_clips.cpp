@@ -1,6 +1,7 @@
 #include "core/clips/result_clips.h"
 
 #include "core/common/error.h"
+#include "core/io/atomic_file.h"
 #include "core/io/file_fingerprint.h"
 #include "core/io/output_names.h"
 #include "core/io/regular_file.h"
@@ -183,10 +184,7 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
     const std::vector<PlannedClip> planned = planEventClips(result, settings, naming);
     if (planned.empty())
         return 0;
-    std::error_code error;
-    fs::create_directories(toClip.outputFolder, error);
-    if (error)
-        throw IoError(toClip.outputFolder + ": cannot create: " + error.message());
+    io::createOutputFolder(toClip.outputFolder);
     for (const PlannedClip& clip : planned)
         onClip({ clip.event, clip.peakTimeS, media::cutClip(clip.request, cancel) });
     return planned.size();

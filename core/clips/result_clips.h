@@ -10,6 +10,7 @@
 #include "core/analysis/score_events.h"
 #include "core/clips/event_clips.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/media/clip_cutter.h"
 
 #include <functional>

@@ -1,7 +1,8 @@
 #pragma once
 // Text from outside (file names, messages that quote them) made safe for a terminal: control
 // characters, which could move the cursor, retitle the window or forge a new line, are shown
-// escaped (\n, \t, \x1b...); everything else, UTF-8 included, is kept. Pure; any thread.
+// escaped (\n, \t, \x1b...), and so are the C1 controls (U+0080..U+009F as \u0080..) and any
+// byte that is not part of well-formed UTF-8 (\xe9); all other UTF-8 is kept. Pure; any thread.
 
 #include <string>
 #include <string_view>

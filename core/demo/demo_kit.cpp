@@ -131,7 +131,7 @@ DemoArtifacts prepareDemo(const DemoRequest& request, const engine::NetworkLoade
         throw IoError(request.sourceVideo
             + ": not found; it comes with Debian's package opencv-doc "
               "(scripts/setup-debian.sh installs it)");
-    fs::create_directories(folder);
+    io::createOutputFolder(folder);
     DemoArtifacts demo;
     demo.folder = folder;
     demo.videoPath = folder + "/demo-video.mkv";

@@ -4,6 +4,7 @@
 // inverted) at snippet boundaries, a little after the middle. Pure values and functions; any
 // thread.
 
+#include "core/common/defaults.h"
 #include "core/common/settings.h"
 
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace vigil::demo {
 inline constexpr const char* kDebianSampleVideo
     = "/usr/share/doc/opencv-doc/examples/data/vtest.avi"; // Debian package opencv-doc
 
-inline constexpr int64_t kSnippetFrames = 16; // i3d-r50's feature step
+inline constexpr int64_t kSnippetFrames = defaults::kSnippetFrames; // i3d-r50's feature step
 
 struct DemoRequest {
     std::string sourceVideo = kDebianSampleVideo;

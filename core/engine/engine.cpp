@@ -1,6 +1,7 @@
 #include "core/engine/engine.h"
 
 #include "core/common/error.h"
+#include "core/common/plural.h"
 
 #include <algorithm>
 #include <cassert>
@@ -29,7 +30,8 @@ void addIgnoredKeys(const std::vector<std::string>& keys, const std::string& pat
 {
     if (keys.empty())
         return;
-    std::string text = path + ": " + std::to_string(keys.size()) + " tensor(s) not used:";
+    std::string text
+        = path + ": " + counted(static_cast<int64_t>(keys.size()), "tensor") + " not used:";
     for (const std::string& key : keys)
         text += " " + key;
     warnings.push_back(text);

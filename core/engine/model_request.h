@@ -2,6 +2,7 @@
 // What a run asks of the networks, as a front end parsed it (CLI11 options, the GUI's
 // QSettings): typed, with the user's words for the weights not yet resolved. Plain values.
 
+#include "core/common/defaults.h"
 #include "core/common/settings.h"
 
 #include <cstdint>
@@ -19,12 +20,13 @@ enum class DemoWeights { Refuse, FillMissing, TrainedDemo };
 enum class NeededNetworks { BackboneAndClassifier, BackboneOnly, ClassifierOnly };
 
 struct ModelRequest {
-    BackboneKind backbone = BackboneKind::I3dResNet50;
-    CropMode crops = CropMode::Center;
-    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor; // i3d-r50 only
-    ComputeDevice device = ComputeDevice::Cpu; // where the backbone runs
-    int threads = 0; // intra-op threads of the networks; 0: all cores
-    int64_t frameStep = 1; // resnet50: every Nth frame is a step
+    BackboneKind backbone = defaults::kBackbone;
+    CropMode crops = defaults::kCrops;
+    PreprocessPreset preset = defaults::kPreset; // i3d-r50 only
+    ComputeDevice device = defaults::kDevice; // where the backbone runs
+    int threads
+        = static_cast<int>(defaults::kThreads); // intra-op threads of the networks; 0: all cores
+    int64_t frameStep = defaults::kFrameStep; // resnet50: every Nth frame is a step
     std::string backboneWeights; // a file; empty: the installed published backbone
     std::string classifier; // a file or a published name; empty: the installed default
     DemoWeights demo = DemoWeights::Refuse;

@@ -7,6 +7,7 @@
 
 #include "core/analysis/network_interfaces.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/eval/roc_metrics.h"
 #include "core/eval/temporal_annotations.h"
 
@@ -26,7 +27,7 @@ struct GroundTruth {
 
 struct EvalSettings {
     int64_t splitSteps = 28; // the paper's reproduction command
-    int64_t framesPerStep = 16;
+    int64_t framesPerStep = defaults::kSnippetFrames;
 };
 
 struct VideoScores {

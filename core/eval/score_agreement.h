@@ -5,6 +5,7 @@
 // thread; throws what the scorer throws.
 
 #include "core/analysis/network_interfaces.h"
+#include "core/common/defaults.h"
 #include "core/eval/feature_comparison.h"
 
 #include <cstdint>
@@ -13,9 +14,9 @@
 namespace vigil::eval {
 
 struct ScoreWindows {
-    int64_t windowSteps = 32;
-    int64_t strideSteps = 32;
-    int64_t framesPerStep = 16;
+    int64_t windowSteps = defaults::kWindowSteps;
+    int64_t strideSteps = defaults::kStrideSteps;
+    int64_t framesPerStep = defaults::kSnippetFrames;
 };
 
 struct ScoreAgreement {

@@ -78,6 +78,25 @@ void writeFileAtomically(const std::string& path, const std::function<void(std::
     }
 }
 
+void createOutputFolder(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (fs::is_directory(path, error))
+        return;
+    // The nearest part of the path that exists and is not a folder is what is in the way.
+    for (fs::path part = fs::path(path); !part.empty(); part = part.parent_path()) {
+        const fs::file_status status = fs::status(part, error);
+        if (fs::exists(status) && !fs::is_directory(status))
+            throw IoError(part.string() + ": is a file, not a folder (-o names a folder)");
+        if (part == part.parent_path())
+            break;
+    }
+    fs::create_directories(path, error);
+    if (error)
+        throw IoError(path + ": cannot create the folder: " + std::strerror(error.value()));
+}
+
 void writeFileAtomically(const std::string& path, const std::string& contents)
 {
     writeFileAtomically(path, [&](std::ostream& out) {

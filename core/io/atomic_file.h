@@ -14,6 +14,11 @@ namespace vigil::io {
 void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 void writeFileAtomically(const std::string& path, const std::string& contents);
 
+// Creates the output folder `path` and its parents if missing. Throws vigil::IoError in the one
+// line every front end shows ("out.txt: is a file, not a folder"), never the filesystem's own
+// text ("filesystem error: cannot create directories: File exists [out.txt]").
+void createOutputFolder(const std::string& path);
+
 // Removes, under `dir` (recursively), the temporaries that writeFileAtomically left when its
 // process was killed: those of this host whose process no longer runs, and any older than
 // `staleAfter` (a process on another machine sharing the folder, e.g. a Slurm shard, finishes a

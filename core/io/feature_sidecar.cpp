@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
 #include "core/io/detail/json_fields.h"
+#include "core/io/json_problem.h"
 #include "core/io/npy_file.h"
 #include "core/io/regular_file.h"
 
@@ -132,7 +133,7 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
     try {
         return sidecarOf(json::parse(file.readAll()), path);
     } catch (const json::exception& failure) {
-        throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
+        throw IoError(path + ": not a features sidecar of Vigil's: " + jsonProblem(failure));
     } catch (const std::invalid_argument& failure) {
         throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
     }

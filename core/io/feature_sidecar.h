@@ -5,6 +5,7 @@
 // place that turns a .npy of features into [steps, crops, F]. Throws IoError naming the file.
 
 #include "core/analysis/analysis_result.h"
+#include "core/common/defaults.h"
 #include "core/common/float_array.h"
 
 #include <optional>
@@ -14,7 +15,7 @@ namespace vigil::io {
 
 struct FeatureSidecar {
     analysis::ModelDescription model; // backbone, crops and backbone weights (no classifier)
-    int64_t framesPerStep = 16;
+    int64_t framesPerStep = defaults::kSnippetFrames;
     int64_t frames = 0;
     double fps = 0.0; // 0 when the video did not say
     std::string videoPath;

@@ -127,10 +127,7 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
 WrittenFiles writeResultFiles(
     const analysis::AnalysisResult& result, const std::string& outputDir, const std::string& stem)
 {
-    std::error_code error;
-    fs::create_directories(outputDir, error);
-    if (error)
-        throw IoError(outputDir + ": cannot create output folder: " + error.message());
+    createOutputFolder(outputDir);
     const fs::path base = fs::path(outputDir) / stem;
     WrittenFiles files { base.string() + ".vigil.json", base.string() + ".scores.csv" };
     analysis::AnalysisResult fingerprinted = result;

@@ -5,6 +5,7 @@
 #include "core/io/detail/json_fields.h"
 #include "core/io/regular_file.h"
 #include "core/io/result_files.h"
+#include "core/io/json_problem.h"
 
 #include <nlohmann/json.hpp>
 
@@ -273,7 +274,7 @@ analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std:
     } catch (const json::parse_error& error) {
         throw IoError(jsonPath + ": not a Vigil result: does not parse: " + error.what());
     } catch (const std::exception& error) {
-        throw IoError(jsonPath + ": not a Vigil result: " + error.what());
+        throw IoError(jsonPath + ": not a Vigil result: " + jsonProblem(error));
     }
     if (!csvPath.empty())
         result.framePtsUs = framePtsOf(csvPath, result.frameScores);

@@ -47,7 +47,6 @@ public:
     int64_t damagedFramesConcealed_ = 0;
 
 private:
-    void checkIsNonEmptyFile() const;
     void selectStream();
     void openDecoder();
     void describeStream();
@@ -86,8 +85,6 @@ VideoDecoder::Impl::Impl(const MediaSource& source, const CancellationToken* can
     const detail::LogScope logScope(log_);
     info_.path = source.location;
     throwIfCancelled();
-    if (source.kind == SourceKind::LocalFile)
-        checkIsNonEmptyFile();
     input_ = detail::OpenedInput(source, cancel);
     format_ = input_.get();
     selectStream();
@@ -97,16 +94,6 @@ VideoDecoder::Impl::Impl(const MediaSource& source, const CancellationToken* can
     packet_.reset(av_packet_alloc());
     if (!frame_ || !packet_)
         throw MediaError(info_.path + ": out of memory");
-}
-
-// FFmpeg's words for an empty file ("Invalid data found when processing input") do not tell a
-// user what is wrong. Folders, FIFOs and devices are refused when the input is opened.
-void VideoDecoder::Impl::checkIsNonEmptyFile() const
-{
-    std::error_code error;
-    if (std::filesystem::is_regular_file(info_.path, error)
-        && std::filesystem::file_size(info_.path, error) == 0 && !error)
-        throw MediaError(info_.path + ": empty file (0 bytes)");
 }
 
 void VideoDecoder::Impl::selectStream()

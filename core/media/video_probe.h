@@ -7,8 +7,12 @@
 #include "core/common/cancellation.h"
 
 #include <string>
+#include <string_view>
 
 namespace vigil::media {
+
+// The reason, for the decoder and the probe alike, that an empty file is no video.
+inline constexpr std::string_view kEmptyFileReason = "empty file (0 bytes)";
 
 struct VideoProbe {
     bool isVideo = false;

@@ -1,5 +1,7 @@
 #include "core/tuning/backbone_setup.h"
 
+#include "core/common/plural.h"
+
 namespace vigil::tuning {
 
 std::string toString(Layout layout)
@@ -25,8 +27,8 @@ std::optional<Layout> layoutFromString(std::string_view word)
 
 std::string describe(const BackboneSetup& setup)
 {
-    return toString(setup.layout) + ", " + std::to_string(setup.snippetsPerPass)
-        + " snippet(s) per pass, " + std::to_string(setup.threads) + " thread(s)";
+    return toString(setup.layout) + ", " + counted(setup.snippetsPerPass, "snippet") + " per pass, "
+        + counted(setup.threads, "thread");
 }
 
 } // namespace vigil::tuning

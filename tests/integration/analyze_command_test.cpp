@@ -44,8 +44,7 @@ TEST_F(AnalyzeCommand, ProfileShowsTheBackboneSetupAndOverridesNeedNoCalibration
     const CommandResult plain = runCommand("XDG_CACHE_HOME=" + shellQuoted(cache) + " " + kVigil
         + args + shellQuoted(dir_ + "/setup-plain"));
     ASSERT_EQ(plain.exitCode, 0) << plain.output;
-    EXPECT_NE(
-        plain.output.find("backbone setup: blocked, 1 snippet(s) per pass"), std::string::npos)
+    EXPECT_NE(plain.output.find("backbone setup: blocked, 1 snippet per pass"), std::string::npos)
         << plain.output;
     EXPECT_NE(plain.output.find("defaults, calibration off"), std::string::npos) << plain.output;
     const CommandResult overridden
@@ -53,7 +52,7 @@ TEST_F(AnalyzeCommand, ProfileShowsTheBackboneSetupAndOverridesNeedNoCalibration
                      "XDG_CACHE_HOME="
             + shellQuoted(cache) + " " + kVigil + args + shellQuoted(dir_ + "/setup-cl"));
     ASSERT_EQ(overridden.exitCode, 0) << overridden.output;
-    EXPECT_NE(overridden.output.find("backbone setup: channels-last, 2 snippet(s) per pass"),
+    EXPECT_NE(overridden.output.find("backbone setup: channels-last, 2 snippets per pass"),
         std::string::npos)
         << overridden.output;
     EXPECT_FALSE(fs::exists(cache + "/vigil/calibration.json"));

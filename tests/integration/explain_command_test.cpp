@@ -30,7 +30,7 @@ TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
     io::writeNpy(dir + "/clip.npy", features);
 
     const CommandResult json_run = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
-        + " --classifier " + shellQuoted(checkpoint) + " --window 1 --json 2>/dev/null");
+        + " --classifier " + shellQuoted(checkpoint) + " --at 1 --json 2>/dev/null");
     ASSERT_EQ(json_run.exitCode, 0) << json_run.output;
     const json explained = json::parse(json_run.output);
     EXPECT_EQ(explained["first_step"], 32);
@@ -56,14 +56,14 @@ TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
         explained["score"].get<double>(), result["windows"][1]["score"].get<double>(), 1e-6);
 
     const CommandResult text = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
-        + " --classifier " + shellQuoted(checkpoint) + " --window 0");
+        + " --classifier " + shellQuoted(checkpoint) + " --at 0");
     ASSERT_EQ(text.exitCode, 0) << text.output;
     for (const char* expected : { "[32, 2048]", "[32, 64]", "softmax over T", "[2048, 3]", "[6144]",
              "||AᵀA - I||_F", "score = sigmoid(fc2(fc1(flatten(" })
         EXPECT_NE(text.output.find(expected), std::string::npos) << expected << "\n" << text.output;
 
     const CommandResult missing = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
-        + " --classifier " + shellQuoted(checkpoint) + " --window 2");
+        + " --classifier " + shellQuoted(checkpoint) + " --at 2");
     EXPECT_EQ(missing.exitCode, 1) << missing.output;
     EXPECT_NE(missing.output.find("has 2 windows"), std::string::npos) << missing.output;
 }
@@ -74,9 +74,9 @@ TEST(ExplainCommand, ExplainsAWindowOfAVideo)
     const std::string clip = dir + "/walk.avi";
     ASSERT_TRUE(makeClip(clip, "testsrc2=size=160x120:rate=25", 40));
     const CommandResult run
-        = runCommand(kVigil + " explain " + shellQuoted(clip) + " --demo-weights --window 0");
+        = runCommand(kVigil + " explain " + shellQuoted(clip) + " --demo-weights --at 0");
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    // Windows, rows and crops counted from 0, as --window and the desktop app count them.
+    // Windows, rows and crops counted from 0, as --at and the desktop app count them.
     EXPECT_NE(run.output.find("Window 0 (of 1, counted from 0): steps 0-1, frames 0-31"),
         std::string::npos)
         << run.output;

@@ -150,7 +150,7 @@ TEST_F(OneEngine, ScoreGivesFramesTheirTimesFromTheSidecarOrFps)
     std::vector<std::string> lines = csvLines(out + "/clip.scores.csv");
     ASSERT_EQ(lines.size(), 41u); // the header and the clip's 40 frames, from the sidecar
     EXPECT_EQ(lines[26].rfind("25,1.000000,", 0), 0u) << lines[26];
-    EXPECT_NE(run.output.find("1 crop(s)"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("1 crop,"), std::string::npos) << run.output;
     EXPECT_EQ(
         readJson(out + "/clip.vigil.json")["model"]["backbone_weights"]["provenance"], "demo");
 

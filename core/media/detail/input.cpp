@@ -1,5 +1,7 @@
 #include "core/media/detail/input.h"
 
+#include "core/media/video_probe.h"
+
 extern "C" {
 #include <libavdevice/avdevice.h>
 #include <libavutil/time.h>
@@ -39,6 +41,13 @@ using IoOpen = decltype(AVFormatContext::io_open);
 bool contains(const std::string_view* begin, const std::string_view* end, std::string_view name)
 {
     return std::find(begin, end, name) != end;
+}
+
+// image2 reads a sequence only when the name holds a pattern (%d, or a glob); any other name is
+// one picture, which is refused too, but as what it is.
+bool isSingleImage(std::string_view demuxer, std::string_view url)
+{
+    return demuxer == "image2" && url.find_first_of("%*?[") == std::string_view::npos;
 }
 
 } // namespace
@@ -102,6 +111,10 @@ std::string refusalOfLocalPath(const std::string& path)
         return "is a folder, not a video file";
     if (!fs::is_regular_file(status))
         return "not a regular file (a FIFO, device or socket)";
+    // FFmpeg's words for an empty file ("Invalid data found when processing input") do not tell
+    // a user what is wrong; analyze, batch and the GUI all say it in these words.
+    if (fs::file_size(path, error) == 0 && !error)
+        return std::string(kEmptyFileReason);
     return {};
 }
 
@@ -181,7 +194,9 @@ void OpenedInput::prepareNetworkStream(const MediaSource& source)
         throw OpenFailed(source.location, refusal, refusal);
     }
     callbacks_->timeoutUs = std::max<int64_t>(source.timeoutMs, 1) * 1000;
-    callbacks_->url = source.location;
+    // Schemes are case-insensitive (RFC 3986), FFmpeg's protocol names are not: HTTP:// is
+    // opened as http://, not accepted here and refused by FFmpeg as "Protocol not found".
+    callbacks_->url = scheme + source.location.substr(scheme.size());
 }
 
 // Only a V4L2 device node: any other path given as a camera would let the demuxer read it.
@@ -222,8 +237,10 @@ void OpenedInput::open(const MediaSource& source)
             && contains(
                 std::begin(kDemuxersOfOtherFiles), std::end(kDemuxersOfOtherFiles), format->name)) {
             avformat_free_context(raw);
-            const std::string refusal = std::string("a list of other files (") + format->name
-                + " format); Vigil opens only the file it is given";
+            const std::string refusal = isSingleImage(format->name, callbacks_->url)
+                ? std::string("a still image, not a video")
+                : std::string("a list of other files (") + format->name
+                    + " format); Vigil opens only the file it is given";
             throw OpenFailed(source.location, refusal, refusal);
         }
         if (probed < 0) {

@@ -98,8 +98,8 @@ std::vector<AbsurdValue> absurdValues()
     values.push_back({ "batch . -o out", "--jobs", "1000" });
     values.push_back({ "batch . -o out", "--threshold", "nan" });
     values.push_back({ "batch . -o out", "--threshold", "1.5" });
-    values.push_back({ "explain x.npy", "--window", "-1" });
-    values.push_back({ "explain x.npy", "--window-steps", "0" });
+    values.push_back({ "explain x.npy", "--at", "-1" });
+    values.push_back({ "explain x.npy", "--window", "0" });
     values.push_back({ "explain x.npy", "--stride", huge });
     values.push_back({ "explain x.npy", "--crop", "10" });
     values.push_back({ "explain x.npy", "--top", "0" });

@@ -1,7 +1,9 @@
 #include "core/common/count_limits.h"
+#include "core/common/defaults.h"
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <thread>
 
 namespace vigil {
@@ -46,6 +48,32 @@ TEST(CountLimits, MemoryBeyondHalfTheMachineIsRefused)
     EXPECT_NE(
         memoryProblem(memory, "24 GB of frame scores").find("more than half of this machine's"),
         std::string::npos);
+}
+
+// The one table of defaults offers nothing its own bounds refuse: a front end that starts from
+// a default can always pass it to the CLI.
+TEST(Defaults, EveryDefaultLiesWithinItsBound)
+{
+    const auto expectCount = [](int64_t value, const CountBound& bound) {
+        SCOPED_TRACE(value);
+        EXPECT_EQ(countProblem(std::to_string(value), bound), "");
+    };
+    const auto expectNumber = [](double value, const NumberBound& bound) {
+        SCOPED_TRACE(value);
+        EXPECT_EQ(numberProblem(std::to_string(value), bound), "");
+    };
+    expectCount(defaults::kThreads, bounds::threads());
+    expectCount(defaults::kJobs, bounds::jobs());
+    expectCount(defaults::kWindowSteps, bounds::steps());
+    expectCount(defaults::kStrideSteps, bounds::steps());
+    expectCount(defaults::kFrameStep, bounds::frameStep());
+    expectCount(defaults::kSnippetFrames, bounds::snippetFrames());
+    expectCount(defaults::kExplainTopSteps, bounds::steps());
+    expectNumber(defaults::kThreshold, bounds::threshold());
+    expectNumber(defaults::kAlertOn, bounds::threshold());
+    expectNumber(defaults::kAlertOff, bounds::threshold());
+    EXPECT_LE(defaults::kAlertOff, defaults::kAlertOn) << "hysteresis: off at or below on";
+    EXPECT_LE(defaults::kStrideSteps, defaults::kWindowSteps) << "no step left unscored";
 }
 
 } // namespace

@@ -78,6 +78,26 @@ TEST(NetworkSource, ServerThatNeverAnswersTimesOutWithAClearError)
     }
 }
 
+// Schemes are case-insensitive: HTTP:// is opened as http:// (here it reaches the server and
+// times out), not accepted and then refused by FFmpeg ("Protocol not found").
+TEST(NetworkSource, SchemesAreCaseInsensitive)
+{
+    setMediaLogLevel(MediaLogLevel::Quiet);
+    const SilentServer server;
+    ASSERT_NE(server.port(), 0) << "no socket on 127.0.0.1";
+    for (const char* scheme : { "HTTP", "Rtsp" }) {
+        const std::string url
+            = std::string(scheme) + "://127.0.0.1:" + std::to_string(server.port()) + "/cam";
+        SCOPED_TRACE(url);
+        try {
+            VideoDecoder decoder(MediaSource::networkStream(url, 800));
+            ADD_FAILURE() << "opened";
+        } catch (const MediaError& error) {
+            EXPECT_EQ(std::string(error.what()), url + ": no answer within 0.8 s (timed out)");
+        }
+    }
+}
+
 TEST(NetworkSource, CancelEndsABlockingOpen)
 {
     const SilentServer server;

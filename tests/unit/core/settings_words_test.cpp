@@ -46,5 +46,21 @@ TEST(Printable, EscapesWhatCouldDriveATerminal)
     EXPECT_EQ(printable("caf\xc3\xa9 \\ tab\t"), "caf\xc3\xa9 \\\\ tab\\t");
 }
 
+// U+009B is a one-character CSI to many terminals, and bytes that are not UTF-8 are drawn as
+// whatever the terminal makes of them: both are escaped, well-formed UTF-8 is kept.
+TEST(Printable, EscapesC1ControlsAndBytesThatAreNotUtf8)
+{
+    EXPECT_EQ(printable("a\xc2\x9b"
+                        "2Jb"),
+        "a\\u009b2Jb");
+    EXPECT_EQ(printable("\xc2\x85"), "\\u0085");
+    EXPECT_EQ(printable("\xc2\xa0"), "\xc2\xa0"); // U+00A0 is printable
+    EXPECT_EQ(printable("caf\xe9.mp4"), "caf\\xe9.mp4");
+    EXPECT_EQ(printable("\xe2\x82"), "\\xe2\\x82"); // cut short
+    EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf"); // overlong '/'
+    EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80"); // a surrogate
+    EXPECT_EQ(printable("\xf0\x9f\x8e\xa5 \xe2\x82\xac"), "\xf0\x9f\x8e\xa5 \xe2\x82\xac");
+}
+
 } // namespace
 } // namespace vigil

@@ -38,7 +38,7 @@ TEST_F(VideoProbeTest, SaysWhyTextEmptyFilesStillImagesAndSoundAreNotVideos)
     ASSERT_EQ(test::runCommand("ffmpeg -nostdin -y -v error -f lavfi -i sine=duration=0.5 "
                   + test::shellQuoted(dir_ + "/sound.wav")).exitCode, 0);
     const std::pair<const char*, const char*> cases[] = {{"text.mp4", "Invalid data"},
-        {"empty.avi", "Invalid data"}, {"still.png", "still image"}, {"sound.wav", "no video stream"},
+        {"empty.avi", "empty file (0 bytes)"}, {"still.png", "still image"}, {"sound.wav", "no video stream"},
         {"missing.mp4", "No such file"}};
     for (const auto& [name, reason] : cases) {
         SCOPED_TRACE(name);

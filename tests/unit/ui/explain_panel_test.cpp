@@ -59,7 +59,7 @@ TEST_F(ExplainPanelTest, ShowsTheComputationOfTheWindowUnderThePlayhead)
         EXPECT_EQ(e.rows, 2);
         EXPECT_NEAR(e.score, window.score, 1e-6);
         const QString text = panel->text();
-        // Counted from 0, as `vigil explain --window 0` counts.
+        // Counted from 0, as `vigil explain --at 0` counts.
         EXPECT_TRUE(text.contains(QStringLiteral("Window %1 (of %2, counted from 0)")
                                       .arg(expectedWindow)
                                       .arg(windows.size())))

@@ -2,6 +2,8 @@
 // it was given, a classifier file is checked when it is chosen, and the main window applies them:
 // the threshold at once, and a new window starts with the saved values.
 
+#include "core/common/count_limits.h"
+#include "core/common/defaults.h"
 #include "tests/support/test_paths.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/app_settings.h"
@@ -14,12 +16,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTimer>
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -49,7 +54,7 @@ AppSettings changedSettings()
     settings.windowSteps = 16;
     settings.strideSteps = 8;
     settings.threshold = 0.7;
-    settings.threads = 3;
+    settings.threads = 1; // within every machine's cores (bounds::threads)
     settings.device = vigil::ComputeDevice::Cpu;
     settings.exportFolder = QStringLiteral("/tmp/exports");
     return settings;
@@ -92,6 +97,47 @@ TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
     ten.crops = vigil::CropMode::Ten;
     ten.classifier = QStringLiteral("classifier-da64-r3");
     EXPECT_EQ(SettingsDialog(ten, { QStringLiteral("classifier-da64-r3") }, {}).settings(), ten);
+}
+
+// The dialog offers exactly what the CLI accepts (core/common/count_limits.h), so the desktop app
+// can never save a value `vigil analyze` would refuse, and a settings file written by hand (or on
+// a machine with more cores) is brought within the same bounds when it is loaded.
+TEST_F(SettingsTest, TheDialogsBoundsAreTheCommandLinesBounds)
+{
+    AppSettings tooMany;
+    tooMany.threads = 100000;
+    tooMany.windowSteps = 5000000;
+    tooMany.strideSteps = 5000000;
+    SettingsDialog dialog(tooMany, {}, QStringLiteral("CPU only"));
+    QSpinBox* threads = nullptr;
+    std::vector<QSpinBox*> steps;
+    for (QSpinBox* box : dialog.findChildren<QSpinBox*>()) {
+        if (box->suffix().contains(QStringLiteral("snippets")))
+            steps.push_back(box);
+        else if (!box->specialValueText().isEmpty())
+            threads = box;
+    }
+    ASSERT_TRUE(threads);
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(threads->minimum(), vigil::bounds::threads().min);
+    EXPECT_EQ(threads->maximum(), vigil::bounds::threads().max);
+    EXPECT_EQ(steps[0]->minimum(), vigil::bounds::steps().min);
+    EXPECT_EQ(steps[0]->maximum(), vigil::bounds::steps().max);
+    const auto thresholds = dialog.findChildren<QDoubleSpinBox*>();
+    ASSERT_EQ(thresholds.size(), 1u);
+    EXPECT_EQ(thresholds[0]->minimum(), vigil::bounds::threshold().min);
+    EXPECT_EQ(thresholds[0]->maximum(), vigil::bounds::threshold().max);
+    const AppSettings saved = dialog.settings();
+    EXPECT_EQ(vigil::countProblem(std::to_string(saved.threads), vigil::bounds::threads()), "");
+    EXPECT_EQ(vigil::countProblem(std::to_string(saved.windowSteps), vigil::bounds::steps()), "");
+
+    QSettings store;
+    tooMany.save(store);
+    const AppSettings loaded = AppSettings::load(store);
+    EXPECT_EQ(loaded.threads, vigil::bounds::threads().max);
+    EXPECT_EQ(loaded.windowSteps, vigil::bounds::steps().max);
+    EXPECT_EQ(AppSettings {}.threshold, vigil::defaults::kThreshold);
+    EXPECT_EQ(AppSettings {}.windowSteps, vigil::defaults::kWindowSteps);
 }
 
 // The preprocessing preset is saved like the crops, and offered for the I3D backbone only.

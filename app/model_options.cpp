@@ -1,0 +1,97 @@
+#include "app/model_options.h"
+
+#include "app/option_checks.h"
+#include "core/common/defaults.h"
+
+#include <map>
+#include <string>
+
+namespace vigil::app {
+namespace {
+
+void addBackboneOption(CLI::App& command, BackboneKind& backbone, Backbones offered)
+{
+    std::map<std::string, BackboneKind> words = settingWords<BackboneKind>();
+    if (offered == Backbones::I3dOnly)
+        words = { { toString(BackboneKind::I3dResNet50), BackboneKind::I3dResNet50 } };
+    command
+        .add_option("--backbone", backbone,
+            offered == Backbones::I3dOnly
+                ? "Feature network: i3d-r50 (16-frame snippets, as the paper; the only one that "
+                  "scores a stream)"
+                : "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per "
+                  "frame)")
+        ->transform(CLI::CheckedTransformer(words, CLI::ignore_case))
+        ->default_str(toString(defaults::kBackbone));
+}
+
+} // namespace
+
+void addModelOptions(CLI::App& command, RunOptions& options, Backbones backbones)
+{
+    engine::ModelRequest& model = options.model;
+    const bool needsBackbone = backbones != Backbones::None;
+    if (needsBackbone) {
+        addBackboneOption(command, model.backbone, backbones);
+        command
+            .add_option("--crops", model.crops,
+                "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
+            ->transform(CLI::CheckedTransformer(settingWords<CropMode>(), CLI::ignore_case))
+            ->default_str(toString(defaults::kCrops));
+        command
+            .add_option("--preprocess", model.preset,
+                "i3d-r50 preprocessing preset: i3d-resnet-extractor (340x256 Lanczos, [-1, 1], "
+                "a last partial snippet dropped) or rtfm (Resize(256), TenCrop(224), "
+                "(v - 114.75) / 57.375, loop-padded snippets); see docs/PROTOCOL.md")
+            ->transform(CLI::CheckedTransformer(settingWords<PreprocessPreset>(), CLI::ignore_case))
+            ->default_str(toString(defaults::kPreset));
+        command
+            .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")
+            ->check(CLI::ExistingFile);
+        if (backbones == Backbones::Any)
+            command.add_option("--frame-step", model.frameStep, "resnet50: use every Nth frame")
+                ->check(countIn(bounds::frameStep()))
+                ->capture_default_str();
+    }
+    // Not CLI::ExistingFile: a model name is resolved to its installed file (app/models_command.h).
+    command.add_option("--classifier", model.classifier,
+        "Attention classifier: da64-r3 or da128-r7 (installed by `vigil models fetch`; the default "
+        "when installed), or a state dict (.pth)");
+    command.add_flag_callback(
+        "--demo-weights", [&model] { model.demo = engine::DemoWeights::FillMissing; },
+        "Use seeded random weights for each network that has no weights named or installed (for "
+        "trying Vigil out; those scores are not meaningful); named or installed weights are "
+        "always used as they are");
+    command.add_option("--threads", model.threads, "CPU threads for the networks (0: all cores)")
+        ->check(countIn(bounds::threads()))
+        ->capture_default_str();
+    if (needsBackbone) {
+        command
+            .add_option("--device", model.device,
+                "Where the backbone runs: cpu, or cuda (needs a LibTorch built with CUDA and a "
+                "GPU)")
+            ->transform(CLI::CheckedTransformer(settingWords<ComputeDevice>(), CLI::ignore_case))
+            ->default_str(toString(defaults::kDevice));
+    }
+}
+
+void addWindowOptions(CLI::App& command, RunOptions& options)
+{
+    command
+        .add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
+        ->check(countIn(bounds::steps()))
+        ->capture_default_str();
+    command
+        .add_option("--stride", options.windows.strideSteps,
+            "Steps between window starts (default: the window)")
+        ->check(countIn(bounds::steps()));
+}
+
+void addOutputOptions(CLI::App& command, RunOptions& options)
+{
+    command.add_option("-o,--output", options.outputDir, "Output folder (created if missing)")
+        ->capture_default_str();
+    command.add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
+}
+
+} // namespace vigil::app

@@ -1,0 +1,45 @@
+#pragma once
+// The one table of defaults every front end starts from (the CLI's options, the desktop app's
+// settings and dialogs, the readers of saved results), as mpv keeps its options in one table.
+// Each value sits beside its bound (count_limits.h), and a test checks that each lies within
+// it, so no front end can offer or save a value another refuses. Constants only; any thread.
+
+#include "core/common/count_limits.h"
+#include "core/common/settings.h"
+
+#include <cstdint>
+
+namespace vigil::defaults {
+
+// The networks.
+inline constexpr BackboneKind kBackbone = BackboneKind::I3dResNet50;
+inline constexpr CropMode kCrops = CropMode::Center;
+inline constexpr PreprocessPreset kPreset = PreprocessPreset::I3dResnetExtractor;
+inline constexpr ComputeDevice kDevice = ComputeDevice::Cpu;
+inline constexpr int64_t kThreads = 0; // all cores (bounds::threads)
+inline constexpr int64_t kFrameStep = 1; // resnet50: every frame
+inline constexpr int64_t kSnippetFrames = 16; // i3d-r50's snippet: video frames per feature step
+
+// The classifier's windows: T = 32 as the paper, side by side (a stride of the window).
+inline constexpr int64_t kWindowSteps = 32;
+inline constexpr int64_t kStrideSteps = kWindowSteps;
+
+// Events: frames scoring at or above the threshold (vigil batch, clips, the desktop app).
+inline constexpr double kThreshold = 0.5;
+inline constexpr double kClipPreS = 2.0;
+inline constexpr double kClipPostS = 2.0;
+
+// Live alerts (vigil watch, the Open Stream dialog): on at or above kAlertOn, off again below
+// kAlertOff, so a score hovering at one value does not toggle the alert.
+inline constexpr double kAlertOn = 0.6;
+inline constexpr double kAlertOff = 0.5;
+inline constexpr double kAlertMinDurationS = 1.0;
+inline constexpr double kAlertPreRollS = 5.0;
+inline constexpr double kAlertPostRollS = 5.0;
+inline constexpr int64_t kLiveTimelineMinutes = 10;
+
+// Batch and explain.
+inline constexpr int64_t kJobs = 1;
+inline constexpr int64_t kExplainTopSteps = 5;
+
+} // namespace vigil::defaults
