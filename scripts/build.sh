@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds Vigil (Release) into build/. With ccache installed (setup-debian.sh
+# Configures and builds Vigil (Release) into build/: every target, or only the ones named
+# (./scripts/build.sh vigil builds the program alone). With ccache installed (setup-debian.sh
 # installs it) a rebuild after a small change, or after a fresh clone on the same machine,
 # recompiles only what changed.
 set -euo pipefail
@@ -13,4 +14,6 @@ if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
-cmake --build build -j"$(nproc)"
+targets=()
+for target in "$@"; do targets+=(--target "$target"); done
+cmake --build build -j"$(nproc)" "${targets[@]}"

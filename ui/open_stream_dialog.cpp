@@ -2,6 +2,8 @@
 
 #include "core/live/watch_defaults.h"
 
+#include "core/common/count_limits.h"
+#include "core/common/defaults.h"
 #include "core/common/redacted_url.h"
 
 #include <QComboBox>
@@ -36,7 +38,7 @@ QStringList cameraDevices()
 QDoubleSpinBox* thresholdBox(double value)
 {
     auto* box = new QDoubleSpinBox;
-    box->setRange(0.0, 1.0);
+    box->setRange(bounds::threshold().min, bounds::threshold().max);
     box->setDecimals(2);
     box->setSingleStep(0.05);
     box->setValue(value);
@@ -77,13 +79,13 @@ OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     , store_(store)
     , source_(new QComboBox)
     , output_(new QLineEdit)
-    , on_(thresholdBox(store.value(kOnKey, 0.6).toDouble()))
-    , off_(thresholdBox(store.value(kOffKey, 0.5).toDouble()))
+    , on_(thresholdBox(store.value(kOnKey, defaults::kAlertOn).toDouble()))
+    , off_(thresholdBox(store.value(kOffKey, defaults::kAlertOff).toDouble()))
     , minutes_(new QSpinBox)
     , problem_(new QLabel)
 {
     minutes_->setRange(1, 120);
-    minutes_->setValue(store_.value(kMinutesKey, 10).toInt());
+    minutes_->setValue(store_.value(kMinutesKey, static_cast<int>(defaults::kLiveTimelineMinutes)).toInt());
     minutes_->setSuffix(tr(" min"));
     setWindowTitle(tr("Open Stream"));
     source_->setEditable(true);

@@ -5,6 +5,7 @@
 // plot, and the attention rows' labels. Each text is laid out by a pure function that returns it
 // (what a test reads) and drawn by the paint function that calls it. GUI thread for painting.
 
+#include "core/common/defaults.h"
 #include "ui/score_axis.h"
 
 #include <QColor>
@@ -39,7 +40,7 @@ void paintScoreAxis(
 // A horizontal line at `score` across the plot, its texts in the right margin: `above` ends on
 // the line, `below` starts under it (either may be empty).
 struct ThresholdLine {
-    double score = 0.5;
+    double score = defaults::kThreshold;
     QColor color;
     Qt::PenStyle style = Qt::DashLine;
     double widthPx = 1.5;

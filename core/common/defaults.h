@@ -37,6 +37,8 @@ inline constexpr double kAlertMinDurationS = 1.0;
 inline constexpr double kAlertPreRollS = 5.0;
 inline constexpr double kAlertPostRollS = 5.0;
 inline constexpr int64_t kLiveTimelineMinutes = 10;
+inline constexpr double kStreamTimeoutS = 10.0; // without data before a stream counts as stalled
+inline constexpr double kReconnectMaxDelayS = 30.0;
 
 // Batch and explain.
 inline constexpr int64_t kJobs = 1;

@@ -144,6 +144,7 @@ WrittenFiles writeResultFiles(
     try {
         writeFileAtomically(files.jsonPath, document);
     } catch (...) {
+        std::error_code error; // the write's failure is the one to report
         fs::remove(files.csvPath, error);
         fs::remove(files.jsonPath, error);
         throw;

@@ -6,6 +6,8 @@
 // alert at the end of the last step seen, saying why (the watch stopped, or the stream was lost).
 // Owned by one run; its thread only; never throws.
 
+#include "core/common/defaults.h"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -13,8 +15,8 @@
 namespace vigil::live {
 
 struct AlertSettings {
-    float on = 0.6f;
-    float off = 0.5f;
+    float on = static_cast<float>(defaults::kAlertOn);
+    float off = static_cast<float>(defaults::kAlertOff);
     int64_t minDurationUs = 0;
 };
 

@@ -3,6 +3,7 @@
 // the desktop app's Open Stream dialog) into WatchSettings, or into the one problem that stops it,
 // so the CLI and the GUI accept, refuse and set up a watch alike. Pure; any thread.
 
+#include "core/common/defaults.h"
 #include "core/common/settings.h"
 #include "core/live/watch_session.h"
 
@@ -16,15 +17,15 @@ namespace vigil::live {
 struct WatchChoices {
     std::string location; // as typed: a URL (credentials included), /dev/videoN or camera:N
     std::string outputDir; // empty: ./watch-<redacted source> (defaultWatchOutputDir)
-    double on = 0.6; // score at or above which an alert opens
-    double off = 0.5; // score below which an open alert closes
-    double minDurationS = 1.0;
-    double preRollS = 5.0;
-    double postRollS = 5.0;
-    int64_t windowSteps = 32;
+    double on = defaults::kAlertOn; // score at or above which an alert opens
+    double off = defaults::kAlertOff; // score below which an open alert closes
+    double minDurationS = defaults::kAlertMinDurationS;
+    double preRollS = defaults::kAlertPreRollS;
+    double postRollS = defaults::kAlertPostRollS;
+    int64_t windowSteps = defaults::kWindowSteps;
     std::string execCommand; // empty: none
-    double timeoutS = 10.0; // without data before the stream counts as stalled
-    double reconnectMaxDelayS = 30.0;
+    double timeoutS = defaults::kStreamTimeoutS;
+    double reconnectMaxDelayS = defaults::kReconnectMaxDelayS;
     double giveUpAfterS = 0.0; // 0: never
 };
 

@@ -29,7 +29,7 @@ struct WatchSettings {
     ReaderSettings reader;
     OutputSettings outputs;
     AlertSettings alerts;
-    int64_t windowSteps = 32;
+    int64_t windowSteps = defaults::kWindowSteps;
     size_t queueCapacity = 2; // snippets waiting for the networks
 };
 
