@@ -26,7 +26,8 @@ Exit codes:
   0    the stream ended (--give-up-after) and everything was written
   1    the source never opened (it is tried again as a dropped stream is, until
        --give-up-after), or DIR could not be written
-  2    usage error, or no weights available
+  2    usage error, no weights available, or another vigil watch is writing in DIR
+       (it holds DIR/.vigil-watch.lock)
   130  stopped by Ctrl+C or SIGTERM; an open alert is closed and written
 )";
 
@@ -152,6 +153,9 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
         return outcome.wasOpened ? kExitOk : kExitFailedInput;
     } catch (const Cancelled&) {
         return kExitCancelled;
+    } catch (const live::FolderBusy& error) {
+        printError(error.what()); // another -o is the fix, as for a usage error
+        return kExitUsage;
     } catch (const std::exception& error) {
         // Messages from below name the source as given; credentials stay out of the log.
         printError(redactedIn(error.what(), watch_.choices.location));
