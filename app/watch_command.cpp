@@ -19,7 +19,10 @@ namespace {
 
 constexpr const char* kWatchFooter
     = R"(DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
-DIR/events.jsonl: one JSON line per alert, appended when it closes
+DIR/events.jsonl: one JSON line per alert ("type": "alert"), appended when it closes, then
+  one when its clip is on disk ("clip_written") or could not be cut ("clip_failed");
+  --exec runs then, with the alert's line naming the clip. Event ids go on after the
+  highest already in DIR. One watch per DIR (DIR/.vigil-watch.lock).
 Latency: a step is scored once its 16 frames have arrived (0.64 s at 25 fps) plus the
   network's time; its score covers the last --window steps (history, not delay).
 Exit codes:
