@@ -24,13 +24,13 @@ public:
     std::optional<T> push(T item)
     {
         std::optional<T> dropped;
-        push(std::move(item), [&dropped](T& item) { dropped = std::move(item); });
+        push(std::move(item), [&dropped](T& gone) { dropped = std::move(gone); });
         return dropped;
     }
 
     // Like push(), but hands the dropped item to onDrop(T&) before the lock is released: the
     // consumer cannot take the item after it before onDrop has recorded the drop (a gap row
-    // must not come after the rows that follow it).
+    // must not come after the rows that follow it). onDrop must not call back into the queue.
     template <typename OnDrop> void push(T item, OnDrop&& onDrop)
     {
         std::lock_guard lock(mutex_);
