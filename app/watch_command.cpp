@@ -19,14 +19,18 @@ namespace {
 
 constexpr const char* kWatchFooter
     = R"(DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
-DIR/events.jsonl: one JSON line per alert, appended when it closes
+DIR/events.jsonl: one JSON line per alert ("type": "alert"), appended when it closes, then
+  one when its clip is on disk ("clip_written") or could not be cut ("clip_failed");
+  --exec runs then, with the alert's line naming the clip. Event ids go on after the
+  highest already in DIR. One watch per DIR (DIR/.vigil-watch.lock).
 Latency: a step is scored once its 16 frames have arrived (0.64 s at 25 fps) plus the
   network's time; its score covers the last --window steps (history, not delay).
 Exit codes:
   0    the stream ended (--give-up-after) and everything was written
   1    the source never opened (it is tried again as a dropped stream is, until
        --give-up-after), or DIR could not be written
-  2    usage error, or no weights available
+  2    usage error, no weights available, or another vigil watch is writing in DIR
+       (it holds DIR/.vigil-watch.lock)
   130  stopped by Ctrl+C or SIGTERM; an open alert is closed and written
 )";
 
@@ -152,6 +156,9 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
         return outcome.wasOpened ? kExitOk : kExitFailedInput;
     } catch (const Cancelled&) {
         return kExitCancelled;
+    } catch (const live::FolderBusy& error) {
+        printError(error.what()); // another -o is the fix, as for a usage error
+        return kExitUsage;
     } catch (const std::exception& error) {
         // Messages from below name the source as given; credentials stay out of the log.
         printError(redactedIn(error.what(), watch_.choices.location));

@@ -2,48 +2,19 @@
 
 #include "core/common/error.h"
 #include "core/io/atomic_file.h"
-#include "core/io/regular_file.h"
+#include "core/live/event_ids.h"
 #include "core/live/live_records.h"
 #include "core/media/png_image.h"
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
-
 namespace vigil::live {
-namespace {
-
-// Ids go on from the lines already there, so a restarted watch never reuses a file name.
-int64_t linesIn(const std::string& path)
-{
-    std::istringstream in;
-    try {
-        in.str(io::RegularFile(path).readAll()); // a FIFO would block; the appender refuses it
-    } catch (const IoError&) {
-        return 0;
-    }
-    int64_t lines = 0;
-    std::string line;
-    while (std::getline(in, line))
-        lines += line.empty() ? 0 : 1;
-    return lines;
-}
-
-std::string eventName(int64_t id, const char* extension)
-{
-    char name[48];
-    std::snprintf(name, sizeof(name), "event-%06lld.%s", static_cast<long long>(id), extension);
-    return name;
-}
-
-} // namespace
 
 AlertOutputs::AlertOutputs(OutputSettings settings, NoticeCallback notice)
     : settings_(std::move(settings))
     , notice_(std::move(notice))
     , events_(settings_.outputDir + "/events.jsonl", "", Durability::Synced)
 {
-    nextId_ = linesIn(events_.path()) + 1;
+    // After every id this folder has seen (FolderLock keeps other watchers out meanwhile).
+    nextId_ = highestEventId(settings_.outputDir) + 1;
     if (!settings_.execCommand.empty())
         hook_.emplace(settings_.execCommand);
 }
@@ -59,25 +30,28 @@ EventRecord AlertOutputs::record(
     event.thumbnail = writeThumbnail(event.id, peakFrame);
     event.clipFromUs = std::max<int64_t>(alert.startUs - settings_.preRollUs, 0);
     event.clipToUs = alert.endUs + settings_.postRollUs;
-    if (clip.packets) {
-        event.clip = eventName(event.id, "mkv");
-        pending_.push_back(
-            { settings_.outputDir + "/" + event.clip, event.clipFromUs, event.clipToUs, clip });
-    }
     const std::string line = eventJsonLine(event);
     events_.append(line);
     ++eventsWritten_;
+    if (clip.packets)
+        pending_.push_back({ event, clip });
+    else
+        runHook(line);
+    return event;
+}
+
+void AlertOutputs::runHook(const std::string& line)
+{
     if (hook_)
         if (const std::string problem = hook_->run(line); !problem.empty())
             notice_(problem);
-    return event;
 }
 
 std::string AlertOutputs::writeThumbnail(int64_t id, const cv::Mat& frame)
 {
     if (frame.empty())
         return {};
-    const std::string name = eventName(id, "png");
+    const std::string name = eventFileName(id, "png");
     try {
         const std::vector<uint8_t> png = media::encodePng(frame);
         io::writeFileAtomically(
@@ -92,7 +66,7 @@ std::string AlertOutputs::writeThumbnail(int64_t id, const cv::Mat& frame)
 void AlertOutputs::writeDueClips(int64_t nowUs, bool isStopping)
 {
     for (auto it = pending_.begin(); it != pending_.end();) {
-        if (!isStopping && it->toUs > nowUs) {
+        if (!isStopping && it->event.clipToUs > nowUs) {
             ++it;
             continue;
         }
@@ -101,15 +75,25 @@ void AlertOutputs::writeDueClips(int64_t nowUs, bool isStopping)
     }
 }
 
-void AlertOutputs::writeClip(const PendingClip& clip)
+void AlertOutputs::writeClip(PendingClip& clip)
 {
+    EventRecord& event = clip.event;
+    const std::string name = eventFileName(event.id, "mkv");
     const int64_t offset = clip.source.packetOffsetUs;
+    std::string problem;
     try {
-        if (!clip.source.packets->writeClip(clip.path, clip.fromUs - offset, clip.toUs - offset))
-            notice_(clip.path + ": no clip: no keyframe of that time was kept");
+        if (!clip.source.packets->writeClip(settings_.outputDir + "/" + name,
+                event.clipFromUs - offset, event.clipToUs - offset))
+            problem = "no keyframe of that time was kept";
     } catch (const Error& error) {
-        notice_(std::string("no clip: ") + error.what());
+        problem = error.what();
     }
+    if (problem.empty())
+        event.clip = name;
+    else
+        notice_(settings_.outputDir + "/" + name + ": no clip: " + problem);
+    events_.append(clipJsonLine(event, problem));
+    runHook(eventJsonLine(event));
 }
 
 } // namespace vigil::live

@@ -1,10 +1,13 @@
 #pragma once
-// AlertOutputs: what vigil watch writes for each alert, in DIR. The events.jsonl line is appended
-// (synced, never torn: LineAppender) the moment the alert closes, naming its thumbnail (the
-// peak step's middle frame, PNG, written first) and its clip; the --exec hook gets the same line.
-// The clip (stream copy of pre-roll + alert + post-roll, Matroska) can only be cut once the
-// post-roll has been read, so it is written later, atomically, by writeDueClips(). One thread;
-// throws IoError when events.jsonl cannot be written (the one output that must not be lost).
+// AlertOutputs: what vigil watch writes for each alert, in DIR. The alert's events.jsonl line is
+// appended (synced, never torn: LineAppender) the moment the alert closes, naming its thumbnail
+// (the peak step's middle frame, PNG, written first), so an alert is on disk at once. The clip
+// (stream copy of pre-roll + alert + post-roll, Matroska) can only be cut once the post-roll has
+// been read, so writeDueClips() writes it later, atomically, then appends its clip_written line
+// (clip_failed when it could not be), then runs the --exec hook with the alert's line naming
+// the clip: no line, and no hook, ever names a file that is not on disk. An alert without
+// packets runs the hook at once. One thread; throws IoError when events.jsonl cannot be written
+// (the one output that must not be lost).
 
 #include "core/live/alert_tracker.h"
 #include "core/live/exec_hook.h"
@@ -52,13 +55,12 @@ public:
 
 private:
     struct PendingClip {
-        std::string path;
-        int64_t fromUs = 0;
-        int64_t toUs = 0;
+        EventRecord event; // clip still empty
         ClipSource source;
     };
     std::string writeThumbnail(int64_t id, const cv::Mat& frame);
-    void writeClip(const PendingClip& clip);
+    void writeClip(PendingClip& clip);
+    void runHook(const std::string& line);
 
     OutputSettings settings_;
     NoticeCallback notice_;

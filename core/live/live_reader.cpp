@@ -82,8 +82,9 @@ std::optional<media::VideoDecoder> LiveReader::openFirst()
 }
 
 // Reads one connection to its end. Its stream time is anchored at its first frame: the stream
-// clock when that frame arrived (0 for the first connection's), and never before the end of the
-// last connection's, so times keep increasing across reconnections.
+// clock when that frame arrived (0 for the first connection's), and at least a frame after the
+// end of the last connection's, so times keep increasing across reconnections even for a source
+// faster than real time, and the gap's "not scored" row has a time of its own.
 bool LiveReader::readConnection(media::VideoDecoder& decoder)
 {
     auto packets
@@ -99,7 +100,8 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
     while (std::optional<media::VideoFrame> frame = decoder.next()) {
         if (!offsetUs) {
             clock_.start();
-            offsetUs = std::max(clock_.nowUs(), lastEndUs_) - frame->ptsUs;
+            const int64_t notBeforeUs = lastEndUs_ > 0 ? lastEndUs_ + frameUs : 0;
+            offsetUs = std::max(clock_.nowUs(), notBeforeUs) - frame->ptsUs;
         }
         if (onFrame_)
             onFrame_(frame->rgb, *offsetUs + frame->ptsUs);
@@ -127,8 +129,9 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
 
 void LiveReader::pushSnippet(LiveSnippet snippet)
 {
-    if (std::optional<LiveSnippet> dropped = queue_.push(std::move(snippet)))
-        gaps_.add({ StreamGap::Kind::Skipped, dropped->startUs, dropped->endUs });
+    queue_.push(std::move(snippet), [this](const LiveSnippet& dropped) {
+        gaps_.add({ StreamGap::Kind::Skipped, dropped.startUs, dropped.endUs });
+    });
 }
 
 std::optional<media::VideoDecoder> LiveReader::reconnect(

@@ -69,7 +69,8 @@ std::string eventJsonLine(const EventRecord& event)
     // Each line carries the format and version of the layout, as every file Vigil writes does.
     nlohmann::json line = {
         { "format", "vigil-event" },
-        { "version", 1 },
+        { "version", 2 },
+        { "type", "alert" },
         { "id", event.id },
         { "source", event.source },
         { "networks", event.networks },
@@ -91,6 +92,23 @@ std::string eventJsonLine(const EventRecord& event)
         { "clip_to_s", seconds(event.clipToUs) },
     };
     // Never a raw control character: dump() escapes them, so the line has no newline inside.
+    return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string clipJsonLine(const EventRecord& event, const std::string& problem)
+{
+    nlohmann::json line = {
+        { "format", "vigil-event" },
+        { "version", 2 },
+        { "type", problem.empty() ? "clip_written" : "clip_failed" },
+        { "id", event.id },
+    };
+    if (problem.empty())
+        line["clip"] = event.clip;
+    else
+        line["reason"] = problem;
+    line["clip_from_s"] = seconds(event.clipFromUs);
+    line["clip_to_s"] = seconds(event.clipToUs);
     return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -23,17 +23,27 @@ public:
     // Never blocks. Returns the item dropped to make room, if any (the pushed one when closed).
     std::optional<T> push(T item)
     {
-        std::lock_guard lock(mutex_);
-        if (isClosed_)
-            return item;
         std::optional<T> dropped;
+        push(std::move(item), [&dropped](T& gone) { dropped = std::move(gone); });
+        return dropped;
+    }
+
+    // Like push(), but hands the dropped item to onDrop(T&) before the lock is released: the
+    // consumer cannot take the item after it before onDrop has recorded the drop (a gap row
+    // must not come after the rows that follow it). onDrop must not call back into the queue.
+    template <typename OnDrop> void push(T item, OnDrop&& onDrop)
+    {
+        std::lock_guard lock(mutex_);
+        if (isClosed_) {
+            onDrop(item);
+            return;
+        }
         if (items_.size() >= capacity_) {
-            dropped = std::move(items_.front());
+            onDrop(items_.front());
             items_.pop_front();
         }
         items_.push_back(std::move(item));
         notEmpty_.notify_one();
-        return dropped;
     }
 
     std::optional<T> pop()

@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/live/causal_window.h"
 #include "core/live/live_records.h"
+#include "core/live/scores_csv.h"
 #include "core/live/watch_plan.h"
 #include "core/live/watch_summary.h"
 
@@ -54,7 +55,7 @@ struct WatchSession::Run {
     StreamClock clock;
     CausalWindow window;
     AlertTracker tracker;
-    LineAppender scores;
+    ScoresCsv scores;
     AlertOutputs outputs;
     WatchOutcome outcome;
     cv::Mat peakFrame;
@@ -69,8 +70,7 @@ struct WatchSession::Run {
         : session(owner)
         , window(owner.engine_.classifier(), owner.settings_.windowSteps)
         , tracker(owner.settings_.alerts)
-        , scores(owner.settings_.outputs.outputDir + "/scores.csv", kScoresHeader,
-              Durability::Buffered)
+        , scores(owner.settings_.outputs.outputDir)
         , outputs(owner.settings_.outputs, owner.notice_)
     {
     }
@@ -115,7 +115,7 @@ struct WatchSession::Run {
                 closeOpenAlert(AlertEnd::StreamLost); // at once, not at the reconnection
                 continue;
             }
-            scores.append(scoresCsvRow(gap.startUs, wallMsAt(gap.startUs), std::nullopt));
+            scores.append(gap.startUs, wallMsAt(gap.startUs), std::nullopt);
             if (gap.kind == StreamGap::Kind::Skipped) {
                 tellStep({ gap.startUs, gap.endUs, std::nullopt, {}, LiveStep::Kind::Skipped });
                 window.pushGap();
@@ -149,7 +149,7 @@ struct WatchSession::Run {
         const CausalScore scored = window.push(feature);
         ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
             wallMsAt(snippet.endUs), scored.score, scored.attention, stepIndex++ };
-        scores.append(scoresCsvRow(step.startUs, step.wallStartMs, step.score));
+        scores.append(step.startUs, step.wallStartMs, step.score);
         tellStep({ step.startUs, step.endUs, step.score,
             step.attention.empty() ? std::vector<float> {} : step.attention.back(),
             LiveStep::Kind::Scored, static_cast<int64_t>(step.attention.size()) });
@@ -181,6 +181,7 @@ struct WatchSession::Run {
 WatchSession::WatchSession(
     WatchSettings settings, engine::Engine engine, NoticeCallback notice, StatusCallback status)
     : settings_(std::move(settings))
+    , lock_(settings_.outputs.outputDir)
     , engine_(std::move(engine))
     , notice_(std::move(notice))
     , status_(std::move(status))

@@ -6,14 +6,17 @@
 // behind, so the lag stays bounded; a dropped snippet is a "not scored" row. run() returns when
 // the token is cancelled, or the stream ended for good (ReaderSettings::giveUpAfterMs: also a
 // source that never opened; see WatchOutcome::wasOpened); an open alert is then closed and
-// written, as it is the moment the stream drops (closed_by "stream-lost"). Throws IoError when
-// DIR cannot be written, ModelError from the networks. The engine is shared as every front end
+// written, as it is the moment the stream drops (closed_by "stream-lost"). The session holds
+// DIR's FolderLock from construction to destruction: the constructor throws FolderBusy when
+// another watch writes there. Throws IoError when DIR cannot be written, ModelError from the
+// networks. The engine is shared as every front end
 // shares it (core/engine/engine.h says how); the session's buffers are its own.
 
 #include "core/common/cancellation.h"
 #include "core/engine/engine.h"
 #include "core/live/alert_outputs.h"
 #include "core/live/alert_tracker.h"
+#include "core/live/folder_lock.h"
 #include "core/live/live_observer.h"
 #include "core/live/live_reader.h"
 
@@ -69,6 +72,7 @@ public:
 private:
     struct Run;
     WatchSettings settings_;
+    FolderLock lock_; // before anything is read or written in DIR
     engine::Engine engine_;
     NoticeCallback notice_;
     StatusCallback status_;

@@ -30,6 +30,7 @@ std::string readFile(const std::string& path)
     return text.str();
 }
 
+using vigil::test::alertLinesOf;
 using vigil::test::linesOf;
 
 // Demo weights, a short window, one network thread; ends giveUpS after the stream does.
@@ -95,8 +96,12 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     EXPECT_NE(result.output.find("http://***@127.0.0.1"), std::string::npos);
     EXPECT_EQ(result.output.find("hunter2"), std::string::npos);
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 3);
-    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> lines = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> events = alertLinesOf(dir + "/events.jsonl");
     ASSERT_EQ(events.size(), 1u);
+    ASSERT_EQ(lines.size(), 2u); // the alert, then its clip_written line
+    EXPECT_EQ(lines[0], events[0]);
+    EXPECT_EQ(lines[1].find("hunter2"), std::string::npos);
     EXPECT_EQ(events[0].find("hunter2"), std::string::npos);
     const nlohmann::json event = nlohmann::json::parse(events[0]);
     EXPECT_EQ(event.at("closed_by"), "stream-lost");
@@ -105,12 +110,19 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     EXPECT_NE(event.at("networks").get<std::string>().find("DEMO"), std::string::npos);
     EXPECT_NE(result.output.find("networks: "), std::string::npos);
     EXPECT_NE(result.output.find("preprocessing: i3d-resnet-extractor"), std::string::npos);
-    EXPECT_EQ(linesOf(dir + "/hook.jsonl"), events); // --exec got the same line on stdin
+    // --exec got the alert's line once its clip was written, naming it.
+    const std::vector<std::string> hooked = linesOf(dir + "/hook.jsonl");
+    ASSERT_EQ(hooked.size(), 1u);
+    const nlohmann::json hookEvent = nlohmann::json::parse(hooked[0]);
+    EXPECT_EQ(hookEvent.at("id"), event.at("id"));
+    EXPECT_TRUE(event.at("clip").is_null()); // not on disk when the alert line was written
+    EXPECT_EQ(hookEvent.at("clip"), nlohmann::json::parse(lines[1]).at("clip"));
+    EXPECT_EQ(hookEvent.at("peak_score"), event.at("peak_score"));
     const std::string png = readFile(dir + "/" + event.at("thumbnail").get<std::string>());
     EXPECT_EQ(png.substr(1, 3), "PNG");
     const CommandResult probe = runCommand("ffprobe -v error -count_frames -show_entries "
                                            "stream=codec_name,nb_read_frames -of csv=p=0 "
-        + shellQuoted(dir + "/" + event.at("clip").get<std::string>()));
+        + shellQuoted(dir + "/" + hookEvent.at("clip").get<std::string>()));
     EXPECT_EQ(probe.exitCode, 0) << probe.output;
     EXPECT_EQ(probe.output.rfind("mpeg2video,", 0), 0u) << probe.output; // stream copy
 }
@@ -216,7 +228,7 @@ TEST(WatchCommand, SigtermClosesTheOpenAlertAndExits130)
     ASSERT_TRUE(waitForRows(dir + "/scores.csv", 2, 40.0));
     watcher.signal(SIGTERM);
     EXPECT_EQ(watcher.wait(20), 130);
-    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> events = alertLinesOf(dir + "/events.jsonl");
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(nlohmann::json::parse(events[0]).at("closed_by"), "stop");
 }
@@ -234,6 +246,27 @@ TEST(WatchCommand, FilesAreWholeAfterKill9)
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 0);
     for (const std::string& line : linesOf(dir + "/events.jsonl"))
         EXPECT_NO_THROW(nlohmann::json::parse(line));
+}
+
+// One watcher per folder: while one writes in DIR, a second is refused in one line, exit 2,
+// before it writes anything there.
+TEST(WatchCommand, ASecondWatchOnTheSameFolderIsRefusedInOneLineWithExit2)
+{
+    const std::string dir = scratchDir("watch-lock");
+    const std::string url = "http://127.0.0.1:" + std::to_string(freePort()) + "/s.ts";
+    BackgroundProcess server(publishCommand(kPattern, 60.0, url));
+    sleepMs(300);
+    BackgroundProcess first(watchCommand(url, dir, "> /dev/null 2>&1"));
+    ASSERT_TRUE(waitForRows(dir + "/scores.csv", 1, 40.0));
+    const CommandResult second = runCommand("timeout 60 "
+        + watchCommand("http://127.0.0.1:" + std::to_string(freePort()) + "/other.ts", dir, "-q"));
+    EXPECT_EQ(second.exitCode, 2) << second.output;
+    EXPECT_NE(second.output.find("vigil: " + dir + ": another vigil watch is writing here\n"),
+        std::string::npos)
+        << second.output;
+    first.signal(SIGTERM);
+    EXPECT_EQ(first.wait(20), 130);
+    checkScoresRows(dir + "/scores.csv");
 }
 
 TEST(WatchCommand, RefusesASourceThatIsNotLive)

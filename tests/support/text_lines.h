@@ -17,4 +17,14 @@ inline std::vector<std::string> linesOf(const std::string& path)
     return lines;
 }
 
+// events.jsonl's alert lines, without the clip lines that follow them.
+inline std::vector<std::string> alertLinesOf(const std::string& path)
+{
+    std::vector<std::string> alerts;
+    for (std::string& line : linesOf(path))
+        if (line.find("\"type\":\"alert\"") != std::string::npos)
+            alerts.push_back(std::move(line));
+    return alerts;
+}
+
 } // namespace vigil::test

@@ -135,3 +135,24 @@ TEST(LiveRecords, ScoresRowLeavesTheScoreEmptyWhenNotScored)
 }
 
 } // namespace
+
+namespace {
+
+TEST(LiveRecords, ClipLineNamesTheWrittenClipOrSaysWhyThereIsNone)
+{
+    EventRecord event = eventWithAttention(5, 2);
+    event.clipFromUs = 2000000;
+    const nlohmann::json written = nlohmann::json::parse(clipJsonLine(event, ""));
+    EXPECT_EQ(written.at("type"), "clip_written");
+    EXPECT_EQ(written.at("id"), 5);
+    EXPECT_EQ(written.at("clip"), "event-000001.mkv");
+    EXPECT_DOUBLE_EQ(written.at("clip_from_s").get<double>(), 2.0);
+    event.clip.clear();
+    const nlohmann::json failed = nlohmann::json::parse(clipJsonLine(event, "disk full"));
+    EXPECT_EQ(failed.at("type"), "clip_failed");
+    EXPECT_EQ(failed.at("reason"), "disk full");
+    EXPECT_FALSE(failed.contains("clip"));
+    EXPECT_EQ(nlohmann::json::parse(eventJsonLine(event)).at("type"), "alert");
+}
+
+} // namespace

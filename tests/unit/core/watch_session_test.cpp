@@ -8,6 +8,7 @@
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
+#include "tests/support/watch_fakes.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -24,86 +25,13 @@ namespace {
 using namespace vigil;
 using namespace vigil::live;
 
-// Feature: the snippet's mean value per crop, mapped from [-1, 1] to [0, 1].
-class BrightnessExtractor : public analysis::FeatureExtractor {
-public:
-    explicit BrightnessExtractor(int delayMs = 0)
-        : delayMs_(delayMs)
-    {
-    }
-    FloatArray extract(const FloatArray& input) const override
-    {
-        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs_));
-        const int64_t crops = input.dim(0);
-        const int64_t perCrop = input.size() / crops;
-        FloatArray features = FloatArray::zeros({ crops, 3 });
-        for (int64_t c = 0; c < crops; ++c) {
-            double sum = 0.0;
-            for (int64_t i = 0; i < perCrop; ++i)
-                sum += input.values[static_cast<size_t>(c * perCrop + i)];
-            for (int64_t f = 0; f < 3; ++f)
-                features.values[static_cast<size_t>(c * 3 + f)]
-                    = static_cast<float>((sum / static_cast<double>(perCrop) + 1.0) / 2.0);
-        }
-        return features;
-    }
-    int64_t featureSize() const override { return 3; }
+using vigil::test::BrightnessExtractor;
+using vigil::test::engineOf;
+using vigil::test::kWhiteFrom3To6;
+using vigil::test::MeanScorer;
+using vigil::test::settingsFor;
 
-private:
-    int delayMs_;
-};
-
-// The window's mean feature; uniform attention.
-class MeanScorer : public analysis::WindowScorer {
-public:
-    analysis::WindowScore score(const FloatArray& window) const override
-    {
-        const int64_t steps = window.dim(1);
-        double sum = 0.0;
-        for (int64_t i = 0; i < steps * 3; ++i)
-            sum += window.values[static_cast<size_t>(i)];
-        analysis::WindowScore result;
-        result.cropScores.assign(
-            static_cast<size_t>(window.dim(0)), static_cast<float>(sum / (3.0 * steps)));
-        result.attention = FloatArray::zeros({ window.dim(0), steps, 1 });
-        for (float& v : result.attention.values)
-            v = 1.0f / static_cast<float>(steps);
-        return result;
-    }
-    int64_t featureSize() const override { return 3; }
-    int64_t attentionRows() const override { return 1; }
-};
-
-// The one engine every front end uses, on these fakes (not owned: they outlive the session).
-engine::Engine engineOf(
-    const analysis::FeatureExtractor& extractor, const analysis::WindowScorer& scorer)
-{
-    engine::Networks networks;
-    networks.backbone = std::shared_ptr<const analysis::FeatureExtractor>(
-        &extractor, [](const analysis::FeatureExtractor*) {});
-    networks.classifier = std::shared_ptr<const analysis::WindowScorer>(
-        &scorer, [](const analysis::WindowScorer*) {});
-    return engine::Engine(std::move(networks), {}, ComputeDevice::Cpu);
-}
-
-// Black, white from 3 s to 6 s, black again.
-constexpr const char* kWhiteFrom3To6 = "color=c=black:s=160x120:r=25,drawbox=x=0:y=0:w=iw:h=ih:"
-                                       "color=white:t=fill:enable=between(t\\,3\\,6)";
-
-WatchSettings settingsFor(const std::string& url, const std::string& dir)
-{
-    WatchSettings settings;
-    settings.reader.source = media::MediaSource::networkStream(url, 5000);
-    settings.reader.displayName = url;
-    settings.reader.ringDurationUs = 30000000;
-    settings.reader.ringBytes = 16 << 20;
-    settings.reader.giveUpAfterMs = 1000;
-    settings.outputs = { dir, url, "classifier: DEMO · backbone: DEMO", 1000000, 1000000, "" };
-    settings.alerts = { 0.6f, 0.5f, 500000 };
-    settings.windowSteps = 1;
-    return settings;
-}
-
+using vigil::test::alertLinesOf;
 using vigil::test::linesOf;
 
 double clipSeconds(const std::string& path)
@@ -128,7 +56,7 @@ TEST(WatchSession, AlertOpensAndClosesWithTheContentAndItsClipHasPrePlusAlertPlu
 
     EXPECT_EQ(outcome.alerts, 1);
     EXPECT_GT(outcome.stepsScored, 10);
-    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> events = alertLinesOf(dir + "/events.jsonl");
     ASSERT_EQ(events.size(), 1u);
     const nlohmann::json event = nlohmann::json::parse(events[0]);
     const double start = event.at("start_s").get<double>();
@@ -141,7 +69,10 @@ TEST(WatchSession, AlertOpensAndClosesWithTheContentAndItsClipHasPrePlusAlertPlu
     EXPECT_EQ(event.at("closed_by"), "score");
     EXPECT_TRUE(std::filesystem::exists(dir + "/" + event.at("thumbnail").get<std::string>()));
     // Pre-roll and post-roll of 1 s; the clip starts at the keyframe (one a second) before.
-    const double clip = clipSeconds(dir + "/" + event.at("clip").get<std::string>());
+    const nlohmann::json written = nlohmann::json::parse(linesOf(dir + "/events.jsonl").at(1));
+    EXPECT_EQ(written.at("type"), "clip_written");
+    EXPECT_EQ(written.at("id"), event.at("id"));
+    const double clip = clipSeconds(dir + "/" + written.at("clip").get<std::string>());
     EXPECT_GE(clip, (end - start) + 2.0 - 0.1);
     EXPECT_LE(clip, (end - start) + 2.0 + 1.1);
 }
@@ -274,7 +205,7 @@ TEST(WatchSession, AnAlertOpenWhenTheStreamDropsIsClosedByStreamLostAndWasShownO
     const WatchOutcome outcome = session.run(cancel);
 
     EXPECT_EQ(outcome.alerts, 1);
-    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> events = alertLinesOf(dir + "/events.jsonl");
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(nlohmann::json::parse(events[0]).at("closed_by"), "stream-lost");
     // Open at its first step and at each step after it, then closed, then no longer open.

@@ -191,7 +191,7 @@ TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnai
     window->stop();
     ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
     EXPECT_FALSE(window->isRunning());
-    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> events = vigil::test::alertLinesOf(dir + "/events.jsonl");
     EXPECT_EQ(static_cast<int>(events.size()), window->events()->count());
     EXPECT_NE(events.at(0).find("\"closed_by\":\"score\""), std::string::npos) << events.at(0);
     EXPECT_GT(linesOf(dir + "/scores.csv").size(), 4u);
@@ -218,7 +218,7 @@ TEST(LiveWindow, EscapeStopsTheWorkerAndTheOpenAlertIsWrittenWhole)
     ASSERT_TRUE(finished.wait(10000) || finished.count() == 1);
     EXPECT_FALSE(window->isRunning());
     EXPECT_EQ(window->liveLabel()->text(), "Stopped");
-    const std::vector<std::string> events = linesOf(dir + "/events.jsonl");
+    const std::vector<std::string> events = vigil::test::alertLinesOf(dir + "/events.jsonl");
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].front(), '{');
     EXPECT_EQ(events[0].back(), '}');
