@@ -15,7 +15,7 @@ public:
 
     ProgressPrinter(Mode mode, std::string label);
     void update(int64_t framesDone, int64_t framesEstimate);
-    void finish(int64_t framesDone);  // ends the bar line
+    void finish(int64_t framesDone); // ends the bar line
 
 private:
     using Clock = std::chrono::steady_clock;
@@ -24,10 +24,10 @@ private:
     Mode mode_;
     std::string label_;
     Clock::time_point start_ = Clock::now();
-    Clock::time_point lastPrint_{};
+    Clock::time_point lastPrint_ {};
     bool hasPrinted_ = false;
 };
 
-std::string formatDuration(double seconds);  // "1:05", "1:02:03"
+std::string formatDuration(double seconds); // "1:05", "1:02:03"
 
 } // namespace vigil::app

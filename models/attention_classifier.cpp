@@ -25,7 +25,7 @@ ClassifierOutput AttentionClassifierImpl::forward(const torch::Tensor& features)
     const torch::Tensor pooled = torch::bmm(features.transpose(1, 2), dropout_->forward(attention));
     const torch::Tensor hidden = fc1_->forward(pooled.flatten(1));
     const torch::Tensor score = torch::sigmoid(fc2_->forward(hidden)).squeeze(1);
-    return {score, attention};
+    return { score, attention };
 }
 
 } // namespace vigil::models

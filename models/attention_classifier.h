@@ -9,15 +9,15 @@ namespace vigil::models {
 
 struct AttentionClassifierOptions {
     int64_t featureSize = 2048;
-    int64_t hiddenSize = 64;  // d_a
-    int64_t rows = 3;         // r
+    int64_t hiddenSize = 64; // d_a
+    int64_t rows = 3; // r
     int64_t fcSize = 32;
-    double attentionDropout = 0.3;  // on A, in training mode only (the paper's train.py)
+    double attentionDropout = 0.3; // on A, in training mode only (the paper's train.py)
 };
 
 struct ClassifierOutput {
-    torch::Tensor score;      // [B], sigmoid output
-    torch::Tensor attention;  // [B, T, r], softmax over T
+    torch::Tensor score; // [B], sigmoid output
+    torch::Tensor attention; // [B, T, r], softmax over T
 };
 
 // Input [B, T, featureSize]. In training mode (train()) dropout zeroes attention weights before
@@ -30,10 +30,10 @@ public:
 
 private:
     AttentionClassifierOptions options_;
-    torch::nn::Sequential selfAttention_{nullptr};
-    torch::nn::Linear fc1_{nullptr};
-    torch::nn::Linear fc2_{nullptr};
-    torch::nn::Dropout dropout_{nullptr};  // no parameters, so no state-dict keys
+    torch::nn::Sequential selfAttention_ { nullptr };
+    torch::nn::Linear fc1_ { nullptr };
+    torch::nn::Linear fc2_ { nullptr };
+    torch::nn::Dropout dropout_ { nullptr }; // no parameters, so no state-dict keys
 };
 TORCH_MODULE(AttentionClassifier);
 

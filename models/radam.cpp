@@ -5,7 +5,8 @@
 namespace vigil::models {
 
 RAdam::RAdam(std::vector<torch::Tensor> parameters, RAdamOptions options)
-    : parameters_(std::move(parameters)), options_(options)
+    : parameters_(std::move(parameters))
+    , options_(options)
 {
     for (const torch::Tensor& parameter : parameters_) {
         expAvg_.push_back(torch::zeros_like(parameter, torch::MemoryFormat::Preserve));

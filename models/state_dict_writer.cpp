@@ -5,9 +5,9 @@
 #include <caffe2/serialize/inline_container.h>
 
 #include <atomic>
-#include <map>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 #include <unistd.h>
@@ -23,7 +23,7 @@ class DataPickle {
 public:
     DataPickle() { bytes_ += "\x80\x02"; }
 
-    DataPickle& text(const std::string& value)  // BINUNICODE
+    DataPickle& text(const std::string& value) // BINUNICODE
     {
         bytes_ += 'X';
         littleEndian(value.size(), 4);
@@ -41,7 +41,7 @@ public:
         } else if (value >= INT32_MIN && value <= INT32_MAX) {
             bytes_ += 'J';
             littleEndian(static_cast<uint64_t>(value), 4);
-        } else {  // LONG1, eight bytes
+        } else { // LONG1, eight bytes
             bytes_ += "\x8a\x08";
             littleEndian(static_cast<uint64_t>(value), 8);
         }
@@ -99,13 +99,19 @@ private:
     std::map<std::string, uint64_t> globals_;
 };
 
-const char* storageType(const torch::Tensor& tensor, const std::string& path, const std::string& name)
+const char* storageType(
+    const torch::Tensor& tensor, const std::string& path, const std::string& name)
 {
     switch (tensor.scalar_type()) {
-    case torch::kFloat: return "FloatStorage";
-    case torch::kDouble: return "DoubleStorage";
-    case torch::kLong: return "LongStorage";
-    default: throw IoError(path + ": cannot save tensor '" + name + "' of type " + std::string(c10::toString(tensor.scalar_type())));
+    case torch::kFloat:
+        return "FloatStorage";
+    case torch::kDouble:
+        return "DoubleStorage";
+    case torch::kLong:
+        return "LongStorage";
+    default:
+        throw IoError(path + ": cannot save tensor '" + name + "' of type "
+            + std::string(c10::toString(tensor.scalar_type())));
     }
 }
 
@@ -125,7 +131,7 @@ std::string dataPickle(const StateDict& dict, const std::string& path)
     for (size_t i = 0; i < dict.size(); ++i) {
         const auto& [name, tensor] = dict[i];
         if (i % 1000 == 0)
-            pickle.op('(');  // SETITEMS goes in batches of 1000, as CPython's
+            pickle.op('('); // SETITEMS goes in batches of 1000, as CPython's
         pickle.text(name).global("torch._utils", "_rebuild_tensor_v2").op('(');
         pickle.op('(').text("storage").global("torch", storageType(tensor, path, name));
         pickle.text(std::to_string(i)).text("cpu").integer(tensor.numel()).op('t', true);
@@ -158,10 +164,11 @@ void writeStateDict(const std::string& path, const StateDict& dict)
 {
     // The archive's folder name is the file's stem, so the temporary file keeps the final name,
     // inside a temporary folder on the same file system.
-    static std::atomic<int> counter{0};
+    static std::atomic<int> counter { 0 };
     const fs::path target(path);
     const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-    const fs::path staging = folder / (".vigil-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    const fs::path staging
+        = folder / (".vigil-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::error_code error;
     fs::create_directory(staging, error);
     if (error)

@@ -14,9 +14,8 @@ MissingWeightsDialog::MissingWeightsDialog(
     setWindowTitle(tr("Vigil: weights needed"));
     auto* layout = new QVBoxLayout(this);
     auto* heading = new QLabel(tr("<b>Vigil needs network weights to analyse a video.</b>"), this);
-    auto* detail = new QLabel(
-        tr("Not installed: %1.<br>Installed weights live in <tt>%2</tt>.")
-            .arg(missingText.toHtmlEscaped(), modelsFolder.toHtmlEscaped()),
+    auto* detail = new QLabel(tr("Not installed: %1.<br>Installed weights live in <tt>%2</tt>.")
+                                  .arg(missingText.toHtmlEscaped(), modelsFolder.toHtmlEscaped()),
         this);
     detail->setWordWrap(true);
     detail->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -13,8 +13,8 @@ public:
     enum class Choice { Download, Import, Demo, Cancel };
 
     // missingText: what is missing, in words ("the attention classifier and the backbone").
-    MissingWeightsDialog(const QString& missingText, const QString& modelsFolder,
-        QWidget* parent = nullptr);
+    MissingWeightsDialog(
+        const QString& missingText, const QString& modelsFolder, QWidget* parent = nullptr);
 
     Choice choice() const { return choice_; }
 

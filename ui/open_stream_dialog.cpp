@@ -85,7 +85,8 @@ OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     , problem_(new QLabel)
 {
     minutes_->setRange(1, 120);
-    minutes_->setValue(store_.value(kMinutesKey, static_cast<int>(defaults::kLiveTimelineMinutes)).toInt());
+    minutes_->setValue(
+        store_.value(kMinutesKey, static_cast<int>(defaults::kLiveTimelineMinutes)).toInt());
     minutes_->setSuffix(tr(" min"));
     setWindowTitle(tr("Open Stream"));
     source_->setEditable(true);

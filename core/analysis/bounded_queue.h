@@ -11,10 +11,12 @@
 
 namespace vigil::analysis {
 
-template <typename T>
-class BoundedQueue {
+template <typename T> class BoundedQueue {
 public:
-    explicit BoundedQueue(size_t capacity) : capacity_(capacity > 0 ? capacity : 1) {}
+    explicit BoundedQueue(size_t capacity)
+        : capacity_(capacity > 0 ? capacity : 1)
+    {
+    }
 
     // Blocks while full. Returns false (and drops the item) once the queue is closed.
     bool push(T item)

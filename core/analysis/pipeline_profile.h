@@ -11,15 +11,15 @@
 namespace vigil::analysis {
 
 struct PipelineProfile {
-    double wallS = 0.0;           // run(): open to last feature
-    double decodeS = 0.0;         // producer: VideoDecoder::next()
-    double preprocessS = 0.0;     // producer: resize, crop, scale
-    double producerBlockedS = 0.0;// producer: waiting for room in the queue (network is busy)
-    double networkS = 0.0;        // network thread: FeatureExtractor::extract()
+    double wallS = 0.0; // run(): open to last feature
+    double decodeS = 0.0; // producer: VideoDecoder::next()
+    double preprocessS = 0.0; // producer: resize, crop, scale
+    double producerBlockedS = 0.0; // producer: waiting for room in the queue (network is busy)
+    double networkS = 0.0; // network thread: FeatureExtractor::extract()
     double networkStarvedS = 0.0; // network thread: waiting for input (decode is behind)
     int64_t frames = 0;
-    int64_t steps = 0;            // snippets (I3D) or sampled frames (ResNet-50)
-    int64_t networkInputs = 0;    // steps * crops: what the backbone's FLOPs are counted on
+    int64_t steps = 0; // snippets (I3D) or sampled frames (ResNet-50)
+    int64_t networkInputs = 0; // steps * crops: what the backbone's FLOPs are counted on
 };
 
 // Convolution FLOPs (multiply-add = 2) of one network input: a 16x224x224 snippet-crop for

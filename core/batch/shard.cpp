@@ -17,7 +17,10 @@ std::optional<int> parsePositive(std::string_view text)
 
 } // namespace
 
-std::string Shard::label() const { return std::to_string(index) + "-of-" + std::to_string(count); }
+std::string Shard::label() const
+{
+    return std::to_string(index) + "-of-" + std::to_string(count);
+}
 
 std::optional<Shard> parseShard(std::string_view text)
 {
@@ -28,7 +31,7 @@ std::optional<Shard> parseShard(std::string_view text)
     const std::optional<int> count = parsePositive(text.substr(slash + 1));
     if (!index || !count || *index > *count)
         return std::nullopt;
-    return Shard{*index, *count};
+    return Shard { *index, *count };
 }
 
 uint64_t stableHash(std::string_view text)

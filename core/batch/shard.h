@@ -12,11 +12,11 @@
 namespace vigil::batch {
 
 struct Shard {
-    int index = 1;  // K, 1-based
-    int count = 1;  // N
+    int index = 1; // K, 1-based
+    int count = 1; // N
 
     bool isWhole() const { return count == 1; }
-    std::string label() const;  // "2-of-4"
+    std::string label() const; // "2-of-4"
 };
 
 // "K/N" with 1 <= K <= N; nullopt for anything else.

@@ -13,14 +13,14 @@ namespace vigil::batch {
 struct VideoFigures {
     int64_t frames = 0;
     double durationS = 0.0;
-    float maxScore = 0.0f;       // 0 when there are no frame scores
-    double maxScoreTimeS = 0.0;  // of the first frame with the highest score
+    float maxScore = 0.0f; // 0 when there are no frame scores
+    double maxScoreTimeS = 0.0; // of the first frame with the highest score
     int64_t events = 0;
 };
 
 // frameTimesS holds one presentation time per frame score (missing ones count as 0).
-VideoFigures figuresOf(const std::vector<float>& frameScores, const std::vector<double>& frameTimesS,
-    int64_t frames, double durationS, double threshold);
+VideoFigures figuresOf(const std::vector<float>& frameScores,
+    const std::vector<double>& frameTimesS, int64_t frames, double durationS, double threshold);
 
 VideoFigures figuresOf(const analysis::AnalysisResult& result, double threshold);
 

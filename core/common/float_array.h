@@ -20,7 +20,7 @@ struct FloatArray {
     int64_t size() const { return static_cast<int64_t>(values.size()); }
     float* data() { return values.data(); }
     const float* data() const { return values.data(); }
-    std::string shapeText() const;  // "[49, 1, 2048]"
+    std::string shapeText() const; // "[49, 1, 2048]"
 };
 
 } // namespace vigil

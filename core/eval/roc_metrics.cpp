@@ -23,12 +23,14 @@ Counts countAtThresholds(const std::vector<float>& scores, const std::vector<uin
         throw std::invalid_argument("scores and labels differ in length");
     std::vector<size_t> order(scores.size());
     std::iota(order.begin(), order.end(), size_t { 0 });
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return scores[a] > scores[b]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](size_t a, size_t b) { return scores[a] > scores[b]; });
     Counts counts;
     double positives = 0.0;
     for (size_t i = 0; i < order.size(); ++i) {
         positives += labels[order[i]] != 0 ? 1.0 : 0.0;
-        const bool isLastOfScore = i + 1 == order.size() || scores[order[i + 1]] != scores[order[i]];
+        const bool isLastOfScore
+            = i + 1 == order.size() || scores[order[i + 1]] != scores[order[i]];
         if (!isLastOfScore)
             continue;
         counts.truePositives.push_back(positives);
@@ -40,14 +42,17 @@ Counts countAtThresholds(const std::vector<float>& scores, const std::vector<uin
 
 bool hasBothClasses(const std::vector<uint8_t>& labels)
 {
-    const bool hasPositive = std::any_of(labels.begin(), labels.end(), [](uint8_t l) { return l != 0; });
-    const bool hasNegative = std::any_of(labels.begin(), labels.end(), [](uint8_t l) { return l == 0; });
+    const bool hasPositive
+        = std::any_of(labels.begin(), labels.end(), [](uint8_t l) { return l != 0; });
+    const bool hasNegative
+        = std::any_of(labels.begin(), labels.end(), [](uint8_t l) { return l == 0; });
     return hasPositive && hasNegative;
 }
 
 } // namespace
 
-std::vector<CurvePoint> rocCurve(const std::vector<float>& scores, const std::vector<uint8_t>& labels)
+std::vector<CurvePoint> rocCurve(
+    const std::vector<float>& scores, const std::vector<uint8_t>& labels)
 {
     const Counts counts = countAtThresholds(scores, labels);
     std::vector<CurvePoint> curve { { 0.0, 0.0, std::numeric_limits<double>::infinity() } };

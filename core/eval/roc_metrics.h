@@ -9,15 +9,16 @@
 namespace vigil::eval {
 
 struct CurvePoint {
-    double x = 0.0;          // ROC: false positive rate; PR: recall
-    double y = 0.0;          // ROC: true positive rate;  PR: precision
-    double threshold = 0.0;  // score at or above which a frame counts as positive
+    double x = 0.0; // ROC: false positive rate; PR: recall
+    double y = 0.0; // ROC: true positive rate;  PR: precision
+    double threshold = 0.0; // score at or above which a frame counts as positive
 };
 
 // sklearn.metrics.roc_curve(labels, scores, drop_intermediate=False): one point per distinct
 // score (descending), after a first point (0, 0) with threshold +infinity. Tied scores form one
 // point, so ties count as half right, as scikit-learn counts them.
-std::vector<CurvePoint> rocCurve(const std::vector<float>& scores, const std::vector<uint8_t>& labels);
+std::vector<CurvePoint> rocCurve(
+    const std::vector<float>& scores, const std::vector<uint8_t>& labels);
 
 // sklearn.metrics.precision_recall_curve: one point per distinct score in increasing threshold
 // order, then (recall 0, precision 1).

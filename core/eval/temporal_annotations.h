@@ -13,9 +13,9 @@
 namespace vigil::eval {
 
 struct VideoAnnotation {
-    std::string videoName;  // as written, e.g. "Arrest001_x264.mp4"
-    std::string className;  // e.g. "Arrest", "Normal"
-    std::vector<std::pair<int64_t, int64_t>> segments;  // inclusive [first, last] frames
+    std::string videoName; // as written, e.g. "Arrest001_x264.mp4"
+    std::string className; // e.g. "Arrest", "Normal"
+    std::vector<std::pair<int64_t, int64_t>> segments; // inclusive [first, last] frames
 };
 
 // The key that matches a video to its features: the file name without folders, without its

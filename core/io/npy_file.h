@@ -9,7 +9,7 @@
 
 namespace vigil::io {
 
-void writeNpy(const std::string& path, const FloatArray& array);  // atomic
+void writeNpy(const std::string& path, const FloatArray& array); // atomic
 // '<f4' as is; '<f8', integer and bool arrays converted to float32.
 FloatArray readNpy(const std::string& path);
 

@@ -3,9 +3,9 @@
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/io/detail/json_fields.h"
+#include "core/io/json_problem.h"
 #include "core/io/regular_file.h"
 #include "core/io/result_files.h"
-#include "core/io/json_problem.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,11 +2,13 @@
 
 namespace vigil::models_store {
 
-std::string ExpectedChecksum::problemWith(int64_t actualSizeBytes, const std::string& actualSha256) const
+std::string ExpectedChecksum::problemWith(
+    int64_t actualSizeBytes, const std::string& actualSha256) const
 {
     // The hash decides; the size only makes the message clearer (a truncated download).
-    const bool hashFits = !sha256.empty() ? actualSha256 == sha256
-                                          : actualSha256.compare(0, sha256Prefix.size(), sha256Prefix) == 0;
+    const bool hashFits = !sha256.empty()
+        ? actualSha256 == sha256
+        : actualSha256.compare(0, sha256Prefix.size(), sha256Prefix) == 0;
     if (hashFits && (!sizeBytes || *sizeBytes == actualSizeBytes))
         return {};
     std::string problem = "checksum mismatch: SHA-256 is " + actualSha256 + ", expected "

@@ -6,8 +6,9 @@
 
 namespace vigil::models_store {
 
-FetchOutcome fetchModel(ModelStore& store, const Downloader& downloader, const FetchRequest& request,
-    const Downloader::ProgressCallback& onProgress, const CancellationToken& cancel)
+FetchOutcome fetchModel(ModelStore& store, const Downloader& downloader,
+    const FetchRequest& request, const Downloader::ProgressCallback& onProgress,
+    const CancellationToken& cancel)
 {
     const ModelEntry& entry = *request.entry;
     // A file without a published checksum cannot be told from a damaged one; keep it as it is.
@@ -18,8 +19,8 @@ FetchOutcome fetchModel(ModelStore& store, const Downloader& downloader, const F
     std::filesystem::create_directories(store.folder(), error);
     if (error)
         throw IoError(store.folder() + ": cannot create the models folder: " + error.message());
-    const DownloadResult result = downloader.fetch(
-        downloadUrl(entry, request.mirror), store.pathOf(entry), entry.checksum, onProgress, cancel);
+    const DownloadResult result = downloader.fetch(downloadUrl(entry, request.mirror),
+        store.pathOf(entry), entry.checksum, onProgress, cancel);
     store.rememberChecksum(entry, result.sha256);
     return FetchOutcome::Downloaded;
 }

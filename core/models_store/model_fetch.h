@@ -14,10 +14,11 @@ enum class FetchOutcome { Downloaded, AlreadyInstalled };
 
 struct FetchRequest {
     const ModelEntry* entry = nullptr;
-    std::string mirror;  // empty: the entry's home URL
+    std::string mirror; // empty: the entry's home URL
 };
 
-FetchOutcome fetchModel(ModelStore& store, const Downloader& downloader, const FetchRequest& request,
-    const Downloader::ProgressCallback& onProgress, const CancellationToken& cancel);
+FetchOutcome fetchModel(ModelStore& store, const Downloader& downloader,
+    const FetchRequest& request, const Downloader::ProgressCallback& onProgress,
+    const CancellationToken& cancel);
 
 } // namespace vigil::models_store

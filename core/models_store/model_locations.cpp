@@ -20,7 +20,8 @@ std::string homeFolder()
 {
     std::string home = environment("HOME");
     if (home.empty()) {
-        if (const passwd* entry = ::getpwuid(::getuid()); entry != nullptr && entry->pw_dir != nullptr)
+        if (const passwd* entry = ::getpwuid(::getuid());
+            entry != nullptr && entry->pw_dir != nullptr)
             home = entry->pw_dir;
     }
     return home;
@@ -41,6 +42,9 @@ std::string modelsFolderFromEnvironment()
     return home + "/.local/share/vigil/models";
 }
 
-std::string mirrorFromEnvironment() { return environment("VIGIL_MODELS_MIRROR"); }
+std::string mirrorFromEnvironment()
+{
+    return environment("VIGIL_MODELS_MIRROR");
+}
 
 } // namespace vigil::models_store

@@ -9,6 +9,6 @@
 namespace vigil::models_store {
 
 std::string modelsFolderFromEnvironment();
-std::string mirrorFromEnvironment();  // empty when unset
+std::string mirrorFromEnvironment(); // empty when unset
 
 } // namespace vigil::models_store

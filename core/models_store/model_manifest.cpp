@@ -54,9 +54,10 @@ ModelEntry parseEntry(const json& item)
         throw std::invalid_argument("name and url must not be empty");
     if (!isPlainFileName(entry.file))
         throw std::invalid_argument("file must be a plain file name, not \"" + entry.file + "\"");
-    if ((!entry.checksum.sha256.empty() && entry.checksum.sha256.size() != 64) || !isLowerHex(entry.checksum.sha256)
-        || !isLowerHex(entry.checksum.sha256Prefix))
-        throw std::invalid_argument("sha256 and sha256_prefix must be lowercase hex (sha256: 64 digits)");
+    if ((!entry.checksum.sha256.empty() && entry.checksum.sha256.size() != 64)
+        || !isLowerHex(entry.checksum.sha256) || !isLowerHex(entry.checksum.sha256Prefix))
+        throw std::invalid_argument(
+            "sha256 and sha256_prefix must be lowercase hex (sha256: 64 digits)");
     return entry;
 }
 

@@ -13,15 +13,15 @@ namespace vigil::models_store {
 enum class ModelKind { Classifier, Backbone };
 
 struct ModelEntry {
-    std::string name;         // "classifier-da64-r3"
+    std::string name; // "classifier-da64-r3"
     std::string description;
-    std::string url;          // its public home
-    std::string file;         // plain file name inside the models folder
+    std::string url; // its public home
+    std::string file; // plain file name inside the models folder
     ExpectedChecksum checksum;
     ModelKind kind = ModelKind::Classifier;
-    std::string backbone;     // backbones: the network it fits ("i3d-r50" | "resnet50")
-    std::string trainedOn;    // classifiers: the backbone whose features it was trained on
-    std::string format;       // "pytorch-zip" | "caffe2-pkl"
+    std::string backbone; // backbones: the network it fits ("i3d-r50" | "resnet50")
+    std::string trainedOn; // classifiers: the backbone whose features it was trained on
+    std::string format; // "pytorch-zip" | "caffe2-pkl"
 };
 
 class ModelManifest {
@@ -34,7 +34,7 @@ public:
     // A full name, or a classifier's name without its "classifier-" prefix ("da64-r3").
     // nullptr when unknown.
     const ModelEntry* find(const std::string& name) const;
-    std::string knownNames() const;  // "a, b, c" for error messages
+    std::string knownNames() const; // "a, b, c" for error messages
 
 private:
     std::vector<ModelEntry> entries_;

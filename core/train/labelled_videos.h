@@ -12,7 +12,7 @@ namespace vigil::train {
 
 struct LabelledVideo {
     std::string featuresPath;
-    uint8_t label = 0;  // 1: anomalous
+    uint8_t label = 0; // 1: anomalous
 };
 
 // One "path,label" per line; a first line whose label is not 0 or 1 is a header. The path is
@@ -21,7 +21,8 @@ struct LabelledVideo {
 std::vector<LabelledVideo> readLabelsCsv(const std::string& csvPath);
 
 // RTFM's train list: one path per line, the first `anomalousCount` anomalous, the rest normal.
-std::vector<LabelledVideo> readAnomalousFirstList(const std::string& listPath, int64_t anomalousCount);
+std::vector<LabelledVideo> readAnomalousFirstList(
+    const std::string& listPath, int64_t anomalousCount);
 
 int64_t countLabel(const std::vector<LabelledVideo>& videos, uint8_t label);
 

@@ -15,15 +15,17 @@ int64_t segmentBoundary(int64_t index, int64_t steps, int64_t segments)
 FloatArray segmentSamples(const FloatArray& features, const std::string& source, int64_t segments)
 {
     if (features.rank() != 2 && features.rank() != 3)
-        throw Error(source + ": expected features [steps, crops, features] or [steps, features], got "
+        throw Error(source
+            + ": expected features [steps, crops, features] or [steps, features], got "
             + features.shapeText());
     const int64_t steps = features.dim(0);
     const int64_t crops = features.rank() == 3 ? features.dim(1) : 1;
     const int64_t size = features.dim(features.rank() - 1);
     if (steps == 0 || crops == 0 || size == 0)
         throw Error(source + ": empty features " + features.shapeText());
-    FloatArray samples = FloatArray::zeros({crops, segments, size});
-    const auto step = [&](int64_t t, int64_t crop) { return features.data() + (t * crops + crop) * size; };
+    FloatArray samples = FloatArray::zeros({ crops, segments, size });
+    const auto step
+        = [&](int64_t t, int64_t crop) { return features.data() + (t * crops + crop) * size; };
     for (int64_t crop = 0; crop < crops; ++crop) {
         for (int64_t i = 0; i < segments; ++i) {
             float* out = samples.data() + (crop * segments + i) * size;

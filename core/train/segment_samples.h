@@ -20,7 +20,7 @@ int64_t segmentBoundary(int64_t index, int64_t steps, int64_t segments);
 
 // features: [T, C, F] (RTFM's [T, 10, 2048]) or [T, F] (one crop).
 // Returns [C, segments, F]: one training sample per crop.
-FloatArray segmentSamples(const FloatArray& features, const std::string& source,
-    int64_t segments = kTrainingSegments);
+FloatArray segmentSamples(
+    const FloatArray& features, const std::string& source, int64_t segments = kTrainingSegments);
 
 } // namespace vigil::train

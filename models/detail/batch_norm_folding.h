@@ -17,14 +17,18 @@ std::integral_constant<size_t, D> spatialDims(const torch::nn::detail::ConvNdOpt
 
 // Conv: torch::nn::Conv2d or Conv3d; Norm: the matching BatchNorm. Returns a new convolution
 // with the same geometry and a bias; the originals are left untouched.
-template <typename Conv, typename Norm>
-Conv foldedConvolution(const Conv& conv, const Norm& norm)
+template <typename Conv, typename Norm> Conv foldedConvolution(const Conv& conv, const Norm& norm)
 {
     torch::NoGradGuard noGrad;
     constexpr size_t kDims = decltype(spatialDims(conv->options))::value;
     const auto& from = conv->options;
-    torch::nn::ConvOptions<kDims> options(from.in_channels(), from.out_channels(), from.kernel_size());
-    options.stride(from.stride()).padding(from.padding()).dilation(from.dilation()).groups(from.groups()).bias(true);
+    torch::nn::ConvOptions<kDims> options(
+        from.in_channels(), from.out_channels(), from.kernel_size());
+    options.stride(from.stride())
+        .padding(from.padding())
+        .dilation(from.dilation())
+        .groups(from.groups())
+        .bias(true);
     Conv folded(options);
     const torch::Tensor scale = norm->weight.to(torch::kFloat64)
         / torch::sqrt(norm->running_var.to(torch::kFloat64) + norm->options.eps());

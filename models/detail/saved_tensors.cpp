@@ -60,8 +60,9 @@ StorageId parseStorageId(const PickleValue& value, const std::string& what, cons
         || fields->items[4].integer() == nullptr || *fields->items[4].integer() < 0)
         throw ModelError(path + ": " + what + " has a malformed storage id");
     if (fieldCount == 6 && !std::holds_alternative<PickleNone>(fields->items[5].value))
-        throw ModelError(path + ": " + what + " views part of a storage (torch < 1.6 storage "
-            "views are unsupported)");
+        throw ModelError(path + ": " + what
+            + " views part of a storage (torch < 1.6 storage "
+              "views are unsupported)");
     const auto& typeName = fields->items[1].global()->name;
     const auto type = std::find_if(kStorageTypes.begin(), kStorageTypes.end(),
         [&](const StorageType& candidate) { return typeName == candidate.name; });
@@ -168,8 +169,8 @@ const PickleContainer& tensorDictionary(const PickleValue& root, const std::stri
 {
     const auto* dict = root.dict();
     if (dict == nullptr)
-        throw ModelError(
-            path + ": the pickle holds a " + root.kindName() + ", expected a dictionary of tensors");
+        throw ModelError(path + ": the pickle holds a " + root.kindName()
+            + ", expected a dictionary of tensors");
     const auto isTensor
         = [](const auto& entry) { return tensorArguments(entry.second) != nullptr; };
     if (std::any_of(dict->entries.begin(), dict->entries.end(), isTensor))

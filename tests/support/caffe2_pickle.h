@@ -51,11 +51,20 @@ inline void writeNumPyArray(PickleWriter& pickle, const NumPyArray& array)
     for (const auto size : array.shape)
         pickle.integer(size);
     switch (array.shape.size()) { // protocol 2 writes short tuples without a MARK
-    case 0: pickle.emptyTuple(); break;
-    case 1: pickle.tuple1(); break;
-    case 2: pickle.tuple2(); break;
-    case 3: pickle.tuple3(); break;
-    default: pickle.tuple();
+    case 0:
+        pickle.emptyTuple();
+        break;
+    case 1:
+        pickle.tuple1();
+        break;
+    case 2:
+        pickle.tuple2();
+        break;
+    case 3:
+        pickle.tuple3();
+        break;
+    default:
+        pickle.tuple();
     }
     writeNumPyDtype(pickle, array);
     pickle.boolean(array.isFortran).byteString(array.data).tuple().build();

@@ -22,7 +22,7 @@ inline uint32_t fnv1a(const std::string& text)
 
 inline torch::Tensor formulaValues(int64_t count, uint32_t seed)
 {
-    torch::Tensor values = torch::empty({count}, torch::kFloat32);
+    torch::Tensor values = torch::empty({ count }, torch::kFloat32);
     float* data = values.data_ptr<float>();
     for (int64_t i = 0; i < count; ++i) {
         const uint64_t mixed = (static_cast<uint64_t>(i) * 2654435761ull + seed) % (1ull << 32);
@@ -43,7 +43,8 @@ inline void fillLikeTheScript(torch::nn::Module& module)
         const torch::Tensor u = formulaValues(tensor.numel(), fnv1a(name)).view(tensor.sizes());
         const std::string leaf = name.substr(name.rfind('.') + 1);
         if (tensor.dim() > 1) {
-            const auto scale = static_cast<float>(std::sqrt(3.0 / static_cast<double>(tensor.numel() / tensor.size(0))));
+            const auto scale = static_cast<float>(
+                std::sqrt(3.0 / static_cast<double>(tensor.numel() / tensor.size(0))));
             tensor.copy_(u * scale);
         } else if (leaf == "weight") {
             tensor.copy_(1.0 + 0.1 * u);

@@ -28,19 +28,23 @@ inline BlobShapes i3dCaffe2BlobShapes()
 {
     BlobShapes blobs;
     addConvolutionAndBatchNorm(blobs, "conv1", "res_conv1_bn", { 64, 3, 5, 7, 7 });
-    const std::array<std::vector<bool>, 4> temporal = { { { 1, 1, 1 }, { 1, 0, 1, 0 },
-        { 1, 0, 1, 0, 1, 0 }, { 0, 1, 0 } } };
+    const std::array<std::vector<bool>, 4> temporal
+        = { { { 1, 1, 1 }, { 1, 0, 1, 0 }, { 1, 0, 1, 0, 1, 0 }, { 0, 1, 0 } } };
     int64_t inPlanes = 64;
     for (size_t stage = 0; stage < temporal.size(); ++stage) {
         const int64_t planes = int64_t { 64 } << stage;
         for (size_t block = 0; block < temporal[stage].size(); ++block) {
             const auto name = "res" + std::to_string(stage + 2) + "_" + std::to_string(block) + "_";
             const int64_t kt = temporal[stage][block] ? 3 : 1;
-            addConvolutionAndBatchNorm(blobs, name + "branch2a", name + "branch2a_bn", { planes, inPlanes, kt, 1, 1 });
-            addConvolutionAndBatchNorm(blobs, name + "branch2b", name + "branch2b_bn", { planes, planes, 1, 3, 3 });
-            addConvolutionAndBatchNorm(blobs, name + "branch2c", name + "branch2c_bn", { 4 * planes, planes, 1, 1, 1 });
+            addConvolutionAndBatchNorm(
+                blobs, name + "branch2a", name + "branch2a_bn", { planes, inPlanes, kt, 1, 1 });
+            addConvolutionAndBatchNorm(
+                blobs, name + "branch2b", name + "branch2b_bn", { planes, planes, 1, 3, 3 });
+            addConvolutionAndBatchNorm(
+                blobs, name + "branch2c", name + "branch2c_bn", { 4 * planes, planes, 1, 1, 1 });
             if (block == 0)
-                addConvolutionAndBatchNorm(blobs, name + "branch1", name + "branch1_bn", { 4 * planes, inPlanes, 1, 1, 1 });
+                addConvolutionAndBatchNorm(blobs, name + "branch1", name + "branch1_bn",
+                    { 4 * planes, inPlanes, 1, 1, 1 });
             inPlanes = 4 * planes;
         }
     }

@@ -6,10 +6,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <poll.h>
 #include <spawn.h>
-#include <cstdlib>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,12 +22,15 @@ namespace vigil::test {
 class LocalHttpServer {
 public:
     // `flags`: e.g. {"--drop-after", "1000"}; see the script's --help.
-    LocalHttpServer(const std::string& root, const std::string& logPath, std::vector<std::string> flags = {})
+    LocalHttpServer(
+        const std::string& root, const std::string& logPath, std::vector<std::string> flags = {})
         : logPath_(logPath)
     {
-        const std::string python = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-        std::vector<std::string> args = {python, std::string(VIGIL_SOURCE_DIR) + "/tests/support/test_http_server.py",
-            "--root", root, "--log", logPath, "--lifetime", "120"};
+        const std::string python
+            = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
+        std::vector<std::string> args
+            = { python, std::string(VIGIL_SOURCE_DIR) + "/tests/support/test_http_server.py",
+                  "--root", root, "--log", logPath, "--lifetime", "120" };
         args.insert(args.end(), flags.begin(), flags.end());
         std::vector<char*> argv;
         for (std::string& arg : args)
@@ -87,7 +90,7 @@ private:
         std::string line;
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
         while (std::chrono::steady_clock::now() < deadline) {
-            pollfd request{output_, POLLIN, 0};
+            pollfd request { output_, POLLIN, 0 };
             if (::poll(&request, 1, 200) <= 0)
                 continue;
             char c = 0;

@@ -10,7 +10,7 @@ namespace vigil::test {
 
 struct CommandResult {
     int exitCode = -1;
-    std::string output;  // stdout and stderr together
+    std::string output; // stdout and stderr together
 };
 
 inline CommandResult runCommand(const std::string& command)
@@ -19,7 +19,7 @@ inline CommandResult runCommand(const std::string& command)
     FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
     if (pipe == nullptr)
         return result;
-    std::array<char, 4096> buffer{};
+    std::array<char, 4096> buffer {};
     while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr)
         result.output += buffer.data();
     const int status = ::pclose(pipe);

@@ -27,10 +27,14 @@ enum class TopLevel { OrderedDict, PlainDict };
 inline const char* storageTypeName(torch::ScalarType type)
 {
     switch (type) {
-    case torch::kFloat: return "FloatStorage";
-    case torch::kDouble: return "DoubleStorage";
-    case torch::kLong: return "LongStorage";
-    default: throw std::invalid_argument("torch_file_writer: unsupported dtype");
+    case torch::kFloat:
+        return "FloatStorage";
+    case torch::kDouble:
+        return "DoubleStorage";
+    case torch::kLong:
+        return "LongStorage";
+    default:
+        throw std::invalid_argument("torch_file_writer: unsupported dtype");
     }
 }
 

@@ -33,17 +33,19 @@ std::vector<std::string> relativePathsOf(const std::vector<BatchInput>& inputs)
 TEST(BatchInputs, FindsFilesInOrderAndMirrorsTheirFoldersUnderTheOutput)
 {
     const std::string dir = test::scratchDir("batch_inputs_tree");
-    for (const char* name : {"b.mp4", "a.avi", "notes.txt", "sub1/clip.mp4", "sub2/clip.mp4", "sub2/deep/x.mkv",
-             ".hidden.mp4", ".cache/y.mp4", "out/clip.vigil.json", "out/sub1/z.mp4"})
+    for (const char* name :
+        { "b.mp4", "a.avi", "notes.txt", "sub1/clip.mp4", "sub2/clip.mp4", "sub2/deep/x.mkv",
+            ".hidden.mp4", ".cache/y.mp4", "out/clip.vigil.json", "out/sub1/z.mp4" })
         touch(dir + "/" + name);
     const std::string out = dir + "/out";
 
     const std::vector<BatchInput> top = findBatchInputs(dir, out, FolderDepth::TopOnly);
-    EXPECT_EQ(relativePathsOf(top), (std::vector<std::string>{"a.avi", "b.mp4", "notes.txt"}));
+    EXPECT_EQ(relativePathsOf(top), (std::vector<std::string> { "a.avi", "b.mp4", "notes.txt" }));
 
     const std::vector<BatchInput> all = findBatchInputs(dir, out, FolderDepth::Recursive);
-    ASSERT_EQ(relativePathsOf(all), (std::vector<std::string>{"a.avi", "b.mp4", "notes.txt", "sub1/clip.mp4",
-                                        "sub2/clip.mp4", "sub2/deep/x.mkv"}));
+    ASSERT_EQ(relativePathsOf(all),
+        (std::vector<std::string> {
+            "a.avi", "b.mp4", "notes.txt", "sub1/clip.mp4", "sub2/clip.mp4", "sub2/deep/x.mkv" }));
     EXPECT_EQ(all[3].path, dir + "/sub1/clip.mp4");
     EXPECT_EQ(all[3].jsonPath(), out + "/sub1/clip.vigil.json");
     EXPECT_EQ(all[4].csvPath(), out + "/sub2/clip.scores.csv");
@@ -53,7 +55,7 @@ TEST(BatchInputs, FindsFilesInOrderAndMirrorsTheirFoldersUnderTheOutput)
 TEST(BatchInputs, UsesTheWholeFileNameWhenTwoFilesOfAFolderShareAStem)
 {
     const std::string dir = test::scratchDir("batch_inputs_stems");
-    for (const char* name : {"clip.mp4", "clip.avi", "clip", "other.mp4", "sub/clip.mp4"})
+    for (const char* name : { "clip.mp4", "clip.avi", "clip", "other.mp4", "sub/clip.mp4" })
         touch(dir + "/" + name);
     const std::vector<BatchInput> inputs = findBatchInputs(dir + "/", "/o", FolderDepth::Recursive);
     std::map<std::string, std::string> bases;
@@ -63,18 +65,19 @@ TEST(BatchInputs, UsesTheWholeFileNameWhenTwoFilesOfAFolderShareAStem)
     EXPECT_EQ(bases.at("clip.avi"), "/o/clip.avi");
     EXPECT_EQ(bases.at("clip"), "/o/clip");
     EXPECT_EQ(bases.at("other.mp4"), "/o/other");
-    EXPECT_EQ(bases.at("sub/clip.mp4"), "/o/sub/clip");  // alone in its folder
+    EXPECT_EQ(bases.at("sub/clip.mp4"), "/o/sub/clip"); // alone in its folder
 }
 
 TEST(BatchInputs, LeavesOutVigilsOwnFilesWhenWritingIntoTheInputFolder)
 {
     const std::string dir = test::scratchDir("batch_inputs_same");
-    for (const char* name : {"x.mp4", "x.vigil.json", "x.scores.csv", "summary.csv", "summary-1-of-2.csv",
-             "x.vigil.json.tmp-12-34", "sub/summary.csv"})
+    for (const char* name : { "x.mp4", "x.vigil.json", "x.scores.csv", "summary.csv",
+             "summary-1-of-2.csv", "x.vigil.json.tmp-12-34", "sub/summary.csv" })
         touch(dir + "/" + name);
     const std::vector<BatchInput> inputs = findBatchInputs(dir, dir, FolderDepth::Recursive);
-    // A summary.csv outside the output folder is someone else's file and is reported like any other.
-    EXPECT_EQ(relativePathsOf(inputs), (std::vector<std::string>{"sub/summary.csv", "x.mp4"}));
+    // A summary.csv outside the output folder is someone else's file and is reported like any
+    // other.
+    EXPECT_EQ(relativePathsOf(inputs), (std::vector<std::string> { "sub/summary.csv", "x.mp4" }));
 }
 
 TEST(BatchInputs, ThrowsForAFolderThatIsNotThere)
@@ -102,7 +105,8 @@ TEST(Shard, ParsesKOfNAndRejectsEverythingElse)
     EXPECT_EQ(shard->count, 4);
     EXPECT_EQ(shard->label(), "2-of-4");
     EXPECT_FALSE(shard->isWhole());
-    for (const char* bad : {"0/2", "3/2", "a/b", "1/", "/2", "1/2/3", " 1/2", "-1/2", "1", "", "1/0"})
+    for (const char* bad :
+        { "0/2", "3/2", "a/b", "1/", "/2", "1/2/3", " 1/2", "-1/2", "1", "", "1/0" })
         EXPECT_FALSE(parseShard(bad)) << bad;
 }
 
@@ -117,17 +121,20 @@ TEST(Shard, ShardsCoverEveryFileExactlyOnce)
 {
     std::vector<BatchInput> inputs;
     for (int i = 0; i < 200; ++i)
-        inputs.push_back({"", "cam" + std::to_string(i % 7) + "/clip" + std::to_string(i) + ".mp4", ""});
+        inputs.push_back(
+            { "", "cam" + std::to_string(i % 7) + "/clip" + std::to_string(i) + ".mp4", "" });
     std::sort(inputs.begin(), inputs.end(),
         [](const BatchInput& a, const BatchInput& b) { return a.relativePath < b.relativePath; });
     for (int count = 1; count <= 8; ++count) {
         SCOPED_TRACE("N = " + std::to_string(count));
         std::multiset<std::string> seen;
         for (int index = 1; index <= count; ++index) {
-            const std::vector<BatchInput> share = selectShard(inputs, Shard{index, count});
+            const std::vector<BatchInput> share = selectShard(inputs, Shard { index, count });
             EXPECT_FALSE(share.empty()) << "shard " << index;
-            EXPECT_TRUE(std::is_sorted(share.begin(), share.end(),
-                [](const BatchInput& a, const BatchInput& b) { return a.relativePath < b.relativePath; }));
+            EXPECT_TRUE(std::is_sorted(
+                share.begin(), share.end(), [](const BatchInput& a, const BatchInput& b) {
+                    return a.relativePath < b.relativePath;
+                }));
             for (const BatchInput& input : share)
                 seen.insert(input.relativePath);
         }

@@ -62,12 +62,12 @@ TEST(RocMetrics, IsUndefinedWithOneClassAndRejectsLengthMismatch)
 
 TEST(TemporalAnnotations, BuildsInclusiveFrameRangesAndCutsAtTheLastFrame)
 {
-    const TemporalAnnotations annotations = TemporalAnnotations::parse(
-        "Arrest001_x264.mp4  Arrest  3  5  -1  -1\n"
-        "\n"
-        "Explosion002_x264.mp4 Explosion 0 1 30 99\n"
-        "Normal_Videos_003_x264.mp4 Normal -1 -1 -1 -1\n",
-        "test annotations");
+    const TemporalAnnotations annotations
+        = TemporalAnnotations::parse("Arrest001_x264.mp4  Arrest  3  5  -1  -1\n"
+                                     "\n"
+                                     "Explosion002_x264.mp4 Explosion 0 1 30 99\n"
+                                     "Normal_Videos_003_x264.mp4 Normal -1 -1 -1 -1\n",
+            "test annotations");
     EXPECT_EQ(annotations.size(), 3u);
     const VideoAnnotation* arrest = annotations.find("/features/Arrest001_x264_i3d.npy");
     ASSERT_NE(arrest, nullptr);
@@ -91,11 +91,13 @@ TEST(TemporalAnnotations, NamesTheLineOfABadEntry)
         TemporalAnnotations::parse("A001.mp4 Arrest 3 5 -1 -1\nB002.mp4 Arrest 9 4\n", "ann.txt");
         FAIL() << "a segment whose end precedes its start was accepted";
     } catch (const IoError& error) {
-        EXPECT_NE(std::string(error.what()).find("ann.txt line 2"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("ann.txt line 2"), std::string::npos)
+            << error.what();
     }
     EXPECT_THROW(TemporalAnnotations::parse("A001.mp4 Arrest 3\n", "x"), IoError);
     EXPECT_THROW(TemporalAnnotations::parse("A001.mp4 Arrest x y\n", "x"), IoError);
-    EXPECT_THROW(TemporalAnnotations::parse("A001.mp4 Arrest 1 2\nA001.avi Arrest 1 2\n", "x"), IoError);
+    EXPECT_THROW(
+        TemporalAnnotations::parse("A001.mp4 Arrest 1 2\nA001.avi Arrest 1 2\n", "x"), IoError);
 }
 
 TEST(TemporalAnnotations, MatchesVideosByStemWithoutTheRtfmSuffix)

@@ -14,7 +14,7 @@ class VideoProbeTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
     {
-        setMediaLogLevel(MediaLogLevel::Quiet);  // the reasons are in the results; no FFmpeg chatter
+        setMediaLogLevel(MediaLogLevel::Quiet); // the reasons are in the results; no FFmpeg chatter
         dir_ = test::scratchDir("video_probe");
     }
     static std::string dir_;
@@ -36,10 +36,12 @@ TEST_F(VideoProbeTest, SaysWhyTextEmptyFilesStillImagesAndSoundAreNotVideos)
     std::ofstream(dir_ + "/empty.avi");
     ASSERT_TRUE(test::makeClip(dir_ + "/still.png", "testsrc2=size=64x48", 1, "-c:v png"));
     ASSERT_EQ(test::runCommand("ffmpeg -nostdin -y -v error -f lavfi -i sine=duration=0.5 "
-                  + test::shellQuoted(dir_ + "/sound.wav")).exitCode, 0);
-    const std::pair<const char*, const char*> cases[] = {{"text.mp4", "Invalid data"},
-        {"empty.avi", "empty file (0 bytes)"}, {"still.png", "still image"}, {"sound.wav", "no video stream"},
-        {"missing.mp4", "No such file"}};
+                  + test::shellQuoted(dir_ + "/sound.wav"))
+                  .exitCode,
+        0);
+    const std::pair<const char*, const char*> cases[] = { { "text.mp4", "Invalid data" },
+        { "empty.avi", "empty file (0 bytes)" }, { "still.png", "still image" },
+        { "sound.wav", "no video stream" }, { "missing.mp4", "No such file" } };
     for (const auto& [name, reason] : cases) {
         SCOPED_TRACE(name);
         const VideoProbe probe = probeVideo(dir_ + "/" + name);

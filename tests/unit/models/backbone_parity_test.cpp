@@ -25,12 +25,12 @@ TEST(I3dResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
     I3dResNet50 network;
     fillLikeTheScript(*network);
     network->eval();
-    const std::vector<int64_t> shape = {1, 3, 16, 64, 64};
+    const std::vector<int64_t> shape = { 1, 3, 16, 64, 64 };
     const torch::Tensor input = formulaInput(shape);
     c10::InferenceMode inference;
     const torch::Tensor features = network->forward(input);
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{1, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", {1, 2048})), 1e-4);
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
@@ -38,12 +38,12 @@ TEST(ResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
     ResNet50 network;
     fillLikeTheScript(*network);
     network->eval();
-    const std::vector<int64_t> shape = {2, 3, 64, 64};
+    const std::vector<int64_t> shape = { 2, 3, 64, 64 };
     const torch::Tensor input = formulaInput(shape);
     c10::InferenceMode inference;
     const torch::Tensor features = network->forward(input);
-    ASSERT_EQ(features.sizes(), (std::vector<int64_t>{2, 2048}));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", {2, 2048})), 1e-4);
+    ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
+    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(I3dResNet50, HasTheParameterNamesOfTheRtfmStateDict)
@@ -54,9 +54,11 @@ TEST(I3dResNet50, HasTheParameterNamesOfTheRtfmStateDict)
     EXPECT_NE(parameters.find("layer1.0.downsample.0.weight"), nullptr);
     EXPECT_NE(parameters.find("layer4.2.bn3.bias"), nullptr);
     EXPECT_EQ(parameters.find("fc.weight"), nullptr);
-    EXPECT_EQ(parameters["layer2.0.conv1.weight"].sizes(), (std::vector<int64_t>{128, 256, 3, 1, 1}));
-    EXPECT_EQ(parameters["layer2.1.conv1.weight"].sizes(), (std::vector<int64_t>{128, 512, 1, 1, 1}));
-    EXPECT_EQ(parameters["conv1.weight"].sizes(), (std::vector<int64_t>{64, 3, 5, 7, 7}));
+    EXPECT_EQ(
+        parameters["layer2.0.conv1.weight"].sizes(), (std::vector<int64_t> { 128, 256, 3, 1, 1 }));
+    EXPECT_EQ(
+        parameters["layer2.1.conv1.weight"].sizes(), (std::vector<int64_t> { 128, 512, 1, 1, 1 }));
+    EXPECT_EQ(parameters["conv1.weight"].sizes(), (std::vector<int64_t> { 64, 3, 5, 7, 7 }));
 }
 
 } // namespace

@@ -105,12 +105,14 @@ TEST_F(Caffe2BlobReader, ReadsThePython2PicklesOfTheTestWriter)
     for (int i = 0; i < 300; ++i) { // past 256 memo entries: LONG_BINPUT and LONG_BINGET
         const auto values = torch::arange(i % 7 + 1, torch::kFloat) * static_cast<float>(i);
         written.emplace_back("blob" + std::to_string(i),
-            test::NumPyArray { "f4", "<", { values.numel() }, std::string(static_cast<const char*>(values.data_ptr()), values.nbytes()) });
+            test::NumPyArray { "f4", "<", { values.numel() },
+                std::string(static_cast<const char*>(values.data_ptr()), values.nbytes()) });
     }
     const auto blobs = readCaffe2Blobs(write("writer.pkl", test::caffe2Pickle(written)));
     ASSERT_EQ(blobs.size(), written.size());
     for (int i = 0; i < 300; ++i)
-        expectBlob(blobs, "blob" + std::to_string(i), torch::arange(i % 7 + 1, torch::kFloat) * static_cast<float>(i));
+        expectBlob(blobs, "blob" + std::to_string(i),
+            torch::arange(i % 7 + 1, torch::kFloat) * static_cast<float>(i));
 }
 
 // NumPy itself must read what tests/support/caffe2_pickle.h writes, or the full-size tests
@@ -122,13 +124,19 @@ TEST_F(Caffe2BlobReader, WritesTestFilesThatNumPyReads)
     const auto values = torch::arange(12, torch::kFloat).view({ 3, 4 }) / 8;
     const int64_t iteration = 400000;
     const test::NumPyBlobs written = {
-        { "conv1_w", { "f4", "<", { 3, 4 }, std::string(static_cast<const char*>(values.data_ptr()), values.nbytes()) } },
-        { "model_iter", { "i8", "<", { 1 }, std::string(reinterpret_cast<const char*>(&iteration), 8) } },
-        { "conv1_w_copy", { "f4", "<", { 3, 4 }, std::string(static_cast<const char*>(values.data_ptr()), values.nbytes()) } },
+        { "conv1_w",
+            { "f4", "<", { 3, 4 },
+                std::string(static_cast<const char*>(values.data_ptr()), values.nbytes()) } },
+        { "model_iter",
+            { "i8", "<", { 1 }, std::string(reinterpret_cast<const char*>(&iteration), 8) } },
+        { "conv1_w_copy",
+            { "f4", "<", { 3, 4 },
+                std::string(static_cast<const char*>(values.data_ptr()), values.nbytes()) } },
     };
     const auto path = write("for numpy.pkl", test::caffe2Pickle(written));
-    const std::string script = "import pickle, sys, numpy as np; "
-                               "b = pickle.load(open(sys.argv[1], 'rb'), encoding='latin1')['blobs']; "
+    const std::string script
+        = "import pickle, sys, numpy as np; "
+          "b = pickle.load(open(sys.argv[1], 'rb'), encoding='latin1')['blobs']; "
           "assert b['conv1_w'].dtype == np.float32 and b['conv1_w'].shape == (3, 4); "
           "assert (b['conv1_w'] == np.arange(12, dtype=np.float32).reshape(3, 4) / 8).all(); "
           "assert (b['conv1_w_copy'] == b['conv1_w']).all(); "
@@ -137,7 +145,8 @@ TEST_F(Caffe2BlobReader, WritesTestFilesThatNumPyReads)
     const auto result = test::runCommand(
         "/usr/bin/python3 -c " + test::shellQuoted(script) + " " + test::shellQuoted(path));
     EXPECT_EQ(result.exitCode, 0) << result.output;
-    EXPECT_NE(result.output.find("numpy read ['conv1_w', 'conv1_w_copy', 'model_iter']"), std::string::npos)
+    EXPECT_NE(result.output.find("numpy read ['conv1_w', 'conv1_w_copy', 'model_iter']"),
+        std::string::npos)
         << result.output;
 }
 
@@ -155,14 +164,21 @@ TEST_F(Caffe2BlobReader, NamesTheFileAndTheBlobOrOffsetOfEveryProblem)
             "pickle offset 88: global '_codecs.encode' is not allowed (Python 3 bytes" },
         { kFixtures + "python3_protocol4.pkl", "unsupported opcode 0x43 (Python 3 bytes" },
         { kFixtures + "malicious.pkl", "pickle offset 14: global 'os.system' is not allowed" },
-        { write("short.pkl", test::caffe2Pickle({ { "res2_0_branch2a_w", array({ 2, 2 }, std::string(12, '\0')) } })),
+        { write("short.pkl",
+              test::caffe2Pickle(
+                  { { "res2_0_branch2a_w", array({ 2, 2 }, std::string(12, '\0')) } })),
             "blob 'res2_0_branch2a_w' holds 12 bytes; its shape and dtype need 16" },
-        { write("huge.pkl", test::caffe2Pickle({ { "w", array({ int64_t { 1 } << 40, int64_t { 1 } << 40 }, "") } })),
+        { write("huge.pkl",
+              test::caffe2Pickle(
+                  { { "w", array({ int64_t { 1 } << 40, int64_t { 1 } << 40 }, "") } })),
             "blob 'w' has an impossible shape" },
-        { write("twice.pkl", test::caffe2Pickle({ { "w", array({ 0 }, "") }, { "w", array({ 0 }, "") } })),
+        { write("twice.pkl",
+              test::caffe2Pickle({ { "w", array({ 0 }, "") }, { "w", array({ 0 }, "") } })),
             "blob 'w' appears twice" },
-        { write("list.pkl", std::string("\x80\x02]q\x00.", 6)), "the pickle holds a list, expected a dictionary" },
-        { write("truncated.pkl", test::caffe2Pickle({ { "w", array({ 1 }, "abcd") } }).substr(0, 60)),
+        { write("list.pkl", std::string("\x80\x02]q\x00.", 6)),
+            "the pickle holds a list, expected a dictionary" },
+        { write(
+              "truncated.pkl", test::caffe2Pickle({ { "w", array({ 1 }, "abcd") } }).substr(0, 60)),
             "pickle offset 59: truncated: 1 bytes needed, 0 left" },
         { write("empty.pkl", ""), "pickle offset 0: truncated: no STOP opcode" },
         { write("escapes.pkl", std::string("\x80\x04\x8c\x04os\nx\x8c\x08sys\x1b[31m\x93.", 20)),
@@ -173,8 +189,9 @@ TEST_F(Caffe2BlobReader, NamesTheFileAndTheBlobOrOffsetOfEveryProblem)
         const auto message = readError(path);
         EXPECT_EQ(message.rfind(path + ": ", 0), 0u) << message;
         EXPECT_NE(message.find(expected), std::string::npos) << message;
-        EXPECT_TRUE(std::none_of(message.begin(), message.end(), [](char c) { return c >= 0 && c < 0x20; }))
-            << message;
+        EXPECT_TRUE(std::none_of(message.begin(), message.end(), [](char c) {
+            return c >= 0 && c < 0x20;
+        })) << message;
     }
 }
 
@@ -186,11 +203,14 @@ TEST_F(Caffe2BlobReader, NamesTheMissingOrMisshapenI3dBlob)
     const auto missing = write("missing.pkl",
         test::caffe2Pickle({ { "conv1_w", { "f4", "<", { 64, 3, 5, 7, 7 }, conv1Bytes } } }));
     const auto misshapen = write("misshapen.pkl",
-        test::caffe2Pickle({ { "conv1_w", { "f4", "<", { 64, 3, 1, 7, 7 }, conv1Bytes.substr(0, conv1Bytes.size() / 5) } } }));
+        test::caffe2Pickle({ { "conv1_w",
+            { "f4", "<", { 64, 3, 1, 7, 7 }, conv1Bytes.substr(0, conv1Bytes.size() / 5) } } }));
     const std::pair<std::string, std::string> cases[] = {
         { missing, missing + ": missing blob 'res_conv1_bn_s' (bn1.weight)" },
         { misshapen,
-            misshapen + ": blob 'conv1_w' (conv1.weight) has shape [64, 3, 1, 7, 7], expected [64, 3, 5, 7, 7]" },
+            misshapen
+                + ": blob 'conv1_w' (conv1.weight) has shape [64, 3, 1, 7, 7], expected [64, 3, 5, "
+                  "7, 7]" },
     };
     for (const auto& [path, expected] : cases) {
         try {

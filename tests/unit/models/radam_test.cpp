@@ -32,7 +32,7 @@ TEST(RAdam, StepsExactlyAsTorchOptimRAdamOfPyTorch113)
         RAdamOptions options;
         options.learningRate = run["lr"];
         options.weightDecay = run["weight_decay"];
-        RAdam optimiser({weight, bias}, options);
+        RAdam optimiser({ weight, bias }, options);
         int step = 0;
         for (const nlohmann::json& golden : run["steps"]) {
             SCOPED_TRACE("step " + std::to_string(++step));
@@ -56,10 +56,10 @@ TEST(RAdam, TakesPlainMomentumStepsUntilTheRectificationThreshold)
 {
     // Steps 1..5 have rho_t <= 5 (beta2 = 0.999): the update is lr times the bias-corrected mean
     // of the gradients, here a constant gradient g, so exactly -lr * g per step.
-    torch::Tensor parameter = torch::zeros({2}).requires_grad_(true);
-    RAdam optimiser({parameter});
+    torch::Tensor parameter = torch::zeros({ 2 }).requires_grad_(true);
+    RAdam optimiser({ parameter });
     for (int step = 1; step <= 5; ++step) {
-        parameter.mutable_grad() = torch::tensor({1.0f, -2.0f});
+        parameter.mutable_grad() = torch::tensor({ 1.0f, -2.0f });
         optimiser.step();
         EXPECT_NEAR(parameter[0].item<float>(), -1e-3 * step, 1e-8);
         EXPECT_NEAR(parameter[1].item<float>(), 2e-3 * step, 1e-8);

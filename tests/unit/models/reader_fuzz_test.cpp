@@ -100,7 +100,8 @@ private:
 };
 
 // A zip archive as torch.save writes it, with `records` (name, bytes) in order.
-std::string zipOf(const std::string& path, const std::vector<std::pair<std::string, std::string>>& records)
+std::string zipOf(
+    const std::string& path, const std::vector<std::pair<std::string, std::string>>& records)
 {
     {
         caffe2::serialize::PyTorchStreamWriter writer(path);
@@ -153,14 +154,16 @@ protected:
             } catch (const ModelError& error) {
                 ++figures.rejected;
                 const std::string message = error.what();
-                const bool hasControl = std::any_of(message.begin(), message.end(), [](char c) { return c >= 0 && c < 0x20; });
+                const bool hasControl = std::any_of(
+                    message.begin(), message.end(), [](char c) { return c >= 0 && c < 0x20; });
                 if (message.rfind(path + ": ", 0) != 0 || hasControl)
                     ADD_FAILURE() << format << " case " << i << ": " << message;
             } catch (const std::exception& error) {
                 ADD_FAILURE() << format << " case " << i << ": not a ModelError: " << error.what();
             }
         }
-        const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto seconds
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::printf("fuzz %-22s %6d cases in %6.1f s: %d read, %d rejected, 0 crashes\n",
             format.c_str(), figures.cases, seconds, figures.accepted, figures.rejected);
         RecordProperty(format + "_cases", figures.cases);
@@ -194,14 +197,15 @@ TEST_F(ReaderFuzz, DamagedDataPklInsideAValidZipIsReadOrRejected)
     for (const char* name : { "sequential.pth", "protocol4.pth", "views.pth", "plain_dict.pth" })
         seedPaths.push_back(test::sourcePath(std::string("tests/data/state_dicts/") + name));
     const auto zipPath = dir_ + "/rezipped";
-    fuzz("zip .pth (data.pkl)", seedPaths, readState, [&](const std::string& seed, Mutator& mutator) {
-        auto records = recordsOf(seed);
-        for (auto& [name, data] : records) {
-            if (name == "data.pkl")
-                data = mutator.mutate(data);
-        }
-        return zipOf(zipPath, records);
-    });
+    fuzz("zip .pth (data.pkl)", seedPaths, readState,
+        [&](const std::string& seed, Mutator& mutator) {
+            auto records = recordsOf(seed);
+            for (auto& [name, data] : records) {
+                if (name == "data.pkl")
+                    data = mutator.mutate(data);
+            }
+            return zipOf(zipPath, records);
+        });
 }
 
 TEST_F(ReaderFuzz, DamagedLegacyStreamsAreReadOrRejected)
@@ -212,7 +216,8 @@ TEST_F(ReaderFuzz, DamagedLegacyStreamsAreReadOrRejected)
             { "bn.num_batches_tracked", torch::full({}, 7, torch::kLong) },
             { "bn.running_var", torch::ones({ 2 }, torch::kDouble) } },
         test::TopLevel::PlainDict, test::TorchFileFormat::Legacy);
-    fuzz("legacy .pth", { fileBytes(path), fileBytes(test::sourcePath("tests/data/state_dicts/legacy.pth")) },
+    fuzz("legacy .pth",
+        { fileBytes(path), fileBytes(test::sourcePath("tests/data/state_dicts/legacy.pth")) },
         readState);
 }
 

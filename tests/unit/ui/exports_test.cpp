@@ -5,8 +5,8 @@
 
 #include "core/io/result_reader.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/exports.h"
 #include "ui/explain_panel.h"
+#include "ui/exports.h"
 #include "ui/main_window.h"
 #include "ui/timeline_panel.h"
 #include "ui/video_panel.h"
@@ -39,10 +39,12 @@ TEST(Exports, WriteTheCliResultFilesAndPngs)
     auto window = analysedWindow("export_400.mp4");
     ASSERT_TRUE(window->result());
     const QString folder = QString::fromStdString(vigil::test::scratchDir("ui_exports"));
-    const vigil::io::WrittenFiles files = writeResultExport(*window->result(), folder, window->videoPath());
+    const vigil::io::WrittenFiles files
+        = writeResultExport(*window->result(), folder, window->videoPath());
     EXPECT_EQ(fs::path(files.jsonPath).filename(), "export_400.vigil.json"); // the CLI's names
     EXPECT_EQ(fs::path(files.csvPath).filename(), "export_400.scores.csv");
-    const vigil::analysis::AnalysisResult read = vigil::io::readResultFiles(files.jsonPath, files.csvPath);
+    const vigil::analysis::AnalysisResult read
+        = vigil::io::readResultFiles(files.jsonPath, files.csvPath);
     EXPECT_EQ(read.frameScores, window->result()->frameScores);
     EXPECT_EQ(read.framePtsUs, window->result()->framePtsUs);
     EXPECT_EQ(read.windows.size(), window->result()->windows.size());
@@ -90,7 +92,8 @@ TEST(Exports, TheWindowRendersReadablyWithADarkPalette)
         auto window = analysedWindow("dark_400.mp4");
         window->seek(200);
         QTRY_VERIFY_WITH_TIMEOUT(!window->explainPanel()->thumbnailFrames().isEmpty()
-                && window->explainPanel()->hasThumbnail(window->explainPanel()->thumbnailFrames().front()),
+                && window->explainPanel()->hasThumbnail(
+                    window->explainPanel()->thumbnailFrames().front()),
             20000);
         const QImage image = window->grab().toImage();
         const std::string dir = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
@@ -98,7 +101,8 @@ TEST(Exports, TheWindowRendersReadablyWithADarkPalette)
         ASSERT_TRUE(image.save(QString::fromStdString(dir + "/main-window-dark.png")));
         // The explain panel's page text takes the palette's light text colour, on dark ground.
         const QPalette used = window->explainPanel()->palette();
-        EXPECT_GT(luminance(used.color(QPalette::Text)) - luminance(used.color(QPalette::Base)), 0.5);
+        EXPECT_GT(
+            luminance(used.color(QPalette::Text)) - luminance(used.color(QPalette::Base)), 0.5);
         // Mostly dark pixels: no light panel was left with the light palette's colours.
         int darkPixels = 0, samples = 0;
         for (int y = 0; y < image.height(); y += 7)

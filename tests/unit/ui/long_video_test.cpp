@@ -29,7 +29,8 @@ std::shared_ptr<vigil::analysis::AnalysisResult> twoHourResult()
         window.firstStep = first;
         window.lastStep = std::min(first + kWindow, kSteps) - 1;
         window.firstFrame = first * 16;
-        window.lastFrame = window.lastStep == kSteps - 1 ? kFrames - 1 : (window.lastStep + 1) * 16 - 1;
+        window.lastFrame
+            = window.lastStep == kSteps - 1 ? kFrames - 1 : (window.lastStep + 1) * 16 - 1;
         window.score = static_cast<float>(0.5 + 0.45 * std::sin(first * 0.01));
         const int64_t steps = window.lastStep - first + 1;
         window.attention = vigil::FloatArray::zeros({ kRows, steps });
@@ -39,7 +40,8 @@ std::shared_ptr<vigil::analysis::AnalysisResult> twoHourResult()
     }
     result->frameScores.resize(kFrames);
     for (int64_t f = 0; f < kFrames; ++f)
-        result->frameScores[static_cast<size_t>(f)] = static_cast<float>(0.5 + 0.45 * std::sin(f * 0.0007) * std::cos(f * 0.013));
+        result->frameScores[static_cast<size_t>(f)]
+            = static_cast<float>(0.5 + 0.45 * std::sin(f * 0.0007) * std::cos(f * 0.013));
     return result;
 }
 
