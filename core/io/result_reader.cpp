@@ -271,9 +271,7 @@ analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std:
     analysis::AnalysisResult result;
     try {
         result = resultOf(json::parse(file.readAll()), jsonPath);
-    } catch (const json::parse_error& error) {
-        throw IoError(jsonPath + ": not a Vigil result: does not parse: " + error.what());
-    } catch (const std::exception& error) {
+    } catch (const std::exception& error) { // a parse error too: jsonProblem says where
         throw IoError(jsonPath + ": not a Vigil result: " + jsonProblem(error));
     }
     if (!csvPath.empty())

@@ -61,7 +61,7 @@ TEST_F(SavedResultTest, RejectsATruncatedJson)
     writeText(files_.jsonPath, json.substr(0, json.size() / 2));
     const SavedResult saved = check();
     EXPECT_FALSE(saved.isComplete);
-    EXPECT_NE(saved.problem.find("does not parse"), std::string::npos) << saved.problem;
+    EXPECT_NE(saved.problem.find("not valid JSON"), std::string::npos) << saved.problem;
 }
 
 TEST_F(SavedResultTest, RejectsJsonThatBreaksTheContract)
