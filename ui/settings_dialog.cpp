@@ -150,7 +150,8 @@ void SettingsDialog::createLayout(QPushButton* browse, QDialogButtonBox* buttons
     form->addRow(tr("Device:"), deviceBox_);
     form->addRow(tr("Exports to:"), exportRow);
     auto* note = new QLabel(
-        tr("Used from the next analysis on (Analysis > Analyse again reruns the open video)."),
+        tr("Used from the next analysis on (Analysis > Analyse again reruns the open video); "
+           "threads from the next start of Vigil, since the networks' thread pool is set once."),
         this);
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
