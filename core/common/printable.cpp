@@ -12,8 +12,8 @@ void appendEscaped(std::string& safe, unsigned char byte)
     safe += escaped;
 }
 
-// The length of the well-formed UTF-8 sequence of two or more bytes at text[i], or 0 when there
-// is none there (a stray continuation byte, a truncated, overlong or surrogate sequence).
+} // namespace
+
 size_t utf8SequenceLength(std::string_view text, size_t i)
 {
     const auto lead = static_cast<unsigned char>(text[i]);
@@ -32,8 +32,6 @@ size_t utf8SequenceLength(std::string_view text, size_t i)
         return 0;
     return length;
 }
-
-} // namespace
 
 std::string printable(std::string_view text)
 {

@@ -1,5 +1,7 @@
 #include "core/io/detail/json_fields.h"
 
+#include "core/common/printable.h"
+
 #include <stdexcept>
 
 namespace vigil::io::detail {
@@ -59,27 +61,10 @@ std::string percentDecoded(const std::string& text)
     return bytes;
 }
 
-// The length of the UTF-8 sequence starting at `text[i]`, or 0 when it is not a valid one
-// (overlong forms, surrogates and code points above U+10FFFF included).
+// The length of the UTF-8 sequence starting at `text[i]`, or 0 when it is not a valid one.
 size_t sequenceLength(const std::string& text, size_t i)
 {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    if (lead < 0x80)
-        return 1;
-    const size_t length = lead >= 0xC2 && lead <= 0xDF ? 2
-        : lead >= 0xE0 && lead <= 0xEF                 ? 3
-        : lead >= 0xF0 && lead <= 0xF4                 ? 4
-                                                       : 0;
-    if (length == 0 || i + length > text.size())
-        return 0;
-    for (size_t k = 1; k < length; ++k)
-        if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
-            return 0;
-    const auto second = static_cast<unsigned char>(text[i + 1]);
-    if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F)
-        || (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F))
-        return 0;
-    return length;
+    return static_cast<unsigned char>(text[i]) < 0x80 ? 1 : utf8SequenceLength(text, i);
 }
 
 } // namespace
