@@ -5,8 +5,11 @@
 #include <arpa/inet.h>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <fstream>
 #include <netinet/in.h>
 #include <spawn.h>
+#include <sstream>
 #include <string>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -31,6 +34,29 @@ inline int freePort(int type = SOCK_STREAM)
         port = ntohs(address.sin_port);
     ::close(fd);
     return port;
+}
+
+// Waits until a TCP socket listens on 127.0.0.1:`port` (/proc/net/tcp says so), without
+// connecting: a `-listen 1` server serves only its first client. False after `seconds`.
+inline bool waitForListener(int port, double seconds = 30.0)
+{
+    char local[16];
+    std::snprintf(local, sizeof(local), "0100007F:%04X", port);
+    const auto deadline = std::chrono::steady_clock::now()
+        + std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
+    while (std::chrono::steady_clock::now() < deadline) {
+        std::ifstream table("/proc/net/tcp");
+        std::string line;
+        while (std::getline(table, line)) {
+            std::istringstream fields(line);
+            std::string slot, address, remote, state;
+            fields >> slot >> address >> remote >> state;
+            if (address == local && state == "0A") // TCP_LISTEN
+                return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
 }
 
 // `/bin/sh -c "exec COMMAND"`: the pid is the command's own. Stopped (SIGKILL) and reaped by

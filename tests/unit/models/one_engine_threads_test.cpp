@@ -1,11 +1,13 @@
 // The threading contract of core/engine/engine.h, on real networks: one engine of seeded I3D and
-// classifier networks runs an analysis, a batch of two jobs and a live session at the same time,
-// as the desktop app can, and each gives exactly what it gives alone.
+// classifier networks runs an analysis, a batch of two jobs over a folder and a live session (an
+// HTTP stream on 127.0.0.1) at the same time, as the desktop app can, and each gives exactly what
+// it gives alone. scripts/run-thread-sanitizer.sh runs it under ThreadSanitizer.
 
 #include "core/batch/batch_runner.h"
 #include "core/engine/engine.h"
 #include "core/live/watch_session.h"
 #include "models/model_factory.h"
+#include "tests/support/live_stream.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -31,18 +33,24 @@ engine::Engine seededEngine()
     return engine::Engine(std::move(networks), {}, ComputeDevice::Cpu);
 }
 
-// The scores of each scored live step, in order.
+// The scores of each scored live step, in order, of the clip at `path` served as a live MPEG-TS
+// stream over HTTP (ffmpeg, stream copy, as fast as the session reads: no frame is lost).
 std::vector<float> watched(
     const engine::Engine& engine, const std::string& path, const std::string& dir)
 {
     fs::create_directories(dir);
+    const int port = test::freePort();
+    const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/live.ts";
+    test::BackgroundProcess server("ffmpeg -nostdin -v error -i " + test::shellQuoted(path)
+        + " -c copy -f mpegts -listen 1 " + test::shellQuoted(url));
+    EXPECT_TRUE(test::waitForListener(port)) << "ffmpeg does not serve " << url;
     live::WatchSettings settings;
-    settings.reader.source = media::MediaSource::localFile(path);
-    settings.reader.displayName = path;
+    settings.reader.source = media::MediaSource::networkStream(url);
+    settings.reader.displayName = url;
     settings.reader.ringDurationUs = 10000000;
     settings.reader.ringBytes = 16 << 20;
     settings.reader.giveUpAfterMs = 1; // the end of the clip ends the watch
-    settings.outputs = { dir, path, "", 0, 0, "" };
+    settings.outputs = { dir, url, "", 0, 0, "" };
     settings.alerts = { 2.0f, 2.0f, 0 };
     settings.windowSteps = kWindows.windowSteps;
     settings.queueCapacity = 8; // keep every snippet of the clip
@@ -55,6 +63,7 @@ std::vector<float> watched(
     };
     session.setObserver(observer);
     const live::WatchOutcome outcome = session.run(CancellationToken());
+    EXPECT_TRUE(outcome.wasOpened) << outcome.endReason;
     EXPECT_EQ(outcome.snippetsSkipped, 0);
     return scores;
 }
@@ -63,15 +72,18 @@ TEST(OneEngine, RunsAnAnalysisABatchAndALiveSessionAtOnceAsEachAlone)
 {
     const std::string dir = test::scratchDir("one-engine-threads");
     fs::create_directories(dir + "/in");
-    // 40 frames: two snippets (the extractor tool's preset drops the last 8 frames).
-    ASSERT_TRUE(test::makeClip(dir + "/in/a.mp4", "testsrc2=size=160x120:rate=25", 40));
-    ASSERT_TRUE(test::makeClip(dir + "/in/b.mp4", "mandelbrot=size=160x120:rate=25", 40));
-    const std::string clip = dir + "/in/a.mp4";
+    // 40 frames: two snippets (the extractor tool's preset drops the last 8 frames). MPEG-TS, so
+    // that the stream serves the file's own packets.
+    ASSERT_TRUE(test::makeClip(dir + "/in/a.ts", "testsrc2=size=160x120:rate=25", 40));
+    ASSERT_TRUE(test::makeClip(dir + "/in/b.ts", "mandelbrot=size=160x120:rate=25", 40));
+    const std::string clip = dir + "/in/a.ts";
     const engine::Engine engine = seededEngine();
     const CancellationToken cancel;
 
     // Alone, one after the other.
     const analysis::AnalysisResult alone = engine.analyze(clip, kWindows, cancel);
+    const analysis::AnalysisResult aloneB = engine.analyze(dir + "/in/b.ts", kWindows, cancel);
+    ASSERT_NE(aloneB.frameScores, alone.frameScores); // so that a mix-up of the jobs shows
     const std::vector<float> liveAlone = watched(engine, clip, dir + "/watch-alone");
     ASSERT_EQ(liveAlone.size(), 2u);
 
@@ -102,9 +114,10 @@ TEST(OneEngine, RunsAnAnalysisABatchAndALiveSessionAtOnceAsEachAlone)
     ASSERT_EQ(report.count(batch::FileStatus::Ok), 2u);
     ASSERT_EQ(together.frameScores.size(), alone.frameScores.size());
     EXPECT_EQ(together.frameScores, alone.frameScores);
-    ASSERT_EQ(batched.count("a.mp4"), 1u);
-    EXPECT_EQ(batched["a.mp4"].frameScores, alone.frameScores);
-    EXPECT_EQ(batched.count("b.mp4"), 1u);
+    ASSERT_EQ(batched.count("a.ts"), 1u);
+    EXPECT_EQ(batched["a.ts"].frameScores, alone.frameScores);
+    ASSERT_EQ(batched.count("b.ts"), 1u);
+    EXPECT_EQ(batched["b.ts"].frameScores, aloneB.frameScores);
     EXPECT_EQ(liveTogether, liveAlone);
     // The live step whose window is the file's second window scores as the file does.
     ASSERT_EQ(alone.windows.size(), 1u);
