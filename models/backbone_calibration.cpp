@@ -44,11 +44,16 @@ public:
         , threads_(threadCount())
     {
     }
-    ~TorchTimer() override { setThreadCount(threads_); }
+    ~TorchTimer() override
+    {
+        if (threadCount() != threads_)
+            setThreadCount(threads_);
+    }
 
     double secondsPerSnippet(const tuning::BackboneSetup& setup) override
     {
-        setThreadCount(setup.threads);
+        if (setup.threads != threadCount())
+            setThreadCount(setup.threads);
         auto& network = networks_[setup.layout];
         if (!network)
             network = loadBackbone(kind_, "", { true, toModels(setup.layout), 0 }).extractor;
@@ -92,9 +97,11 @@ tuning::MachineKey machineKey(BackboneKind kind)
     return key;
 }
 
-tuning::ResolvedSetup calibratedSetup(BackboneKind kind)
+tuning::ResolvedSetup calibratedSetup(BackboneKind kind, ThreadSearch threads)
 {
-    const tuning::SearchSpace space = tuning::defaultSearchSpace(threadCount(), torch::hasMKLDNN());
+    tuning::SearchSpace space = tuning::defaultSearchSpace(threadCount(), torch::hasMKLDNN());
+    if (threads == ThreadSearch::Fixed)
+        space.threads = { threadCount() };
     tuning::CalibrationOverrides overrides = tuning::overridesFromEnvironment(environment);
     if (kind != BackboneKind::I3dResNet50) {
         // ResNet-50's batches are frames, not snippets: the calibration is I3D's alone.

@@ -2,8 +2,9 @@
 // The measuring half of the backbone calibration (the choosing half is core/tuning): times real
 // forward passes of demo-weight networks in each candidate layout, and float32 GEMM through
 // LibTorch (the BLAS and thread pool the networks use) for the machine's peak. Torch-free
-// header, so app/ and bench/ can call it. Call from one thread; it changes the global thread
-// count while it measures and restores it.
+// header, so app/ and bench/ can call it. Call from one thread. Only a search that may choose
+// the thread count (start-up, models::setUpThreads) changes the global thread count while it
+// measures, and restores it; a loader's never does (core/engine/engine.h).
 
 #include "core/common/settings.h"
 #include "core/tuning/calibration.h"
@@ -15,7 +16,11 @@ namespace vigil::models {
 // The setup a CPU backbone of `kind` runs with at the current thread count (threadCount()):
 // I3D from the calibration (cached, else measured for a few seconds, see core/tuning), with the
 // environment's overrides; ResNet-50 the defaults (blocked, the whole batch per pass).
-tuning::ResolvedSetup calibratedSetup(BackboneKind kind);
+// With ThreadSearch::Fixed (every loader) the thread count is not a candidate: the search keeps
+// threadCount() and never changes it, so an engine loading while another runs leaves it alone.
+enum class ThreadSearch { Fixed, Searched };
+tuning::ResolvedSetup calibratedSetup(
+    BackboneKind kind, ThreadSearch threads = ThreadSearch::Fixed);
 
 // The key the calibration of `kind` is cached under on this machine.
 tuning::MachineKey machineKey(BackboneKind kind);

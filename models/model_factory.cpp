@@ -224,7 +224,7 @@ void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, Th
 {
     setThreadCount(requested);
     if (device == ComputeDevice::Cpu && choice == ThreadChoice::Calibrated)
-        setThreadCount(calibratedSetup(backbone).setup.threads);
+        setThreadCount(calibratedSetup(backbone, ThreadSearch::Searched).setup.threads);
 }
 
 LoadedBackbone TorchNetworkLoader::loadBackbone(

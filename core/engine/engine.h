@@ -13,7 +13,10 @@
 //   run and to the thread that runs it.
 // - Process-wide settings (LibTorch's intra-op thread count) are set once at start-up by the
 //   front end (models::setUpThreads), before any network runs; nothing changes them during a run,
-//   and loading an engine never does.
+//   and loading an engine never does (a loader's calibration keeps the thread count fixed). The
+//   one exception is making the demo (app/demo_setup.cpp trains its classifier on one thread, so
+//   that every machine makes the same one); the desktop app cancels its analysis first, and a
+//   batch or live session running then runs on one thread until the demo is made.
 
 #include "core/analysis/feature_pipeline.h"
 #include "core/analysis/video_analysis.h"
