@@ -7,11 +7,11 @@
 #include "core/common/error.h"
 #include "core/common/plural.h"
 #include "core/common/printable.h"
-#include "core/io/atomic_file.h"
-#include "core/io/feature_sidecar.h"
-#include "core/io/npy_file.h"
-#include "core/io/output_names.h"
-#include "core/io/result_files.h"
+#include "core/files/atomic_file.h"
+#include "core/files/npy_file.h"
+#include "core/files/output_names.h"
+#include "core/formats/feature_sidecar.h"
+#include "core/formats/result_files.h"
 #include "models/model_factory.h"
 
 #include <algorithm>
@@ -26,7 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void printSummary(const analysis::AnalysisResult& result, const io::WrittenFiles& files)
+void printSummary(const analysis::AnalysisResult& result, const formats::WrittenFiles& files)
 {
     const auto peak = std::max_element(result.frameScores.begin(), result.frameScores.end());
     const std::string json = printable(files.jsonPath);
@@ -48,7 +48,7 @@ void printSummary(const analysis::AnalysisResult& result, const io::WrittenFiles
 
 // Runs work(input, outputName) for every input; one failure never stops the others.
 template <typename Work>
-int forEachInput(const io::OutputNames& names, const RunOptions& options,
+int forEachInput(const files::OutputNames& names, const RunOptions& options,
     const CancellationToken& cancel, Work work)
 {
     int failures = 0;
@@ -79,7 +79,7 @@ int forEachInput(const io::OutputNames& names, const RunOptions& options,
 template <typename Body>
 int withEngine(const RunOptions& options, const engine::ModelRequest& request, Body body)
 {
-    const io::OutputNames names = io::outputNames(options.inputs);
+    const files::OutputNames names = files::outputNames(options.inputs);
     if (!names.collision.empty()) {
         printError(names.collision + " in " + options.outputDir
             + "; give each its own -o folder or rename one");
@@ -124,7 +124,7 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
     if (!windows)
         return kExitUsage;
     return withEngine(
-        options, options.model, [&](const engine::Engine& engine, const io::OutputNames& names) {
+        options, options.model, [&](const engine::Engine& engine, const files::OutputNames& names) {
             printPreprocessing(engine);
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
@@ -145,7 +145,8 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
                         std::fprintf(
                             stderr, "  backbone setup: %s\n", engine.backboneSetup().c_str());
                     printWarnings(input, result.warnings);
-                    printSummary(result, io::writeResultFiles(result, options.outputDir, name));
+                    printSummary(
+                        result, formats::writeResultFiles(result, options.outputDir, name));
                 });
         });
 }
@@ -155,23 +156,23 @@ int runFeatures(const RunOptions& options, const CancellationToken& cancel)
     engine::ModelRequest request = options.model;
     request.needs = engine::NeededNetworks::BackboneOnly;
     return withEngine(
-        options, request, [&](const engine::Engine& engine, const io::OutputNames& names) {
+        options, request, [&](const engine::Engine& engine, const files::OutputNames& names) {
             printPreprocessing(engine);
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
                     const analysis::ExtractedFeatures extracted
                         = extractWithProgress(engine, input, options, cancel);
                     printWarnings(input, extracted.warnings);
-                    io::createOutputFolder(options.outputDir);
+                    files::createOutputFolder(options.outputDir);
                     const std::string path
                         = (fs::path(options.outputDir) / (name + ".npy")).string();
-                    io::writeNpy(path, extracted.features);
-                    io::writeFeatureSidecar(io::sidecarPathFor(path),
+                    files::writeNpy(path, extracted.features);
+                    formats::writeFeatureSidecar(formats::sidecarPathFor(path),
                         { engine.description(), extracted.framesPerStep, extracted.frames,
                             extracted.fps, extracted.path });
                     std::printf("wrote %s %s (%s)\n", printable(path).c_str(),
                         extracted.features.shapeText().c_str(),
-                        printable(io::sidecarPathFor(path)).c_str());
+                        printable(formats::sidecarPathFor(path)).c_str());
                 });
         });
 }
@@ -184,16 +185,16 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
     engine::ModelRequest request = options.model;
     request.needs = engine::NeededNetworks::ClassifierOnly;
     return withEngine(
-        options, request, [&](const engine::Engine& engine, const io::OutputNames& names) {
+        options, request, [&](const engine::Engine& engine, const files::OutputNames& names) {
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
-                    const FloatArray features = io::readFeatures(input);
+                    const FloatArray features = formats::readFeatures(input);
                     // Scored as it is, a file without steps would write an empty result and
                     // print nothing, and the run would end as if it had worked.
                     if (features.rank() > 0 && features.dim(0) == 0)
                         throw IoError(input + ": has no feature steps, so nothing to score");
-                    const std::optional<io::FeatureSidecar> sidecar
-                        = io::readFeatureSidecarFor(input, features);
+                    const std::optional<formats::FeatureSidecar> sidecar
+                        = formats::readFeatureSidecarFor(input, features);
                     analysis::FeatureTiming timing { options.snippetFrames, 0, options.fps };
                     if (sidecar) {
                         timing.framesPerStep = sidecar->framesPerStep;
@@ -203,7 +204,8 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
                     const analysis::AnalysisResult result = engine.scoreFeatures(
                         features, input, *windows, timing, sidecar ? &sidecar->model : nullptr);
                     printWarnings(input, result.warnings);
-                    printSummary(result, io::writeResultFiles(result, options.outputDir, name));
+                    printSummary(
+                        result, formats::writeResultFiles(result, options.outputDir, name));
                 });
         });
 }

@@ -8,7 +8,7 @@
 #include "core/common/plural.h"
 #include "core/eval/feature_comparison.h"
 #include "core/eval/score_agreement.h"
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 
 #include <nlohmann/json.hpp>
 
@@ -194,11 +194,12 @@ bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOpt
 
 // "; made with other preprocessing presets (A rtfm, B i3d-resnet-extractor)" when both
 // sidecars name their preset and the two differ; B's sidecar is only read for this note.
-std::string presetNote(const std::optional<io::FeatureSidecar>& sidecarA, const std::string& pathB)
+std::string presetNote(
+    const std::optional<formats::FeatureSidecar>& sidecarA, const std::string& pathB)
 {
-    std::optional<io::FeatureSidecar> sidecarB;
+    std::optional<formats::FeatureSidecar> sidecarB;
     try {
-        sidecarB = io::readFeatureSidecar(io::sidecarPathFor(pathB));
+        sidecarB = formats::readFeatureSidecar(formats::sidecarPathFor(pathB));
     } catch (const IoError&) {
         return {}; // not one of Vigil's: B's preset is not known
     }
@@ -245,11 +246,11 @@ bool CompareCommand::isScoring() const
 int CompareCommand::run() const
 {
     Inputs inputs;
-    std::optional<io::FeatureSidecar> sidecarA;
+    std::optional<formats::FeatureSidecar> sidecarA;
     try {
-        inputs.a = io::readFeatures(pathA_);
-        inputs.b = io::readFeatures(pathB_);
-        sidecarA = io::readFeatureSidecar(io::sidecarPathFor(pathA_));
+        inputs.a = formats::readFeatures(pathA_);
+        inputs.b = formats::readFeatures(pathB_);
+        sidecarA = formats::readFeatureSidecar(formats::sidecarPathFor(pathA_));
         if (sidecarA)
             inputs.framesPerStep = sidecarA->framesPerStep;
     } catch (const std::exception& error) {

@@ -7,7 +7,7 @@
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/common/printable.h"
-#include "core/io/result_files.h"
+#include "core/formats/result_files.h"
 #include "models/model_factory.h"
 
 #include <cstdio>
@@ -90,7 +90,8 @@ int DemoCommand::run(const CancellationToken& cancel) const
         const analysis::AnalysisResult result = made.videoFeatures
             ? engine.score(*made.videoFeatures, demo::demoWindows(made.layout))
             : engine.analyze(made.videoPath, demo::demoWindows(made.layout), cancel);
-        const io::WrittenFiles files = io::writeResultFiles(result, outputDir_, "demo-video");
+        const formats::WrittenFiles files
+            = formats::writeResultFiles(result, outputDir_, "demo-video");
         printDemo(made, result);
         std::printf("wrote %s\nwrote %s\n", printable(files.jsonPath).c_str(),
             printable(files.csvPath).c_str());

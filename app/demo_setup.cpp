@@ -3,7 +3,7 @@
 #include "app/model_card_of.h"
 
 #include "core/engine/weights_plan.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 #include "core/train/model_card.h"
 #include "models/classifier_trainer.h"
 #include "models/model_factory.h"
@@ -46,7 +46,7 @@ void trainDemoClassifier(const std::vector<const train::VideoSamples*>& videos,
     for (const train::VideoSamples* video : videos)
         card.anomalous += video->label;
     card.heldOutAuc = std::nan("");
-    io::writeFileAtomically(
+    files::writeFileAtomically(
         fs::path(path).replace_extension(".json").string(), train::modelCardJson(card));
 }
 

@@ -7,8 +7,8 @@
 #include "core/common/error.h"
 #include "core/eval/evaluation.h"
 #include "core/eval/feature_list.h"
-#include "core/io/atomic_file.h"
-#include "core/io/npy_file.h"
+#include "core/files/atomic_file.h"
+#include "core/files/npy_file.h"
 #include "ui/roc_plot.h"
 
 #include <nlohmann/json.hpp>
@@ -44,7 +44,7 @@ With -o DIR: DIR/report.json, DIR/roc.csv (fpr,tpr,threshold), DIR/roc.png.)";
 
 std::vector<uint8_t> readLabels(const std::string& path)
 {
-    const FloatArray array = io::readNpy(path);
+    const FloatArray array = files::readNpy(path);
     std::vector<uint8_t> labels;
     labels.reserve(array.values.size());
     for (float value : array.values) {
@@ -89,10 +89,10 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
 void writeOutputs(
     const std::string& dir, const eval::EvalReport& report, const json& reportJsonValue)
 {
-    io::createOutputFolder(dir);
-    io::writeFileAtomically(
+    files::createOutputFolder(dir);
+    files::writeFileAtomically(
         dir + "/report.json", [&](std::ostream& out) { out << reportJsonValue.dump(2) << "\n"; });
-    io::writeFileAtomically(dir + "/roc.csv", [&](std::ostream& out) {
+    files::writeFileAtomically(dir + "/roc.csv", [&](std::ostream& out) {
         out << "fpr,tpr,threshold\n";
         char line[96];
         for (const eval::CurvePoint& point : report.roc) {

@@ -8,7 +8,7 @@
 #include "core/common/defaults.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,7 +39,7 @@ ExplainInput readInput(const std::string& path, const engine::Engine& engine,
 {
     ExplainInput input;
     if (isFeatureFile(path)) {
-        input.features = io::readFeatures(path);
+        input.features = formats::readFeatures(path);
         input.framesPerStep = options.snippetFrames;
         return input;
     }

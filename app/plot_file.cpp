@@ -1,7 +1,7 @@
 #include "app/plot_file.h"
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 
 #include <QBuffer>
 #include <QGuiApplication>
@@ -25,7 +25,7 @@ void savePlotPng(const std::string& path, const std::function<QImage()>& render)
     char* argv[] = { name, nullptr };
     QGuiApplication application(argc, argv);
     const QImage plot = render();
-    io::writeFileAtomically(path, [&](std::ostream& out) {
+    files::writeFileAtomically(path, [&](std::ostream& out) {
         QByteArray bytes;
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);

@@ -7,7 +7,7 @@
 #include "app/option_checks.h"
 #include "app/plot_file.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 #include "core/train/model_card.h"
 #include "core/train/training_plan.h"
 #include "core/train/training_report.h"
@@ -311,7 +311,7 @@ train::RunResult TrainCommand::trainOne(const train::PlannedRun& planned, const 
     card.splitSeed = kFoldSeed;
     card.threads = threads_;
     card.heldOutAuc = result.auc;
-    io::writeFileAtomically(
+    files::writeFileAtomically(
         fs::path(result.modelPath).replace_extension(".json").string(), train::modelCardJson(card));
     printRun(name, data.aucName, result);
     return result;

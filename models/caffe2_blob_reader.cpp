@@ -1,7 +1,7 @@
 #include "models/caffe2_blob_reader.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 #include "models/detail/one_line.h"
 #include "models/pickle_reader.h"
 
@@ -70,7 +70,7 @@ std::string quoted(const std::string& name)
 std::string readFile(const std::string& path)
 {
     try {
-        return io::RegularFile(path).readAll();
+        return files::RegularFile(path).readAll();
     } catch (const IoError& error) {
         throw ModelError(error.what());
     }

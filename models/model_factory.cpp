@@ -1,7 +1,7 @@
 #include "models/model_factory.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 #include "core/models_store/checksum_cache.h"
 #include "models/backbone_calibration.h"
 #include "models/caffe2_blob_reader.h"
@@ -56,7 +56,7 @@ bool opensLikeAPickle(const std::string& path)
     std::array<char, 3> head {};
     size_t count = 0;
     try {
-        const io::RegularFile file(path);
+        const files::RegularFile file(path);
         count = std::min<size_t>(head.size(), file.sizeBytes());
         file.readAt(0, head.data(), count);
     } catch (const IoError&) {

@@ -1,7 +1,7 @@
 #include "models/state_dict_reader.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 #include "models/detail/legacy_torch_file.h"
 #include "models/detail/one_line.h"
 #include "models/detail/saved_tensors.h"
@@ -48,7 +48,7 @@ uint64_t littleEndian(const std::string& bytes, size_t offset, size_t width)
     return value;
 }
 
-std::string readAt(const io::RegularFile& file, uint64_t offset, uint64_t count)
+std::string readAt(const files::RegularFile& file, uint64_t offset, uint64_t count)
 {
     std::string bytes(count, '\0');
     file.readAt(offset, bytes.data(), count);
@@ -59,7 +59,7 @@ std::string readAt(const io::RegularFile& file, uint64_t offset, uint64_t count)
 // is the regular file that was checked, not whatever the path names by then.
 class RegularFileAdapter : public caffe2::serialize::ReadAdapterInterface {
 public:
-    explicit RegularFileAdapter(const io::RegularFile& file)
+    explicit RegularFileAdapter(const files::RegularFile& file)
         : file_(file)
     {
     }
@@ -83,7 +83,7 @@ public:
     }
 
 private:
-    const io::RegularFile& file_;
+    const files::RegularFile& file_;
 };
 
 struct CentralDirectory {
@@ -95,7 +95,7 @@ struct CentralDirectory {
 // Finds the zip end record, and its zip64 extension where there is one. Returns nullopt when
 // the file has no end record at all, i.e. is no zip archive.
 std::optional<CentralDirectory> findCentralDirectory(
-    const std::string& path, const io::RegularFile& file, uint64_t fileSize)
+    const std::string& path, const files::RegularFile& file, uint64_t fileSize)
 {
     const auto tailSize = std::min<uint64_t>(fileSize, kEndRecordSize + kMaxZipCommentSize + 20);
     const auto tail = readAt(file, fileSize - tailSize, tailSize);
@@ -171,7 +171,7 @@ void checkRecords(
 enum class FileFormat { Zip, Legacy };
 
 // Screens the file before PyTorchStreamReader sees it. Throws IoError when it cannot be read.
-FileFormat screenFile(const io::RegularFile& file)
+FileFormat screenFile(const files::RegularFile& file)
 {
     const auto& path = file.path();
     const auto fileSize = file.sizeBytes();
@@ -190,7 +190,7 @@ FileFormat screenFile(const io::RegularFile& file)
     return FileFormat::Zip;
 }
 
-StateDict readArchive(const io::RegularFile& file)
+StateDict readArchive(const files::RegularFile& file)
 {
     const auto& path = file.path();
     const auto fileSize = file.sizeBytes();
@@ -226,7 +226,7 @@ StateDict readStateDict(const std::string& path)
 {
     try {
         // A FIFO or a device would block open() or never end; RegularFile refuses them.
-        const io::RegularFile file(path);
+        const files::RegularFile file(path);
         if (screenFile(file) == FileFormat::Legacy)
             return detail::readLegacyStateDict(file);
         return readArchive(file);

@@ -4,7 +4,9 @@
 The layers of docs/development.md: core/ sees no Qt, no LibTorch and nothing of ui/, models/
 or app/; ui/ sees core/ only (no models/, no LibTorch); models/ sees core/ only (no ui/, no Qt);
 FFmpeg's headers are for core/media, libcurl's for core/models_store, LibTorch's for models/;
-a folder's detail/ headers are for that folder alone. Usage: check_layering.py [ROOT]
+a folder's detail/ headers are for that folder alone; core/files sees only core/common and the
+standard library (and POSIX), so whatever needs only file primitives links nothing else.
+Usage: check_layering.py [ROOT]
 """
 import pathlib
 import re
@@ -18,6 +20,13 @@ FFMPEG = ("libavformat/", "libavcodec/", "libavutil/", "libswscale/", "libswresa
 
 def is_qt(header):
     return re.match(r"Q[A-Za-z]+(/|$)", header) is not None or header.startswith("qt")
+
+
+def files_problem(header):
+    """core/files is the bottom of core beside common: its own headers, common's, the system's."""
+    if header.startswith(("core/files/", "core/common/", "sys/")) or "/" not in header:
+        return None
+    return "core/files sees only core/common and the standard library"
 
 
 def problem(source, header):
@@ -39,6 +48,10 @@ def problem(source, header):
         return "FFmpeg belongs to core/media"
     if header.startswith("curl/") and not folder.startswith("core/models_store"):
         return "libcurl belongs to core/models_store"
+    if folder.startswith("core/files"):
+        why = files_problem(header)
+        if why:
+            return why
     if "/detail/" in header:
         owner = header.split("/detail/")[0]
         if not (folder == owner or folder.startswith(owner + "/")):

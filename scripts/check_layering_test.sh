@@ -17,7 +17,7 @@ while read -r file include; do
   fi
 done <<'CASES'
 core/analysis/a.cpp "ui/main_window.h"
-core/io/b.cpp "models/model_factory.h"
+core/formats/b.cpp "models/model_factory.h"
 core/batch/c.cpp <QString>
 ui/d.cpp "models/model_factory.h"
 ui/e.cpp <torch/torch.h>
@@ -25,5 +25,7 @@ models/f.cpp "ui/timeline_view.h"
 core/analysis/g.cpp <libavformat/avformat.h>
 app/h.cpp <curl/curl.h>
 core/batch/i.cpp "core/media/detail/av_handles.h"
+core/files/j.cpp "core/analysis/windows.h"
+core/files/k.h <nlohmann/json.hpp>
 CASES
 echo "layering check catches each forbidden include"

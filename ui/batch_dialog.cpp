@@ -1,7 +1,7 @@
 #include "ui/batch_dialog.h"
 
 #include "core/common/defaults.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 #include "ui/batch_job.h"
 #include "ui/batch_table_model.h"
 #include "ui/event_threshold.h"
@@ -334,7 +334,7 @@ void BatchDialog::openRow(const QModelIndex& sortedIndex)
 QString BatchDialog::writeSummaryCsv(const QString& path) const
 {
     try {
-        io::writeFileAtomically(path.toStdString(), batch::summaryToCsv(model_->rows()));
+        files::writeFileAtomically(path.toStdString(), batch::summaryToCsv(model_->rows()));
         return {};
     } catch (const std::exception& error) {
         return QString::fromStdString(error.what());

@@ -58,7 +58,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
         thumbnails_->setVideo(path);
         useSidecar(path.isEmpty()
                 ? QString()
-                : QString::fromStdString(io::reviewSidecarPath(path.toStdString())));
+                : QString::fromStdString(formats::reviewSidecarPath(path.toStdString())));
     });
     connect(threshold_, &EventThreshold::changed, this, &EventsPanel::updateEvents);
     connect(thumbnails_, &ThumbnailLoader::thumbnailReady, table_, &EventsTable::setThumbnail);
@@ -96,7 +96,7 @@ void EventsPanel::updateEvents()
 
 void EventsPanel::setResultFile(const QString& jsonPath)
 {
-    useSidecar(QString::fromStdString(io::reviewSidecarPath(jsonPath.toStdString())));
+    useSidecar(QString::fromStdString(formats::reviewSidecarPath(jsonPath.toStdString())));
 }
 
 void EventsPanel::useSidecar(const QString& path)
@@ -106,7 +106,7 @@ void EventsPanel::useSidecar(const QString& path)
     note_->hide();
     if (!path.isEmpty()) {
         try {
-            reviewed_ = io::readReviewSidecar(path.toStdString());
+            reviewed_ = formats::readReviewSidecar(path.toStdString());
         } catch (const std::exception& error) {
             showNote(tr("The reviewed marks cannot be read: %1")
                          .arg(QString::fromStdString(error.what())));
@@ -125,7 +125,8 @@ void EventsPanel::markReviewed(const analysis::ScoreEvent& event, bool isReviewe
             = QFileInfo(sidecarPath_)
                   .fileName()
                   .replace(QStringLiteral(".reviewed.json"), QStringLiteral(".vigil.json"));
-        io::writeReviewSidecar(sidecarPath_.toStdString(), resultName.toStdString(), reviewed_);
+        formats::writeReviewSidecar(
+            sidecarPath_.toStdString(), resultName.toStdString(), reviewed_);
     } catch (const std::exception& error) {
         showNote(
             tr("The reviewed marks cannot be saved: %1").arg(QString::fromStdString(error.what())));

@@ -2,14 +2,14 @@
 // EventsPanel: the events of the shown result above the one event threshold (EventThreshold),
 // with a box to type the threshold in, a thumbnail of each event's peak frame (decoded by a
 // ThumbnailLoader off the GUI thread), the "reviewed" marks kept in a sidecar next to the result
-// (io::review_sidecar: <base>.reviewed.json beside a saved result, else beside the video, where
-// `vigil analyze` would put the result), and the events' exports: a clip by stream copy
+// (formats::review_sidecar: <base>.reviewed.json beside a saved result, else beside the video,
+// where `vigil analyze` would put the result), and the events' exports: a clip by stream copy
 // (ClipExport, on its own thread) or the peak frame as a PNG. Observes the CurrentAnalysis and
 // the threshold; the EventsTable under it asks to seek. GUI thread only; the analysis and
 // threshold outlive it.
 
 #include "core/clips/event_clips.h"
-#include "core/io/review_sidecar.h"
+#include "core/formats/review_sidecar.h"
 
 #include <QString>
 #include <QWidget>
@@ -67,7 +67,7 @@ private:
     ThumbnailLoader* thumbnails_;
     ClipExport* clipExport_;
     QString sidecarPath_;
-    io::ReviewedEvents reviewed_;
+    formats::ReviewedEvents reviewed_;
 };
 
 } // namespace vigil::ui

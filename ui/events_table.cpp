@@ -89,7 +89,7 @@ void EventsTable::fillRow(int row, double fps)
     }
 }
 
-void EventsTable::setReviewed(const io::ReviewedEvents& reviewed)
+void EventsTable::setReviewed(const formats::ReviewedEvents& reviewed)
 {
     const QSignalBlocker blocker(this);
     for (int row = 0; row < rowCount(); ++row)

@@ -7,7 +7,7 @@
 
 #include "core/analysis/score_events.h"
 #include "core/common/defaults.h"
-#include "core/io/review_sidecar.h"
+#include "core/formats/review_sidecar.h"
 
 #include <QTableWidget>
 
@@ -27,7 +27,7 @@ public:
         double threshold = defaults::kThreshold, bool hasScores = true);
     const std::vector<analysis::ScoreEvent>& events() const { return events_; }
     // Ticks the events the marks name; emits nothing.
-    void setReviewed(const io::ReviewedEvents& reviewed);
+    void setReviewed(const formats::ReviewedEvents& reviewed);
     bool isReviewed(int row) const;
     // Ticks or unticks a row's box as a click would (reviewedChanged follows): the R key.
     void setRowReviewed(int row, bool isReviewed);

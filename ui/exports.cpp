@@ -1,7 +1,7 @@
 #include "ui/exports.h"
 
 #include "core/analysis/weights_summary.h"
-#include "core/io/output_names.h"
+#include "core/files/output_names.h"
 #include "ui/app_settings.h"
 
 #include <QDir>
@@ -43,10 +43,11 @@ QString exportFolderFor(const QString& videoPath)
                                                       : folder;
 }
 
-io::WrittenFiles writeResultExport(
+formats::WrittenFiles writeResultExport(
     const analysis::AnalysisResult& result, const QString& folder, const QString& videoPath)
 {
-    return io::writeResultFiles(result, folder.toStdString(), resultStem(videoPath).toStdString());
+    return formats::writeResultFiles(
+        result, folder.toStdString(), resultStem(videoPath).toStdString());
 }
 
 QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* result)
@@ -90,7 +91,7 @@ QString chooseVideoFile(QWidget* parent)
 QString resultStem(const QString& videoPath)
 {
     // The CLI's one naming rule, for the one video shown.
-    return QString::fromStdString(io::outputNames({ videoPath.toStdString() }).names.front());
+    return QString::fromStdString(files::outputNames({ videoPath.toStdString() }).names.front());
 }
 
 void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath)
@@ -106,7 +107,7 @@ void runResultExport(QWidget* parent, const ResultPointer& result, const QString
     if (folder.isEmpty())
         return;
     try {
-        const io::WrittenFiles files = writeResultExport(*result, folder, videoPath);
+        const formats::WrittenFiles files = writeResultExport(*result, folder, videoPath);
         QMessageBox::information(parent, QObject::tr("Export"),
             QObject::tr("Wrote\n%1\n%2\n\nweights (in the JSON's \"model\"): %3")
                 .arg(QString::fromStdString(files.jsonPath), QString::fromStdString(files.csvPath),

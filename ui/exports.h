@@ -1,11 +1,11 @@
 #pragma once
-// The File menu's dialogs and what they write: the scores CSV and result JSON (io's contract,
+// The File menu's dialogs and what they write: the scores CSV and result JSON (formats' contract,
 // the same files as `vigil analyze`; the JSON's "model" says where the weights came from, the
 // CSV stays frame,time_s,score), a widget or the current frame as PNG with the result's weights
 // written under the picture and in its "Weights" text chunk. GUI thread only; failures are shown
 // in a message box, never thrown.
 
-#include "core/io/result_files.h"
+#include "core/formats/result_files.h"
 #include "ui/analysis_worker.h"
 
 #include <QImage>
@@ -22,7 +22,7 @@ QString chooseVideoFile(QWidget* parent);
 QString resultStem(const QString& videoPath);
 
 // What the dialogs below call once a place is chosen; throw vigil::IoError / return false.
-io::WrittenFiles writeResultExport(
+formats::WrittenFiles writeResultExport(
     const analysis::AnalysisResult& result, const QString& folder, const QString& videoPath);
 bool writePng(const QImage& image, const QString& path);
 // image with a strip under it that reads "weights: <analysis::weightsSummary>", and that line

@@ -19,7 +19,7 @@
 #include "ui/video_view.h"
 #include "ui/window_detail_view.h"
 
-#include "core/io/result_reader.h"
+#include "core/formats/result_reader.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -146,7 +146,7 @@ bool MainWindow::openSavedResult(
 {
     auto result = std::make_shared<analysis::AnalysisResult>();
     try {
-        *result = io::readResultFiles(jsonPath.toStdString(), csvPath.toStdString());
+        *result = formats::readResultFiles(jsonPath.toStdString(), csvPath.toStdString());
     } catch (const std::exception& error) {
         showError(
             tr("Cannot show the saved results: %1").arg(QString::fromStdString(error.what())));

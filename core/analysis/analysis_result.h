@@ -1,5 +1,5 @@
 #pragma once
-// What one analysis produces: plain values, written by core/io and drawn by the UI.
+// What one analysis produces: plain values, written by core/formats and drawn by the UI.
 
 #include "core/common/defaults.h"
 #include "core/common/float_array.h"
@@ -51,7 +51,7 @@ struct VideoSummary {
     int width = 0;
     int height = 0;
     double durationS = 0.0;
-    // The file's fingerprint (io::FileFingerprint) when it was written to a result; -1 and
+    // The file's fingerprint (files::FileFingerprint) when it was written to a result; -1 and
     // empty when not known (a stream, or a result written before fingerprints were kept).
     int64_t sizeBytes = -1;
     std::string sampleSha256;

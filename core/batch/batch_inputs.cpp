@@ -1,7 +1,7 @@
 #include "core/batch/batch_inputs.h"
 
 #include "core/common/error.h"
-#include "core/io/output_names.h"
+#include "core/files/output_names.h"
 
 #include <algorithm>
 #include <cctype>
@@ -23,7 +23,7 @@ bool endsWith(const std::string& text, const std::string& suffix)
 bool isVigilOutput(const std::string& name)
 {
     return endsWith(name, ".vigil.json") || endsWith(name, ".scores.csv")
-        || name.find(".tmp-") != std::string::npos; // io::writeFileAtomically's temporaries
+        || name.find(".tmp-") != std::string::npos; // files::writeFileAtomically's temporaries
 }
 
 bool isSummaryName(const std::string& name)
@@ -39,7 +39,7 @@ fs::path normalised(const std::string& path)
     return error ? fs::absolute(path).lexically_normal() : result;
 }
 
-// The inputs' output names, by io::outputNames within each folder (file names there are
+// The inputs' output names, by files::outputNames within each folder (file names there are
 // unique, so no two results collide).
 void assignOutputBases(std::vector<BatchInput>& inputs, const std::string& outputDir)
 {
@@ -50,7 +50,7 @@ void assignOutputBases(std::vector<BatchInput>& inputs, const std::string& outpu
         std::vector<std::string> paths;
         for (const size_t i : members)
             paths.push_back(inputs[i].relativePath);
-        const io::OutputNames names = io::outputNames(paths);
+        const files::OutputNames names = files::outputNames(paths);
         for (size_t k = 0; k < members.size(); ++k)
             inputs[members[k]].outputBase
                 = (fs::path(outputDir) / folder / names.names[k]).string();

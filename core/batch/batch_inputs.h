@@ -17,7 +17,7 @@ struct BatchInput {
     std::string path; // the file, as inputDir / relativePath
     std::string relativePath; // '/' between folders, relative to the input folder
     // outputDir / relative folder / name, to which ".vigil.json" and ".scores.csv" are added.
-    // The name follows io::outputNames within the folder (clip.mp4 -> clip; clip.mp4 next to
+    // The name follows files::outputNames within the folder (clip.mp4 -> clip; clip.mp4 next to
     // clip.avi -> clip.mp4).
     std::string outputBase;
     // Why this entry could not be looked at (a dangling symbolic link, a FIFO or device, a

@@ -2,7 +2,7 @@
 
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -22,14 +22,14 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
     const CancellationToken& cancel, const BatchJobCallbacks& callbacks)
 {
     BatchJobOutcome outcome;
-    io::createOutputFolder(request.outputDir);
+    files::createOutputFolder(request.outputDir);
     std::vector<BatchInput> inputs = selectShard(
         findBatchInputs(request.inputDir, request.outputDir, request.depth), request.shard);
     outcome.filesFound = inputs.size();
     if (callbacks.filesFound)
         callbacks.filesFound(inputs.size());
     if (request.resume == ResumeMode::SkipComplete)
-        outcome.staleTemporariesRemoved = io::removeStaleTemporaries(request.outputDir);
+        outcome.staleTemporariesRemoved = files::removeStaleTemporaries(request.outputDir);
 
     BatchSettings settings;
     settings.resume = request.resume;

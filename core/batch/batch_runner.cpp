@@ -1,7 +1,7 @@
 #include "core/batch/batch_runner.h"
 
 #include "core/common/error.h"
-#include "core/io/result_files.h"
+#include "core/formats/result_files.h"
 #include "core/media/video_probe.h"
 
 #include <algorithm>
@@ -126,7 +126,8 @@ private:
             analysis::AnalysisResult result = runner_.analyzers_[job](input.path, cancel_,
                 [&](const analysis::ExtractionProgress& p) { advance(job, p); });
             const fs::path base(input.outputBase);
-            io::writeResultFiles(result, base.parent_path().string(), base.filename().string());
+            formats::writeResultFiles(
+                result, base.parent_path().string(), base.filename().string());
             row.status = FileStatus::Ok;
             row.figures = figuresOf(result, runner_.settings_.threshold);
             std::vector<std::string> notes = result.warnings;

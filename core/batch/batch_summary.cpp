@@ -1,6 +1,6 @@
 #include "core/batch/batch_summary.h"
 
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 
 #include <cstdio>
 
@@ -60,7 +60,7 @@ std::string summaryFileName(const Shard& shard)
 
 void writeSummary(const std::string& path, const std::vector<BatchRow>& rows)
 {
-    io::writeFileAtomically(path, summaryToCsv(rows));
+    files::writeFileAtomically(path, summaryToCsv(rows));
 }
 
 } // namespace vigil::batch

@@ -1,7 +1,7 @@
 #include "core/batch/saved_result.h"
 
 #include "core/common/error.h"
-#include "core/io/result_reader.h"
+#include "core/formats/result_reader.h"
 
 #include <vector>
 
@@ -43,7 +43,7 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
     SavedResult saved;
     try {
         // The one reader of results: bounded, regular files only, every value checked.
-        const analysis::AnalysisResult result = io::readResultFiles(jsonPath, csvPath);
+        const analysis::AnalysisResult result = formats::readResultFiles(jsonPath, csvPath);
         if (!result.video.isKnown)
             throw Incomplete { jsonPath + " is a result of features, not of a video" };
         if (result.framePtsUs.size() != result.frameScores.size())

@@ -1,11 +1,11 @@
 #include "core/clips/result_clips.h"
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/file_fingerprint.h"
-#include "core/io/output_names.h"
-#include "core/io/regular_file.h"
-#include "core/io/result_reader.h"
+#include "core/files/atomic_file.h"
+#include "core/files/file_fingerprint.h"
+#include "core/files/output_names.h"
+#include "core/files/regular_file.h"
+#include "core/formats/result_reader.h"
 #include "core/media/video_decoder.h"
 
 #include <algorithm>
@@ -58,7 +58,7 @@ void addFolder(const fs::path& folder, const fs::path& outputDir, std::vector<Re
         found.push_back({ folder.string(), {}, {}, "cannot list: " + error.message() });
 }
 
-// Within one output folder, clip names follow io::outputNames over the results' base names; a
+// Within one output folder, clip names follow files::outputNames over the results' base names; a
 // result whose names another already takes is refused instead of overwriting its clips.
 void nameClips(std::vector<ResultToClip>& results)
 {
@@ -70,7 +70,7 @@ void nameClips(std::vector<ResultToClip>& results)
         std::vector<std::string> bases;
         for (const ResultToClip* result : group)
             bases.push_back(result->clipBase);
-        const std::vector<std::string> names = io::outputNames(bases).names;
+        const std::vector<std::string> names = files::outputNames(bases).names;
         std::map<std::string, const ResultToClip*> firstWith;
         for (size_t i = 0; i < group.size(); ++i) {
             const auto [it, isNew] = firstWith.emplace(names[i], group[i]);
@@ -113,7 +113,7 @@ bool isLengthChanged(const media::VideoInfo& now, const analysis::VideoSummary& 
 void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoSummary& analysed)
 {
     const std::string prefix = jsonPath + ": its video " + analysed.path;
-    if (const std::string problem = io::regularFileProblem(analysed.path); !problem.empty())
+    if (const std::string problem = files::regularFileProblem(analysed.path); !problem.empty())
         throw MediaError(prefix + " is gone (" + problem + ")");
     const media::VideoInfo now = media::VideoDecoder(analysed.path).info();
     const bool isFpsChanged = std::abs(now.fps - analysed.fps) > 1e-3 * std::max(analysed.fps, 1.0);
@@ -126,11 +126,11 @@ void checkVideoIsTheAnalysed(const std::string& jsonPath, const analysis::VideoS
             + "; analysed: "
             + describe(analysed.frames, analysed.fps, analysed.width, analysed.height) + ")");
     // Another file of the same name and format (a copy, a re-encode) is not the analysed one.
-    const std::optional<io::FileFingerprint> fingerprint = io::fingerprintOf(analysed.path);
+    const std::optional<files::FileFingerprint> fingerprint = files::fingerprintOf(analysed.path);
     if (!analysed.sampleSha256.empty()
         && (!fingerprint
-            || !(
-                *fingerprint == io::FileFingerprint { analysed.sizeBytes, analysed.sampleSha256 })))
+            || !(*fingerprint
+                == files::FileFingerprint { analysed.sizeBytes, analysed.sampleSha256 })))
         throw MediaError(prefix + " has changed since it was analysed (its size or bytes differ)");
 }
 
@@ -174,7 +174,7 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
         = toClip.jsonPath.substr(0, toClip.jsonPath.size() - kResultSuffix.size())
         + std::string(kScoresSuffix);
     const analysis::AnalysisResult result
-        = io::readResultFiles(toClip.jsonPath, fs::exists(csvPath) ? csvPath : std::string());
+        = formats::readResultFiles(toClip.jsonPath, fs::exists(csvPath) ? csvPath : std::string());
     if (!result.video.isKnown)
         throw IoError(toClip.jsonPath + ": a result of features, with no video to cut clips from");
     checkVideoIsTheAnalysed(toClip.jsonPath, result.video);
@@ -184,7 +184,7 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
     const std::vector<PlannedClip> planned = planEventClips(result, settings, naming);
     if (planned.empty())
         return 0;
-    io::createOutputFolder(toClip.outputFolder);
+    files::createOutputFolder(toClip.outputFolder);
     for (const PlannedClip& clip : planned)
         onClip({ clip.event, clip.peakTimeS, media::cutClip(clip.request, cancel) });
     return planned.size();

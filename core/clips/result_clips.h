@@ -28,7 +28,7 @@ struct ResultToClip {
 
 // inputs are result files (*.vigil.json) or folders searched recursively for them. Sorted by
 // path within each folder; a result found twice is listed once. A folder's results put their
-// clips in outputDir mirroring the folder's structure; each clipBase follows io::outputNames
+// clips in outputDir mirroring the folder's structure; each clipBase follows files::outputNames
 // among the results sharing an output folder. Throws IoError for an input that is neither.
 std::vector<ResultToClip> findResultsToClip(
     const std::vector<std::string>& inputs, const std::string& outputDir);

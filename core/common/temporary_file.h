@@ -1,7 +1,7 @@
 #pragma once
 // The one naming of the temporaries Vigil writes before renaming them into place
-// ("<target>.tmp-<host>-<pid>-<n>"), shared by io::writeFileAtomically and the clip muxer of
-// core/media, so that io::removeStaleTemporaries recognises what any of them left behind.
+// ("<target>.tmp-<host>-<pid>-<n>"), shared by files::writeFileAtomically and the clip muxer of
+// core/media, so that files::removeStaleTemporaries recognises what any of them left behind.
 // Any thread.
 
 #include <string>

@@ -5,9 +5,9 @@
 #include "core/demo/child_process.h"
 #include "core/demo/demo_samples.h"
 #include "core/engine/engine.h"
-#include "core/io/atomic_file.h"
-#include "core/io/regular_file.h"
-#include "core/io/sha256.h"
+#include "core/files/atomic_file.h"
+#include "core/files/regular_file.h"
+#include "core/files/sha256.h"
 #include "core/media/video_decoder.h"
 
 #include <nlohmann/json.hpp>
@@ -34,7 +34,7 @@ std::optional<DemoArtifacts> cachedDemo(const std::string& folder, const DemoReq
 {
     std::string text;
     try {
-        text = io::RegularFile(manifestPath(folder)).readAll(); // a FIFO would block
+        text = files::RegularFile(manifestPath(folder)).readAll(); // a FIFO would block
     } catch (const IoError&) {
         return std::nullopt; // none yet, or not a file: made again
     }
@@ -53,7 +53,7 @@ std::optional<DemoArtifacts> cachedDemo(const std::string& folder, const DemoReq
         manifest.value("steps", int64_t { 0 }),
         { event.value("first_step", int64_t { 0 }), event.value("steps", int64_t { 0 }) } };
     if (!fs::is_regular_file(demo.videoPath) || !fs::is_regular_file(demo.classifierPath)
-        || io::sha256OfFile(demo.classifierPath) != demo.classifierSha256)
+        || files::sha256OfFile(demo.classifierPath) != demo.classifierSha256)
         return std::nullopt;
     demo.wasCached = true;
     return demo;
@@ -74,7 +74,7 @@ void writeManifest(const DemoArtifacts& demo, const DemoRequest& request)
             { { "first_step", demo.layout.event.firstStep }, { "steps", demo.layout.event.steps },
                 { "first_frame", demo.layout.event.firstFrame() },
                 { "last_frame", demo.layout.event.lastFrame() }, { "effect", "inverted" } } } };
-    io::writeFileAtomically(manifestPath(demo.folder), manifest.dump(2) + "\n");
+    files::writeFileAtomically(manifestPath(demo.folder), manifest.dump(2) + "\n");
 }
 
 // Writes the clip with ffmpeg to a temporary name, then renames it into place.
@@ -131,7 +131,7 @@ DemoArtifacts prepareDemo(const DemoRequest& request, const engine::NetworkLoade
         throw IoError(request.sourceVideo
             + ": not found; it comes with Debian's package opencv-doc "
               "(scripts/setup-debian.sh installs it)");
-    io::createOutputFolder(folder);
+    files::createOutputFolder(folder);
     DemoArtifacts demo;
     demo.folder = folder;
     demo.videoPath = folder + "/demo-video.mkv";
@@ -157,7 +157,7 @@ DemoArtifacts prepareDemo(const DemoRequest& request, const engine::NetworkLoade
     for (const train::VideoSamples& video : samples)
         videos.push_back(&video);
     trainer(videos, demo.classifierPath, cancel);
-    demo.classifierSha256 = io::sha256OfFile(demo.classifierPath);
+    demo.classifierSha256 = files::sha256OfFile(demo.classifierPath);
     writeManifest(demo, request);
     report("ready", 1.0);
     return demo;

@@ -2,7 +2,7 @@
 
 #include "core/analysis/window_scoring.h"
 #include "core/common/error.h"
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 
 #include <stdexcept>
 
@@ -12,7 +12,7 @@ namespace {
 // [T, F] features (one crop) are read as [T, 1, F]; NaN or infinite values are refused.
 FloatArray readStepsCropsFeatures(const std::string& path)
 {
-    FloatArray features = io::readFeatures(path);
+    FloatArray features = formats::readFeatures(path);
     if (features.dim(0) == 0)
         throw IoError(
             path + ": expected features [steps, crops, 2048], found " + features.shapeText());
@@ -62,7 +62,7 @@ std::map<std::string, double> classAucs(const std::vector<VideoScores>& videos)
 std::string madeByOf(const std::string& featuresPath)
 {
     try {
-        if (const auto sidecar = io::readFeatureSidecar(io::sidecarPathFor(featuresPath)))
+        if (const auto sidecar = formats::readFeatureSidecar(formats::sidecarPathFor(featuresPath)))
             return toString(sidecar->model.backbone) + ", preprocessing "
                 + toString(sidecar->model.preset);
     } catch (const IoError&) {

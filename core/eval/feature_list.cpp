@@ -1,7 +1,7 @@
 #include "core/eval/feature_list.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 std::vector<std::string> readFeatureList(const std::string& listPath)
 {
     // A FIFO or a device would block open() or never end; RegularFile refuses them.
-    std::istringstream in(io::RegularFile(listPath).readAll());
+    std::istringstream in(files::RegularFile(listPath).readAll());
     const fs::path folder = fs::path(listPath).parent_path();
     std::vector<std::string> files;
     std::string line;

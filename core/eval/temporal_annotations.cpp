@@ -1,7 +1,7 @@
 #include "core/eval/temporal_annotations.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -23,7 +23,7 @@ std::string videoKey(const std::string& path)
 TemporalAnnotations TemporalAnnotations::read(const std::string& path)
 {
     // A FIFO or a device would block open() or never end; RegularFile refuses them.
-    return parse(io::RegularFile(path).readAll(), path);
+    return parse(files::RegularFile(path).readAll(), path);
 }
 
 TemporalAnnotations TemporalAnnotations::parse(const std::string& text, const std::string& source)

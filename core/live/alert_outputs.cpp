@@ -1,7 +1,7 @@
 #include "core/live/alert_outputs.h"
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 #include "core/live/event_ids.h"
 #include "core/live/live_records.h"
 #include "core/media/png_image.h"
@@ -54,7 +54,7 @@ std::string AlertOutputs::writeThumbnail(int64_t id, const cv::Mat& frame)
     const std::string name = eventFileName(id, "png");
     try {
         const std::vector<uint8_t> png = media::encodePng(frame);
-        io::writeFileAtomically(
+        files::writeFileAtomically(
             settings_.outputDir + "/" + name, std::string(png.begin(), png.end()));
         return name;
     } catch (const Error& error) {

@@ -1,7 +1,7 @@
 #include "core/live/line_appender.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -25,7 +25,7 @@ LineAppender::LineAppender(std::string path, std::string_view header, Durability
 {
     // Read and write: the torn tail is read through the same descriptor. A FIFO or a folder
     // named events.jsonl is refused here instead of blocking the watcher.
-    fd_ = io::openRegularFile(path_, O_RDWR | O_APPEND | O_CREAT);
+    fd_ = files::openRegularFile(path_, O_RDWR | O_APPEND | O_CREAT);
     cutTornTail();
     struct stat status { };
     if (::fstat(fd_, &status) != 0)

@@ -1,6 +1,6 @@
 #include "core/models_store/cache_key.h"
 
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -60,7 +60,7 @@ std::optional<std::string> makeKey(const std::string& path)
     if (!isRandom)
         return std::nullopt;
     // A hash of the random bytes is as secret as they are, and already lowercase hex.
-    const std::string key = io::sha256Hex(random.data(), random.size());
+    const std::string key = files::sha256Hex(random.data(), random.size());
     std::error_code error;
     fs::create_directories(fs::path(path).parent_path(), error);
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -96,7 +96,7 @@ std::string hmacSha256Hex(const std::string& key, const std::string& message)
 {
     constexpr size_t kBlock = 64;
     std::string block
-        = key.size() > kBlock ? bytesOfHex(io::sha256Hex(key.data(), key.size())) : key;
+        = key.size() > kBlock ? bytesOfHex(files::sha256Hex(key.data(), key.size())) : key;
     block.resize(kBlock, '\0');
     std::string inner(kBlock, '\0');
     std::string outer(kBlock, '\0');
@@ -105,8 +105,8 @@ std::string hmacSha256Hex(const std::string& key, const std::string& message)
         outer[i] = static_cast<char>(block[i] ^ 0x5c);
     }
     inner += message;
-    outer += bytesOfHex(io::sha256Hex(inner.data(), inner.size()));
-    return io::sha256Hex(outer.data(), outer.size());
+    outer += bytesOfHex(files::sha256Hex(inner.data(), inner.size()));
+    return files::sha256Hex(outer.data(), outer.size());
 }
 
 } // namespace vigil::models_store

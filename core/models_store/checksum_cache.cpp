@@ -1,9 +1,9 @@
 #include "core/models_store/checksum_cache.h"
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/regular_file.h"
-#include "core/io/sha256.h"
+#include "core/files/atomic_file.h"
+#include "core/files/regular_file.h"
+#include "core/files/sha256.h"
 #include "core/models_store/cache_key.h"
 
 #include <nlohmann/json.hpp>
@@ -110,7 +110,7 @@ ChecksumCache::ChecksumCache(std::string folder, std::string cacheFile)
     try {
         // Never a FIFO, a device or a folder opened as the cache (a load would hang or abort),
         // nor an oversized file read whole: any of them is no cache, and every file is hashed.
-        const io::RegularFile file(cacheFile_);
+        const files::RegularFile file(cacheFile_);
         if (file.sizeBytes() > kMaxFileBytes)
             return;
         text = file.readAll();
@@ -154,7 +154,7 @@ void ChecksumCache::remember(const std::string& fileName, const std::string& sha
             { "hmac", macOf(name, entry).value_or("") } };
     std::error_code error;
     fs::create_directories(fs::path(cacheFile_).parent_path(), error); // a failure shows on write
-    io::writeFileAtomically(cacheFile_, stored.dump(1) + "\n");
+    files::writeFileAtomically(cacheFile_, stored.dump(1) + "\n");
 }
 
 std::string checksumCacheFileFor(const std::string& folder)
@@ -164,7 +164,7 @@ std::string checksumCacheFileFor(const std::string& folder)
         return own.string();
     const std::string absolute = fs::absolute(folder).lexically_normal().string();
     return userCacheFolder() + "/checksums/"
-        + io::sha256Hex(absolute.data(), absolute.size()).substr(0, 16) + ".json";
+        + files::sha256Hex(absolute.data(), absolute.size()).substr(0, 16) + ".json";
 }
 
 std::string cachedSha256OfFile(const std::string& path)
@@ -175,7 +175,7 @@ std::string cachedSha256OfFile(const std::string& path)
     const std::string name = file.filename().string();
     if (std::optional<std::string> known = cache.lookup(name))
         return *known;
-    const std::string sha256 = io::sha256OfFile(path);
+    const std::string sha256 = files::sha256OfFile(path);
     try {
         cache.remember(name, sha256);
     } catch (const IoError&) {

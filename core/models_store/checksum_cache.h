@@ -53,7 +53,7 @@ std::string checksumCacheFileFor(const std::string& folder);
 
 // The SHA-256 of the file at `path`, from that cache when the file is unchanged, else read and
 // remembered (a cache that cannot be written is skipped). Throws vigil::IoError like
-// io::sha256OfFile when the file cannot be read.
+// files::sha256OfFile when the file cannot be read.
 std::string cachedSha256OfFile(const std::string& path);
 
 } // namespace vigil::models_store

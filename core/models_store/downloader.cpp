@@ -1,7 +1,7 @@
 #include "core/models_store/downloader.h"
 
 #include "core/common/error.h"
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 #include "core/models_store/detail/http_transfer.h"
 
 #include <algorithm>
@@ -108,7 +108,7 @@ DownloadResult Downloader::fetch(const std::string& url, const std::string& dest
             throw IoError(partPath + ": cannot write: " + std::strerror(errno));
     }
     DownloadResult result;
-    result.sha256 = io::sha256OfFile(partPath);
+    result.sha256 = files::sha256OfFile(partPath);
     result.sizeBytes = static_cast<int64_t>(std::filesystem::file_size(partPath));
     if (expected.canVerify()) {
         if (const std::string problem = expected.problemWith(result.sizeBytes, result.sha256);

@@ -1,7 +1,7 @@
 #include "core/models_store/model_store.h"
 
 #include "core/common/error.h"
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 
 #include <cerrno>
 #include <cstring>
@@ -97,7 +97,7 @@ ModelStatus ModelStore::status(const ModelEntry& entry, HashCheck check)
         return status;
     }
     if (status.sha256.empty()) {
-        status.sha256 = io::sha256OfFile(status.path);
+        status.sha256 = files::sha256OfFile(status.path);
         cache_.remember(fileName, status.sha256);
     }
     if (entry.checksum.canVerify())
@@ -129,7 +129,7 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read
                 | fs::perms::others_read,
             error);
-        const std::string sha256 = io::sha256OfFile(temporary);
+        const std::string sha256 = files::sha256OfFile(temporary);
         const auto sizeBytes = static_cast<int64_t>(fs::file_size(temporary));
         if (entry.checksum.canVerify()) {
             if (const std::string problem = entry.checksum.problemWith(sizeBytes, sha256);

@@ -2,7 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/eval/feature_list.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -26,8 +26,8 @@ std::string trimmed(std::string text)
 
 std::vector<LabelledVideo> readLabelsCsv(const std::string& csvPath)
 {
-    // A FIFO or a folder is refused in one line (io::RegularFile) instead of blocking.
-    std::istringstream in(io::RegularFile(csvPath).readAll());
+    // A FIFO or a folder is refused in one line (files::RegularFile) instead of blocking.
+    std::istringstream in(files::RegularFile(csvPath).readAll());
     const fs::path folder = fs::path(csvPath).parent_path();
     std::vector<LabelledVideo> videos;
     std::string line;

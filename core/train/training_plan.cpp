@@ -1,7 +1,7 @@
 #include "core/train/training_plan.h"
 
 #include "core/common/error.h"
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -53,9 +53,9 @@ std::string trainedOnBackbone(const std::vector<LabelledVideo>& videos)
 {
     std::string backbone;
     for (const LabelledVideo& video : videos) {
-        std::optional<io::FeatureSidecar> sidecar;
+        std::optional<formats::FeatureSidecar> sidecar;
         try {
-            sidecar = io::readFeatureSidecar(io::sidecarPathFor(video.featuresPath));
+            sidecar = formats::readFeatureSidecar(formats::sidecarPathFor(video.featuresPath));
         } catch (const IoError&) {
             return "unknown"; // a sidecar, but not one of Vigil's
         }

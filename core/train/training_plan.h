@@ -34,7 +34,7 @@ std::vector<const VideoSamples*> videosOfRun(const std::vector<VideoSamples>& vi
 // Throws IoError naming `source` unless there are normal (0) and anomalous (1) videos.
 void requireBothLabels(const std::vector<LabelledVideo>& videos, const std::string& source);
 
-// The backbone named by the features' sidecars (core/io/feature_sidecar.h) when every training
+// The backbone named by the features' sidecars (core/formats/feature_sidecar.h) when every training
 // file has one and they agree; "unknown" or "mixed" otherwise.
 std::string trainedOnBackbone(const std::vector<LabelledVideo>& videos);
 

@@ -1,7 +1,7 @@
 #include "core/train/training_report.h"
 
 #include "core/common/count_limits.h"
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -136,7 +136,7 @@ std::string summaryTable(const std::vector<SettingSummary>& summaries, const std
 
 void writeReportCsv(const std::string& path, const std::vector<SettingSummary>& summaries)
 {
-    io::writeFileAtomically(path, [&](std::ostream& out) {
+    files::writeFileAtomically(path, [&](std::ostream& out) {
         out << "da,r,runs,mean_auc,std_auc,aucs\n";
         for (const SettingSummary& summary : summaries) {
             char line[128];
@@ -175,7 +175,7 @@ void writeReportJson(const std::string& path, const std::string& headerJson,
     }
     report["runs"] = runList;
     report["settings"] = settingList;
-    io::writeFileAtomically(path, report.dump(2) + "\n");
+    files::writeFileAtomically(path, report.dump(2) + "\n");
 }
 
 } // namespace vigil::train

@@ -2,7 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/eval/roc_metrics.h"
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 #include "core/train/seeded_shuffle.h"
 #include "core/train/segment_samples.h"
 
@@ -18,7 +18,7 @@ std::vector<VideoSamples> loadSamples(const std::vector<LabelledVideo>& videos,
     for (const LabelledVideo& video : videos) {
         cancel.throwIfCancelled();
         FloatArray samples
-            = segmentSamples(io::readFeatures(video.featuresPath), video.featuresPath);
+            = segmentSamples(formats::readFeatures(video.featuresPath), video.featuresPath);
         if (!loaded.empty() && samples.dim(2) != loaded.front().samples.dim(2))
             throw Error(video.featuresPath + ": " + std::to_string(samples.dim(2))
                 + " features per step, but " + loaded.front().featuresPath + " has "

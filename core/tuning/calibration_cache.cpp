@@ -2,8 +2,8 @@
 
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/regular_file.h"
+#include "core/files/atomic_file.h"
+#include "core/files/regular_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,7 +57,7 @@ CalibrationCache::CalibrationCache(std::string path)
     try {
         // A FIFO would block here and a folder would abort the stream; a huge file is no cache
         // this program wrote.
-        const io::RegularFile file(path_);
+        const files::RegularFile file(path_);
         if (file.sizeBytes() > kMaxFileBytes)
             throw IoError(path_ + ": " + std::to_string(file.sizeBytes())
                 + " bytes, larger than any calibration cache");
@@ -115,7 +115,7 @@ void CalibrationCache::remember(const std::string& key, const Calibration& calib
     const json stored = { { "version", kFormatVersion }, { "calibrations", std::move(entries) } };
     std::error_code error;
     fs::create_directories(fs::path(path_).parent_path(), error); // a failure shows on write
-    io::writeFileAtomically(path_, stored.dump(1) + "\n");
+    files::writeFileAtomically(path_, stored.dump(1) + "\n");
 }
 
 } // namespace vigil::tuning

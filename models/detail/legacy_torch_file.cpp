@@ -94,7 +94,7 @@ private:
 
 } // namespace
 
-StateDict readLegacyStateDict(const io::RegularFile& file)
+StateDict readLegacyStateDict(const files::RegularFile& file)
 {
     const auto& path = file.path();
     const auto bytes = file.readAll();

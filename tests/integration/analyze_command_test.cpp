@@ -1,6 +1,6 @@
 // Runs the real vigil executable on generated clips and reads what it wrote.
 
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -162,7 +162,7 @@ TEST_F(AnalyzeCommand, ExtractsFeaturesThatScoreTheSameAsAnalyze)
     CommandResult run = runCommand(
         kVigil + " features " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    const FloatArray features = io::readNpy(out + "/test clip.npy");
+    const FloatArray features = files::readNpy(out + "/test clip.npy");
     EXPECT_EQ(features.shape, (std::vector<int64_t> { 3, 1, 2048 }));
 
     run = runCommand(kVigil + " score " + shellQuoted(out + "/test clip.npy")
@@ -189,7 +189,7 @@ TEST_F(AnalyzeCommand, ScoresFeaturesWithACheckpointInThePublishedFormat)
     for (size_t i = 0; i < features.values.size(); ++i)
         features.values[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f;
     const std::string dir = scratchDir("score_published");
-    io::writeNpy(dir + "/video.npy", features);
+    files::writeNpy(dir + "/video.npy", features);
     const CommandResult run = runCommand(kVigil + " score " + shellQuoted(dir + "/video.npy")
         + " --classifier " + shellQuoted(checkpoint) + " -o " + shellQuoted(dir));
     ASSERT_EQ(run.exitCode, 0) << run.output;

@@ -2,7 +2,7 @@
 // the answer is one plain line, "vigil: <file>: <problem>", with the documented exit code.
 
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -129,7 +129,7 @@ TEST_F(BadInputMessages, JsonLibraryTextsDoNotReachUsers)
         std::string::npos);
 
     const std::string npy = dir_ + "/sidecar.npy";
-    io::writeNpy(npy, FloatArray::zeros({ 4, 1, 2048 }));
+    files::writeNpy(npy, FloatArray::zeros({ 4, 1, 2048 }));
     std::ofstream(dir_ + "/sidecar.json") << "{\"snippet_frames\": \"sixteen\"}\n";
     const CommandResult score = runCommand(kVigil + " score " + shellQuoted(npy)
         + " --demo-weights -o " + shellQuoted(dir_ + "/score-out"));
@@ -156,7 +156,7 @@ TEST_F(BadInputMessages, C1ControlsAndBytesThatAreNotUtf8AreEscaped)
 TEST_F(BadInputMessages, ScoringFeaturesWithoutStepsFailsInOneLine)
 {
     const std::string npy = dir_ + "/empty.npy";
-    io::writeNpy(npy, FloatArray::zeros({ 0, 1, 2048 }));
+    files::writeNpy(npy, FloatArray::zeros({ 0, 1, 2048 }));
     const CommandResult run = runCommand(kVigil + " score " + shellQuoted(npy)
         + " --demo-weights -o " + shellQuoted(dir_ + "/empty-score"));
     EXPECT_EQ(run.exitCode, 1) << run.output;

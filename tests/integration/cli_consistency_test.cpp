@@ -3,7 +3,7 @@
 
 #include "core/batch/batch_summary.h"
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -34,7 +34,7 @@ FloatArray features(int64_t steps, int64_t crops, int64_t size, float scale = 1.
 
 std::string writeFeatures(const std::string& path, const FloatArray& array)
 {
-    io::writeNpy(path, array);
+    files::writeNpy(path, array);
     return path;
 }
 

@@ -1,10 +1,10 @@
 // Runs the real `vigil features compare` on ten-crop features that the real `vigil features`
 // extracted from a generated clip, and on copies of them changed as another extractor might
-// have (scaled, crops in another order, the last step dropped), written here with io::writeNpy.
+// have (scaled, crops in another order, the last step dropped), written here with files::writeNpy.
 
 #include "core/common/float_array.h"
-#include "core/io/feature_sidecar.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
+#include "core/formats/feature_sidecar.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -69,7 +69,7 @@ protected:
     std::string written(const std::string& name, const FloatArray& features) const
     {
         const std::string path = dir_ + "/" + name + ".npy";
-        io::writeNpy(path, features);
+        files::writeNpy(path, features);
         return path;
     }
     std::string dir_;
@@ -82,7 +82,7 @@ TEST_F(CompareCommand, TellsRealFeaturesFromTheirScaledPermutedAndShortenedCopie
         + " --demo-weights --crops ten -q -o " + shellQuoted(dir_ + "/a"));
     ASSERT_EQ(extracted.exitCode, 0) << extracted.output;
     const std::string a = dir_ + "/a/clip.npy";
-    const FloatArray features = io::readFeatures(a);
+    const FloatArray features = formats::readFeatures(a);
     ASSERT_EQ(features.shape, (std::vector<int64_t> { 2, 10, 2048 }));
 
     const struct {
@@ -113,7 +113,7 @@ TEST_F(CompareCommand, ScoresBothOverTheSameWindowsAndPrintsJson)
         + " --demo-weights -q -o " + shellQuoted(dir_ + "/a"));
     ASSERT_EQ(extracted.exitCode, 0) << extracted.output;
     const std::string a = dir_ + "/a/clip.npy";
-    const std::string b = written("shorter", lastStepDropped(io::readFeatures(a)));
+    const std::string b = written("shorter", lastStepDropped(formats::readFeatures(a)));
     const std::string out = dir_ + "/compare.json";
     const CommandResult run = vigil("features compare " + shellQuoted(a) + " " + shellQuoted(b)
             + " --demo-weights --window 1 --json",

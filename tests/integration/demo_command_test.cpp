@@ -4,7 +4,7 @@
 // the result must say what its networks are (a classifier trained here, a random backbone),
 // never "published". A second run takes the demo from the cache and gives the same scores.
 
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 #include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -82,7 +82,7 @@ TEST(DemoCommand, ItsClassifierScoresTheInsertedEventAboveTheRestAndSaysWhatItIs
     EXPECT_EQ(model["backbone_weights"]["provenance"], "demo");
     const std::string classifier = model["classifier"]["path"].get<std::string>();
     EXPECT_EQ(fs::path(classifier), demoFolder / "demo-classifier.pth");
-    EXPECT_EQ(model["classifier"]["sha256"], io::sha256OfFile(classifier));
+    EXPECT_EQ(model["classifier"]["sha256"], files::sha256OfFile(classifier));
     EXPECT_EQ(result.dump().find("published"), std::string::npos);
 
     // From the cache: nothing is made again, and the scores are the same.

@@ -4,7 +4,7 @@
 
 #include "core/common/float_array.h"
 #include "core/eval/roc_metrics.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -51,7 +51,7 @@ protected:
             for (float& value : features.values)
                 value = std::max(0.0f, normal(random)); // ReLU-like, as pooled I3D features are
             const std::string path = dir_ + "/features/" + video.name + "_i3d.npy";
-            io::writeNpy(path, features);
+            files::writeNpy(path, features);
             annotations << video.name << ".mp4  " << video.className << "  " << video.segments
                         << "\n";
             list << path << "\n";
@@ -119,7 +119,7 @@ TEST_F(EvalCommand, NamesAVideoThatTheGroundTruthDoesNotCover)
 {
     // RTFM's concatenated labels, one video's worth short: the error names the video.
     FloatArray labels = FloatArray::zeros({ (40 + 20 + 33) * 16 });
-    io::writeNpy(dir_ + "/gt-short.npy", labels);
+    files::writeNpy(dir_ + "/gt-short.npy", labels);
     const CommandResult run
         = runCommand(kVigil + " eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
             + shellQuoted(dir_ + "/gt-short.npy") + " --demo-weights -q");
@@ -138,7 +138,7 @@ TEST_F(EvalCommand, NeedsAFeatureSourceAndAGroundTruth)
 TEST_F(EvalCommand, RefusesAGroundTruthOfASingleClassInsteadOfPrintingNan)
 {
     // Every frame normal: ROC and PR AUC are undefined; they were printed as "nan %", exit 0.
-    io::writeNpy(dir_ + "/gt-normal.npy", FloatArray::zeros({ (40 + 20 + 33 + 12) * 16 }));
+    files::writeNpy(dir_ + "/gt-normal.npy", FloatArray::zeros({ (40 + 20 + 33 + 12) * 16 }));
     const CommandResult run
         = runCommand(kVigil + " eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
             + shellQuoted(dir_ + "/gt-normal.npy") + " --demo-weights -q");

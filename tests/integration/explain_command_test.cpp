@@ -2,7 +2,7 @@
 // walkthrough's score is the one `vigil score` puts in the result for that window.
 
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -27,7 +27,7 @@ TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
     std::uniform_real_distribution<float> uniform(0.0f, 2.0f);
     for (float& value : features.values)
         value = uniform(random);
-    io::writeNpy(dir + "/clip.npy", features);
+    files::writeNpy(dir + "/clip.npy", features);
 
     const CommandResult json_run = runCommand(kVigil + " explain " + shellQuoted(dir + "/clip.npy")
         + " --classifier " + shellQuoted(checkpoint) + " --at 1 --json 2>/dev/null");
@@ -95,7 +95,7 @@ TEST(ExplainCommand, RefusesFeaturesWithNoStepsInOneLine)
 {
     // Zero steps made the window range "0..18446744073709551615" (an unsigned 0 - 1).
     const std::string dir = scratchDir("explain_empty");
-    io::writeNpy(dir + "/empty.npy", FloatArray::zeros({ 0, 1, 2048 }));
+    files::writeNpy(dir + "/empty.npy", FloatArray::zeros({ 0, 1, 2048 }));
     const CommandResult run = runCommand(kVigil + " explain " + shellQuoted(dir + "/empty.npy")
         + " --demo-weights 2>&1 | grep -v 'demo (seeded'");
     EXPECT_EQ(run.output,

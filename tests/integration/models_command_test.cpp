@@ -5,8 +5,8 @@
 // files and skip without them; the others use checkpoints generated in the same format. Every
 // command runs with VIGIL_MODELS_DIR in a scratch folder, so no test touches ~/.local.
 
-#include "core/io/npy_file.h"
-#include "core/io/sha256.h"
+#include "core/files/npy_file.h"
+#include "core/files/sha256.h"
 #include "tests/support/caffe2_pickle.h"
 #include "tests/support/i3d_caffe2_file.h"
 #include "tests/support/json_file.h"
@@ -58,7 +58,7 @@ protected:
         for (size_t i = 0; i < features.values.size(); ++i)
             features.values[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f;
         features_ = dir_ + "/features.npy";
-        io::writeNpy(features_, features);
+        files::writeNpy(features_, features);
     }
 
     void SetUp() override
@@ -155,7 +155,7 @@ TEST_F(ModelsCommand, ImportsTheCaffe2I3dWeightsAndAnalyzeUsesThem)
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json result = readJson(out + "/clip.vigil.json");
     EXPECT_EQ(result["model"]["backbone_weights"]["provenance"], "imported");
-    EXPECT_EQ(result["model"]["backbone_weights"]["sha256"], io::sha256OfFile(pkl));
+    EXPECT_EQ(result["model"]["backbone_weights"]["sha256"], files::sha256OfFile(pkl));
     EXPECT_EQ(result.dump().find("published"), std::string::npos) << result["model"];
     EXPECT_EQ(result["steps"], 2);
 }

@@ -4,7 +4,7 @@
 // collide, and NaN features are refused. Runs the real vigil executable on generated files.
 
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/i3d_caffe2_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
@@ -114,7 +114,7 @@ TEST_F(OneEngine, FeaturesNeedNoClassifierAndLeaveASidecar)
         = vigil("features " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_EQ(run.output.find("classifier"), std::string::npos) << run.output;
-    EXPECT_EQ(io::readNpy(out + "/clip.npy").shapeText(), "[2, 1, 2048]");
+    EXPECT_EQ(files::readNpy(out + "/clip.npy").shapeText(), "[2, 1, 2048]");
     const json sidecar = readJson(out + "/clip.json");
     EXPECT_EQ(sidecar["backbone"], "i3d-r50");
     EXPECT_EQ(sidecar["snippet_frames"], 16);
@@ -213,7 +213,7 @@ TEST_F(OneEngine, ScoreRefusesNanFeaturesNamingTheStep)
     FloatArray features = FloatArray::zeros({ 3, 1, 2048 });
     features.values[2 * 2048 + 5] = std::nanf("");
     const std::string npy = dir_ + "/nan.npy";
-    io::writeNpy(npy, features);
+    files::writeNpy(npy, features);
     const CommandResult run = vigil(
         "score " + shellQuoted(npy) + " --demo-weights -q -o " + shellQuoted(dir_ + "/nan-out"));
     EXPECT_EQ(run.exitCode, 1) << run.output;

@@ -4,7 +4,7 @@
 
 #include "core/common/count_limits.h"
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -24,7 +24,7 @@ TEST(OptionBoundsLaunched, RefusesInOneLineAndRunsWithAsManyThreadsAsTheMachineH
 {
     const std::string dir = scratchDir("option_bounds");
     const std::string features = dir + "/clip.npy";
-    io::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
+    files::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
     const std::string out = " -q -o " + shellQuoted(dir + "/out");
 
     const CommandResult refused = runCommand(kTimeout + kVigil + " score " + shellQuoted(features)

@@ -3,7 +3,7 @@
 // --resume analyses again what another preset made.
 
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -81,7 +81,7 @@ TEST_F(PreprocessPreset, FeaturesWriteThePresetInTheSidecar)
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("preprocessing: rtfm"), std::string::npos) << run.output;
     EXPECT_EQ(readJson(out + "/clip.json")["preprocess"], "rtfm");
-    EXPECT_EQ(io::readNpy(out + "/clip.npy").shape, (std::vector<int64_t> { 2, 1, 2048 }));
+    EXPECT_EQ(files::readNpy(out + "/clip.npy").shape, (std::vector<int64_t> { 2, 1, 2048 }));
 
     // score reads the preset from the sidecar into its result.
     const CommandResult scored
@@ -111,7 +111,7 @@ void writeFeatures(const std::string& npy, const std::string& preset, float valu
 {
     FloatArray features = FloatArray::zeros({ 2, 1, 2048 });
     std::fill(features.values.begin(), features.values.end(), value);
-    io::writeNpy(npy, features);
+    files::writeNpy(npy, features);
     const json sidecar { { "backbone", "i3d-r50" }, { "crops", "center" }, { "preprocess", preset },
         { "backbone_weights",
             { { "path", "" }, { "sha256", "" }, { "provenance", "demo" }, { "name", "" } } },
@@ -128,7 +128,7 @@ TEST_F(PreprocessPreset, EvalWarnsWhenTheFeaturesMixPresets)
     writeFeatures(features + "/b.npy", "rtfm", 0.1f);
     FloatArray labels = FloatArray::zeros({ 64 });
     std::fill(labels.values.begin(), labels.values.begin() + 32, 1.0f);
-    io::writeNpy(dir_ + "/eval-gt.npy", labels);
+    files::writeNpy(dir_ + "/eval-gt.npy", labels);
     const std::string out = dir_ + "/eval-report";
     const CommandResult run = vigil("eval --features-dir " + shellQuoted(features) + " --gt "
         + shellQuoted(dir_ + "/eval-gt.npy") + " -o " + shellQuoted(out));

@@ -2,7 +2,7 @@
 // evaluates with the model it saved: `vigil score` and `vigil eval` must take it as it is.
 
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -47,7 +47,7 @@ void writeSplit(const std::string& dir, const std::string& split, int perLabel, 
                         features.values[(t * kCrops + c) * kFeatures + f] += 1.0f;
         const std::string name
             = (isAnomalous ? "Event" : "Normal_Videos_") + split + std::to_string(i) + "_x264";
-        io::writeNpy(dir + "/" + split + "/" + name + "_i3d.npy", features);
+        files::writeNpy(dir + "/" + split + "/" + name + "_i3d.npy", features);
         csv << split << "/" << name << "_i3d.npy," << (isAnomalous ? 1 : 0) << "\n";
         if (list)
             *list << split << "/" << name << "_i3d.npy\n";

@@ -2,7 +2,7 @@
 // Private to core/media: writes the packets of one video stream, unchanged (stream copy), into a
 // new file. The container comes from the destination's extension; the bytes go to a temporary
 // file in the destination's folder ("<destination>.tmp-<host>-<pid>-<n>", the pattern
-// io::removeStaleTemporaries cleans up after a killed process), which finish() renames into
+// files::removeStaleTemporaries cleans up after a killed process), which finish() renames into
 // place, so a reader never sees half a clip. Destroyed without finish() (an error, a cancel),
 // the temporary is removed. Move-only; one thread at a time. Throws MediaError naming the
 // destination.

@@ -5,7 +5,7 @@
 
 #include "core/common/count_limits.h"
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/in_process_cli.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
@@ -43,7 +43,7 @@ TEST(OptionBounds, RefusesThreadsJobsAndFramesBeyondTheMachineBeforeUsingThem)
 {
     const std::string dir = scratchDir("option_bounds_in_process");
     const std::string features = dir + "/clip.npy";
-    io::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
+    files::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
     ASSERT_TRUE(makeClip(dir + "/clip.mp4", "testsrc=size=64x48:rate=25", 20));
     const std::vector<std::string> out { "-q", "-o", dir + "/out" };
     const std::string tooMany = std::to_string(coreCount() + 1);

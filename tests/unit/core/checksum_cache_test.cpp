@@ -4,7 +4,7 @@
 // place is never opened as one. The
 // cache is shown to be read by planting a recognisable value in it, never by timing.
 
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 #include "core/models_store/checksum_cache.h"
 #include "tests/support/test_paths.h"
 
@@ -64,7 +64,7 @@ protected:
 
 TEST_F(CachedSha256, HashesOnceThenAnswersFromTheCacheWhileTheFileIsUnchanged)
 {
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
     plant();
     EXPECT_EQ(cachedSha256OfFile(file_), kPlanted);
     // The user's folder got no file of ours; the cache is in XDG_CACHE_HOME.
@@ -81,17 +81,17 @@ TEST_F(CachedSha256, ARewriteOfTheSameSizeAndTimeButANewInodeIsHashedAgain)
     std::ofstream(replacement, std::ios::binary) << "other version of the weights";
     fs::last_write_time(replacement, time);
     fs::rename(replacement, file_); // same size, same mtime, another inode
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
 }
 
 TEST_F(CachedSha256, ATouchedOrResizedFileIsHashedAgain)
 {
     plant();
     fs::last_write_time(file_, fs::last_write_time(file_) + std::chrono::seconds(5));
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
     plant();
     std::ofstream(file_, std::ios::binary | std::ios::app) << "!";
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
 }
 
 TEST_F(CachedSha256, AModelsFolderWithItsOwnCacheSharesItWithModelsList)
@@ -105,8 +105,8 @@ TEST_F(CachedSha256, AModelsFolderWithItsOwnCacheSharesItWithModelsList)
 TEST_F(CachedSha256, AnUnwritableCacheOnlyCostsAnotherHash)
 {
     ::setenv("XDG_CACHE_HOME", "/proc/vigil-no-cache", 1);
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
 }
 
 TEST_F(CachedSha256, EntriesWithoutAnInodeFromOlderVersionsAreNotTrusted)
@@ -119,7 +119,7 @@ TEST_F(CachedSha256, EntriesWithoutAnInodeFromOlderVersionsAreNotTrusted)
     std::ofstream(folder + "/.checksums.json")
         << R"({"backbone.pth": {"size": )" << status.st_size << R"(, "mtime_ns": )" << mtimeNs
         << R"(, "sha256": ")" << kPlanted << R"("}})";
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
 }
 
 int64_t nanoseconds(const timespec& time)
@@ -142,7 +142,7 @@ TEST_F(CachedSha256, AForgedEntryWithMatchingStampsIsNotTrusted)
         << nanoseconds(status.st_mtim) << R"(, "ctime_ns": )" << nanoseconds(status.st_ctim)
         << R"(, "inode": )" << status.st_ino << R"(, "sha256": ")" << forged << R"(", "hmac": ")"
         << std::string(64, 'c') << R"("}})";
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
     struct stat key { };
     ASSERT_EQ(::stat((folder_ + "/user-config/vigil/checksum-cache.key").c_str(), &key), 0);
     EXPECT_EQ(key.st_mode & 0777, 0600u);
@@ -165,7 +165,7 @@ TEST_F(CachedSha256, ARewriteInPlaceWithItsModificationTimeRestoredIsHashedAgain
     ASSERT_EQ(::stat(file_.c_str(), &after), 0);
     ASSERT_EQ(nanoseconds(after.st_mtim), nanoseconds(before.st_mtim));
     ASSERT_EQ(after.st_ino, before.st_ino);
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_)) << "ctime moved: hashed again";
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_)) << "ctime moved: hashed again";
 }
 
 TEST_F(CachedSha256, AnEntryWhoseHashIsNotSixtyFourHexDigitsIsNoEntry)
@@ -180,7 +180,7 @@ TEST_F(CachedSha256, AnEntryWhoseHashIsNotSixtyFourHexDigitsIsNoEntry)
             << R"({"backbone.pth": {"size": )" << status.st_size << R"(, "mtime_ns": )"
             << nanoseconds(status.st_mtim) << R"(, "ctime_ns": )" << nanoseconds(status.st_ctim)
             << R"(, "inode": )" << status.st_ino << R"(, "sha256": ")" << forged << R"("}})";
-        EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+        EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
     }
 }
 
@@ -191,10 +191,10 @@ TEST_F(CachedSha256, AFifoOrAFolderInPlaceOfTheCacheIsNeverOpenedAsOne)
     fs::remove_all(cache);
     ASSERT_EQ(::mkfifo(cache.c_str(), 0600), 0);
     // A blocking open of the FIFO would hang this test (ctest's timeout fails it).
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_));
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
     fs::remove(cache);
     fs::create_directories(cache);
-    EXPECT_EQ(cachedSha256OfFile(file_), io::sha256OfFile(file_)) << "no abort on a folder";
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_)) << "no abort on a folder";
     EXPECT_NO_THROW(ChecksumCache(folder, cache).lookup("backbone.pth"));
     fs::remove_all(cache);
 }

@@ -3,7 +3,7 @@
 // an endless body and one that sends the wrong file.
 
 #include "core/common/error.h"
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 #include "core/models_store/downloader.h"
 #include "core/models_store/model_fetch.h"
 #include "tests/support/local_http_server.h"
@@ -46,7 +46,7 @@ protected:
         bytes_ = patternBytes(kFileBytes, 7);
         std::ofstream(served_ + "/weights.bin", std::ios::binary) << bytes_;
         expected_.sizeBytes = kFileBytes;
-        expected_.sha256 = io::sha256Hex(bytes_.data(), bytes_.size());
+        expected_.sha256 = files::sha256Hex(bytes_.data(), bytes_.size());
         destination_ = dir_ + "/weights.bin";
     }
 
@@ -83,7 +83,7 @@ TEST_F(Downloader, FetchesAFileAndChecksItsChecksum)
         cancel_);
     EXPECT_EQ(result.sha256, expected_.sha256);
     EXPECT_EQ(result.sizeBytes, kFileBytes);
-    EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
+    EXPECT_EQ(files::sha256OfFile(destination_), expected_.sha256);
     EXPECT_FALSE(fs::exists(destination_ + ".part"));
     EXPECT_EQ(lastDone, kFileBytes);
     EXPECT_EQ(lastTotal, kFileBytes);
@@ -125,7 +125,7 @@ TEST_F(Downloader, ResumesThePartialFileAfterTheServerDropsTheConnectionHalfWay)
         [&](const DownloadProgress& progress) { resumedFrom = progress.resumedFromBytes; },
         cancel_);
     EXPECT_EQ(resumedFrom, 100000);
-    EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
+    EXPECT_EQ(files::sha256OfFile(destination_), expected_.sha256);
     const std::vector<std::string> requests = server->requests();
     ASSERT_EQ(requests.size(), 2u);
     EXPECT_EQ(requests[1], "GET /weights.bin bytes=100000-");
@@ -136,7 +136,7 @@ TEST_F(Downloader, RetriesADroppedConnectionWithinOneFetch)
     const auto server = startServer({ "--drop-after", "123456" });
     models_store::Downloader().fetch(
         server->url("weights.bin"), destination_, expected_, {}, cancel_);
-    EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
+    EXPECT_EQ(files::sha256OfFile(destination_), expected_.sha256);
     EXPECT_EQ(server->requests().size(), 2u);
 }
 
@@ -146,7 +146,7 @@ TEST_F(Downloader, StartsOverWhenTheServerIgnoresRange)
     std::ofstream(destination_ + ".part", std::ios::binary) << "stale bytes of an older download";
     models_store::Downloader().fetch(
         server->url("weights.bin"), destination_, expected_, {}, cancel_);
-    EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
+    EXPECT_EQ(files::sha256OfFile(destination_), expected_.sha256);
 }
 
 TEST_F(Downloader, ReportsA404WithTheUrlAndTheStatus)
@@ -169,7 +169,7 @@ TEST_F(Downloader, FollowsRedirects)
     const auto server = startServer();
     models_store::Downloader().fetch(
         server->url("redirect/weights.bin"), destination_, expected_, {}, cancel_);
-    EXPECT_EQ(io::sha256OfFile(destination_), expected_.sha256);
+    EXPECT_EQ(files::sha256OfFile(destination_), expected_.sha256);
 }
 
 TEST_F(Downloader, StopsPromptlyWhenCancelledAndKeepsThePartialFile)

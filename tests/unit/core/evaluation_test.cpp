@@ -4,7 +4,7 @@
 #include "core/common/error.h"
 #include "core/eval/evaluation.h"
 #include "core/eval/feature_list.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -73,8 +73,9 @@ protected:
     {
         dir_ = test::scratchDir("evaluation");
         // Video a: anomalous in its second step; video b (normal): low scores.
-        io::writeNpy(dir_ + "/Arrest001_x264_i3d.npy", features({ 0.1f, 0.8f }, 2));
-        io::writeNpy(dir_ + "/Normal_Videos_002_x264_i3d.npy", features({ 0.3f, 0.2f, 0.1f }, 2));
+        files::writeNpy(dir_ + "/Arrest001_x264_i3d.npy", features({ 0.1f, 0.8f }, 2));
+        files::writeNpy(
+            dir_ + "/Normal_Videos_002_x264_i3d.npy", features({ 0.3f, 0.2f, 0.1f }, 2));
         std::ofstream(dir_ + "/test.list") << "Arrest001_x264_i3d.npy\n"
                                            << dir_ << "/Normal_Videos_002_x264_i3d.npy\n";
         settings_.splitSteps = 1;

@@ -3,8 +3,8 @@
 // `vigil score` copies anything into a result.
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/feature_sidecar.h"
+#include "core/files/atomic_file.h"
+#include "core/formats/feature_sidecar.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@
 #include <functional>
 #include <sstream>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 using nlohmann::json;
@@ -55,7 +55,7 @@ TEST_P(DamagedSidecar, IsRefusedInOneLineNamingTheField)
     ASSERT_TRUE(readFeatureSidecarFor(npy, features)) << "the undamaged sidecar is read";
     json document = json::parse(textOf(sidecarPathFor(npy)));
     GetParam().apply(document);
-    writeFileAtomically(sidecarPathFor(npy), document.dump());
+    files::writeFileAtomically(sidecarPathFor(npy), document.dump());
     try {
         readFeatureSidecarFor(npy, features);
         FAIL() << "a damaged sidecar was read";
@@ -80,4 +80,4 @@ INSTANTIATE_TEST_SUITE_P(FeatureSidecar, DamagedSidecar,
     [](const ::testing::TestParamInfo<Edit>& info) { return std::string(info.param.name); });
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -1,6 +1,6 @@
 // Deterministic mutation fuzzing of the readers of Vigil's own files: a result (.vigil.json and
-// .scores.csv, read by io::readResultFiles and batch::checkSavedResult), a features sidecar, the
-// calibration cache and the checksum cache. Each seed file is damaged in many seeded ways, some
+// .scores.csv, read by formats::readResultFiles and batch::checkSavedResult), a features sidecar,
+// the calibration cache and the checksum cache. Each seed file is damaged in many seeded ways, some
 // blind (flipped bytes, cut-off ends) and some aimed at the values (a number replaced by NaN,
 // 1e308, a negative or a huge integer, a string, null), then read. A damaged file may only be
 // read into values within the readers' bounds, be refused with one line naming it, or (for the
@@ -10,10 +10,10 @@
 
 #include "core/batch/saved_result.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/feature_sidecar.h"
-#include "core/io/result_files.h"
-#include "core/io/result_reader.h"
+#include "core/files/atomic_file.h"
+#include "core/formats/feature_sidecar.h"
+#include "core/formats/result_files.h"
+#include "core/formats/result_reader.h"
 #include "core/models_store/checksum_cache.h"
 #include "core/tuning/calibration_cache.h"
 #include "tests/support/synthetic_result.h"
@@ -109,16 +109,16 @@ void expectInBounds(const analysis::AnalysisResult& result)
 TEST(FileReadersFuzz, DamagedResultsAreReadWithinBoundsOrRefusedInOneLine)
 {
     const std::string dir = scratchDir("fuzz_result");
-    const io::WrittenFiles files
-        = io::writeResultFiles(syntheticResult("v.mp4", { 0.1f, 0.9f, 0.3f, 0.5f }), dir, "v");
+    const formats::WrittenFiles files
+        = formats::writeResultFiles(syntheticResult("v.mp4", { 0.1f, 0.9f, 0.3f, 0.5f }), dir, "v");
     const std::string json = textOf(files.jsonPath);
     const std::string csv = textOf(files.csvPath);
     for (uint32_t index = 0; index < casesPerSeed(); ++index) {
         const bool isJson = index % 2 == 0;
-        io::writeFileAtomically(files.jsonPath, isJson ? mutate(json, index) : json);
-        io::writeFileAtomically(files.csvPath, isJson ? csv : mutate(csv, index));
+        files::writeFileAtomically(files.jsonPath, isJson ? mutate(json, index) : json);
+        files::writeFileAtomically(files.csvPath, isJson ? csv : mutate(csv, index));
         expectReadOrRefused(
-            [&] { expectInBounds(io::readResultFiles(files.jsonPath, files.csvPath)); },
+            [&] { expectInBounds(formats::readResultFiles(files.jsonPath, files.csvPath)); },
             dir + "/v.", index);
         // The --resume check never throws: a damaged result is only "analyse again".
         batch::checkSavedResult(files.jsonPath, files.csvPath, demoSettings(), 0.5);
@@ -129,23 +129,23 @@ TEST(FileReadersFuzz, DamagedSidecarsAreReadWithinBoundsOrRefusedInOneLine)
 {
     const std::string dir = scratchDir("fuzz_sidecar");
     const std::string npy = dir + "/clip.npy";
-    io::FeatureSidecar sidecar;
+    formats::FeatureSidecar sidecar;
     sidecar.frames = 640;
     sidecar.fps = 25.0;
     sidecar.videoPath = "cam.mp4";
-    io::writeFeatureSidecar(io::sidecarPathFor(npy), sidecar);
-    const std::string text = textOf(io::sidecarPathFor(npy));
+    formats::writeFeatureSidecar(formats::sidecarPathFor(npy), sidecar);
+    const std::string text = textOf(formats::sidecarPathFor(npy));
     const FloatArray features = FloatArray::zeros({ 40, 1, 4 });
     for (uint32_t index = 0; index < casesPerSeed(); ++index) {
-        io::writeFileAtomically(io::sidecarPathFor(npy), mutate(text, index));
+        files::writeFileAtomically(formats::sidecarPathFor(npy), mutate(text, index));
         expectReadOrRefused(
             [&] {
-                if (const auto read = io::readFeatureSidecarFor(npy, features)) {
+                if (const auto read = formats::readFeatureSidecarFor(npy, features)) {
                     ASSERT_TRUE(read->fps == 0.0 || (read->fps >= 1e-3 && read->fps <= 1000.0));
                     ASSERT_TRUE(read->frames <= 41 * read->framesPerStep);
                 }
             },
-            io::sidecarPathFor(npy), index);
+            formats::sidecarPathFor(npy), index);
     }
 }
 
@@ -163,8 +163,8 @@ TEST(FileReadersFuzz, DamagedCachesAreNoEntryAndNeverAnError)
     const std::string calibrationText = textOf(dir + "/calibration.json");
     for (uint32_t index = 0; index < casesPerSeed(); ++index) {
         SCOPED_TRACE("case " + std::to_string(index));
-        io::writeFileAtomically(dir + "/.checksums.json", mutate(checksumText, index));
-        io::writeFileAtomically(dir + "/calibration.json", mutate(calibrationText, index));
+        files::writeFileAtomically(dir + "/.checksums.json", mutate(checksumText, index));
+        files::writeFileAtomically(dir + "/calibration.json", mutate(calibrationText, index));
         const std::optional<std::string> sha256
             = models_store::ChecksumCache(dir).lookup("weights.pth");
         EXPECT_TRUE(!sha256 || *sha256 == std::string(64, 'a')) << *sha256;

@@ -4,7 +4,7 @@
 #include "core/common/error.h"
 #include "core/eval/feature_list.h"
 #include "core/eval/temporal_annotations.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/non_regular_files.h"
 #include "tests/support/test_paths.h"
 
@@ -14,7 +14,7 @@
 #include <functional>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 // A version 1.0 .npy file with `header` (padded as numpy pads it) and `dataBytes` bytes of data.
@@ -187,4 +187,4 @@ TEST(TemporalAnnotationsFile, AcceptsAUtf8ByteOrderMarkBeforeLineOne)
 }
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::files

@@ -1,7 +1,7 @@
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/npy_file.h"
-#include "core/io/sha256.h"
+#include "core/files/atomic_file.h"
+#include "core/files/npy_file.h"
+#include "core/files/sha256.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 namespace fs = std::filesystem;
@@ -197,4 +197,4 @@ TEST(AtomicFile, NamesItsTemporariesSoTheCleanerKnowsThem)
 }
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::files

@@ -1,7 +1,7 @@
 // The manifest of published weights, the models folder, and importing files into it.
 
 #include "core/common/error.h"
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
@@ -45,7 +45,7 @@ ModelManifest manifestForGeneratedCheckpoint()
 // A manifest with one entry whose checksum is that of `bytes`.
 ModelManifest manifestFor(const std::string& bytes, const std::string& extra = "")
 {
-    const std::string sha = io::sha256Hex(bytes.data(), bytes.size());
+    const std::string sha = files::sha256Hex(bytes.data(), bytes.size());
     return ModelManifest::parse(
         R"({"models": [{"name": "classifier-tiny", "url": "https://example.invalid/tiny.pth",
         "file": "tiny.pth", "size": )"
@@ -81,7 +81,7 @@ TEST(ModelStoreManifest, RecordsTheSizesOfTheReferenceCheckpoints)
         if (const std::string why = test::publishedSkipReason(path); !why.empty())
             GTEST_SKIP() << why;
         EXPECT_EQ(entry.checksum.sizeBytes, static_cast<int64_t>(fs::file_size(path)));
-        EXPECT_EQ(io::sha256OfFile(path), entry.checksum.sha256);
+        EXPECT_EQ(files::sha256OfFile(path), entry.checksum.sha256);
     }
 }
 

@@ -1,8 +1,8 @@
-#include "core/io/output_names.h"
+#include "core/files/output_names.h"
 
 #include <gtest/gtest.h>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -34,4 +34,4 @@ TEST(OutputNames, ReportTheFilesThatStillCollide)
 }
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::files

@@ -4,11 +4,11 @@
 
 #include "core/batch/saved_result.h"
 #include "core/eval/evaluation.h"
-#include "core/io/atomic_file.h"
-#include "core/io/feature_sidecar.h"
-#include "core/io/npy_file.h"
-#include "core/io/result_files.h"
-#include "core/io/result_reader.h"
+#include "core/files/atomic_file.h"
+#include "core/files/npy_file.h"
+#include "core/formats/feature_sidecar.h"
+#include "core/formats/result_files.h"
+#include "core/formats/result_reader.h"
 #include "tests/support/synthetic_result.h"
 #include "tests/support/test_paths.h"
 
@@ -36,50 +36,51 @@ void dropKey(const std::string& path, const char* object, const char* key)
         document[object].erase(key);
     else
         document.erase(key);
-    io::writeFileAtomically(path, document.dump(1) + "\n");
+    files::writeFileAtomically(path, document.dump(1) + "\n");
 }
 
 TEST(PresetRecords, ResultJsonNamesThePresetAndReadsBackAsWritten)
 {
     analysis::AnalysisResult written = test::syntheticResult("clip.mp4", { 0.1f, 0.9f });
     written.model.preset = PreprocessPreset::Rtfm;
-    const io::WrittenFiles files
-        = io::writeResultFiles(written, test::scratchDir("preset_result"), "clip");
+    const formats::WrittenFiles files
+        = formats::writeResultFiles(written, test::scratchDir("preset_result"), "clip");
     EXPECT_EQ(readJson(files.jsonPath)["model"]["preprocess"], "rtfm");
-    EXPECT_EQ(
-        io::readResultFiles(files.jsonPath, files.csvPath).model.preset, PreprocessPreset::Rtfm);
+    EXPECT_EQ(formats::readResultFiles(files.jsonPath, files.csvPath).model.preset,
+        PreprocessPreset::Rtfm);
 
     dropKey(files.jsonPath, "model", "preprocess");
-    EXPECT_EQ(io::readResultFiles(files.jsonPath, files.csvPath).model.preset,
+    EXPECT_EQ(formats::readResultFiles(files.jsonPath, files.csvPath).model.preset,
         PreprocessPreset::I3dResnetExtractor);
 }
 
 TEST(PresetRecords, SidecarNamesThePresetAndAnOldOneReadsAsTheDefault)
 {
     const std::string path = test::scratchDir("preset_sidecar") + "/clip.json";
-    io::FeatureSidecar sidecar;
+    formats::FeatureSidecar sidecar;
     sidecar.model.preset = PreprocessPreset::Rtfm;
     sidecar.model.crops = CropMode::Ten;
     sidecar.frames = 40;
     sidecar.fps = 25.0;
-    io::writeFeatureSidecar(path, sidecar);
+    formats::writeFeatureSidecar(path, sidecar);
     EXPECT_EQ(readJson(path)["preprocess"], "rtfm");
-    ASSERT_TRUE(io::readFeatureSidecar(path));
-    EXPECT_EQ(io::readFeatureSidecar(path)->model.preset, PreprocessPreset::Rtfm);
+    ASSERT_TRUE(formats::readFeatureSidecar(path));
+    EXPECT_EQ(formats::readFeatureSidecar(path)->model.preset, PreprocessPreset::Rtfm);
 
     dropKey(path, nullptr, "preprocess");
-    EXPECT_EQ(io::readFeatureSidecar(path)->model.preset, PreprocessPreset::I3dResnetExtractor);
+    EXPECT_EQ(
+        formats::readFeatureSidecar(path)->model.preset, PreprocessPreset::I3dResnetExtractor);
 
     json document = readJson(path);
     document["preprocess"] = "bilinear-ish";
-    io::writeFileAtomically(path, document.dump());
-    EXPECT_THROW(io::readFeatureSidecar(path), IoError);
+    files::writeFileAtomically(path, document.dump());
+    EXPECT_THROW(formats::readFeatureSidecar(path), IoError);
 }
 
 TEST(PresetRecords, ResumeTreatsAResultOfAnotherPresetAsNotDone)
 {
-    const io::WrittenFiles files
-        = io::writeResultFiles(test::syntheticResult("clip.mp4", { 0.1f, 0.7f, 0.6f }),
+    const formats::WrittenFiles files
+        = formats::writeResultFiles(test::syntheticResult("clip.mp4", { 0.1f, 0.7f, 0.6f }),
             test::scratchDir("preset_resume"), "clip");
     batch::ExpectedSettings rtfm = test::demoSettings();
     rtfm.model.preset = PreprocessPreset::Rtfm;
@@ -117,11 +118,11 @@ TEST(PresetRecords, EvalFlagsFeaturesOfDifferentPresets)
 {
     const std::string dir = test::scratchDir("preset_eval");
     const auto write = [&](const std::string& name, float value, const PreprocessPreset* preset) {
-        io::writeNpy(dir + "/" + name + ".npy", FloatArray { { 2, 2 }, { value, 0, value, 0 } });
+        files::writeNpy(dir + "/" + name + ".npy", FloatArray { { 2, 2 }, { value, 0, value, 0 } });
         if (preset) {
-            io::FeatureSidecar sidecar;
+            formats::FeatureSidecar sidecar;
             sidecar.model.preset = *preset;
-            io::writeFeatureSidecar(dir + "/" + name + ".json", sidecar);
+            formats::writeFeatureSidecar(dir + "/" + name + ".json", sidecar);
         }
         return dir + "/" + name + ".npy";
     };

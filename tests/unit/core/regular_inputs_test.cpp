@@ -1,14 +1,14 @@
-// Every file Vigil reads or appends to is opened through io::openRegularFile: a FIFO or a folder
+// Every file Vigil reads or appends to is opened through files::openRegularFile: a FIFO or a folder
 // named like a result, a labels file, events.jsonl or scores.csv is refused in one line instead of
 // blocking the command (a FIFO) or aborting it (a folder). A reader that blocks fails its test
 // after a few seconds instead of hanging the suite.
 
 #include "core/batch/saved_result.h"
 #include "core/common/error.h"
-#include "core/io/feature_sidecar.h"
-#include "core/io/regular_file.h"
-#include "core/io/result_reader.h"
-#include "core/io/sha256.h"
+#include "core/files/regular_file.h"
+#include "core/files/sha256.h"
+#include "core/formats/feature_sidecar.h"
+#include "core/formats/result_reader.h"
 #include "core/live/line_appender.h"
 #include "core/train/labelled_videos.h"
 #include "tests/support/test_paths.h"
@@ -84,7 +84,7 @@ std::string throwsOrNothing(const std::function<void()>& use)
 TEST(RegularInputs, ClipsRefusesAFifoOrAFolderAsTheResult)
 {
     auto read = [](const std::string& path) {
-        return [path] { return throwsOrNothing([&] { io::readResultFiles(path, ""); }); };
+        return [path] { return throwsOrNothing([&] { formats::readResultFiles(path, ""); }); };
     };
     const std::string fifo = fifoAt("cam.vigil.json");
     expectRefused(fifo, "a FIFO", read(fifo));
@@ -137,10 +137,10 @@ TEST(RegularInputs, WatchRefusesAFifoOrAFolderAsEventsJsonlOrScoresCsv)
 TEST(RegularInputs, AFifoIsNeitherHashedNorReadAsAFeatureSidecar)
 {
     const std::string fifo = fifoAt("weights.pth");
-    expectRefused(fifo, "a FIFO", [&] { return io::sha256OfFile(fifo); });
+    expectRefused(fifo, "a FIFO", [&] { return files::sha256OfFile(fifo); });
     const std::string sidecar = fifoAt("clip.features.json");
     const std::string problem = problemOf(sidecar, [&] {
-        return io::readFeatureSidecar(sidecar) ? std::string("read") : std::string("none");
+        return formats::readFeatureSidecar(sidecar) ? std::string("read") : std::string("none");
     });
     // Refused in one line (a sidecar that cannot be read is not taken for no sidecar).
     EXPECT_NE(problem.find("not a regular file (a FIFO)"), std::string::npos) << problem;
@@ -158,7 +158,7 @@ TEST(RegularInputs, AnAppendedFileIsCreatedWhenMissingAndOnlyThen)
         live::LineAppender appender(path, "header", live::Durability::Buffered);
         appender.append("two");
     }
-    EXPECT_EQ(io::RegularFile(path).readAll(), "header\none\ntwo\n");
+    EXPECT_EQ(files::RegularFile(path).readAll(), "header\none\ntwo\n");
 }
 
 } // namespace

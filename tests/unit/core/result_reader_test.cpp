@@ -1,16 +1,16 @@
-// Results written by io::writeResultFiles read back as the same AnalysisResult (what the GUI
+// Results written by formats::writeResultFiles read back as the same AnalysisResult (what the GUI
 // shows for a batch's video without analysing it again); damaged files are refused by name.
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/result_files.h"
-#include "core/io/result_reader.h"
+#include "core/files/atomic_file.h"
+#include "core/formats/result_files.h"
+#include "core/formats/result_reader.h"
 #include "tests/support/synthetic_result.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 TEST(ResultReader, ReadsBackWhatWasWritten)
@@ -42,7 +42,7 @@ TEST(ResultReader, RefusesAHalfWrittenJsonOrAShortCsvNamingTheFile)
     const std::string dir = test::scratchDir("result_reader_bad");
     const WrittenFiles files = writeResultFiles(written, dir, "v");
     const std::string json = resultToJson(written);
-    writeFileAtomically(dir + "/cut.vigil.json", json.substr(0, json.size() / 2));
+    files::writeFileAtomically(dir + "/cut.vigil.json", json.substr(0, json.size() / 2));
     try {
         readResultFiles(dir + "/cut.vigil.json", files.csvPath);
         FAIL() << "a cut JSON was read";
@@ -50,9 +50,9 @@ TEST(ResultReader, RefusesAHalfWrittenJsonOrAShortCsvNamingTheFile)
         EXPECT_NE(std::string(error.what()).find("cut.vigil.json"), std::string::npos)
             << error.what();
     }
-    writeFileAtomically(dir + "/short.scores.csv", "frame,time_s,score\n0,0.0,0.1\n");
+    files::writeFileAtomically(dir + "/short.scores.csv", "frame,time_s,score\n0,0.0,0.1\n");
     EXPECT_THROW(readResultFiles(files.jsonPath, dir + "/short.scores.csv"), IoError);
 }
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::formats

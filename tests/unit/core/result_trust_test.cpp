@@ -1,4 +1,4 @@
-// What a result file promises and what its one reader (io::readResultFiles, which --resume,
+// What a result file promises and what its one reader (formats::readResultFiles, which --resume,
 // `vigil clips` and the GUI share) refuses: a format and version, names kept exactly when they
 // are not UTF-8, unknown settings written as unknown, the video found beside the result, and
 // damaged numbers (NaN, 1e300, empty times, scores beyond [0, 1], lengths that disagree)
@@ -6,9 +6,9 @@
 
 #include "core/batch/saved_result.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/result_files.h"
-#include "core/io/result_reader.h"
+#include "core/files/atomic_file.h"
+#include "core/formats/result_files.h"
+#include "core/formats/result_reader.h"
 #include "tests/support/synthetic_result.h"
 #include "tests/support/test_paths.h"
 
@@ -18,7 +18,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 namespace fs = std::filesystem;
@@ -49,7 +49,7 @@ TEST(ResultFormat, CarriesItsFormatAndVersionAndANewerVersionIsRefusedInOneLine)
     EXPECT_EQ(document.at("format"), "vigil-result");
     EXPECT_EQ(document.at("version"), 1);
     document["version"] = 2;
-    writeFileAtomically(files.jsonPath, document.dump());
+    files::writeFileAtomically(files.jsonPath, document.dump());
     const std::string problem = readProblem(files.jsonPath, files.csvPath);
     EXPECT_NE(problem.find(files.jsonPath + ": "), std::string::npos) << problem;
     EXPECT_NE(problem.find("newer Vigil"), std::string::npos) << problem;
@@ -126,8 +126,8 @@ TEST_P(DamagedResult, IsRefusedInOneLineNamingTheFile)
     std::string csv = "frame,time_s,score\n0,0.000000,0.100000\n1,0.040000,0.900000\n"
                       "2,0.080000,0.300000\n";
     GetParam().apply(document, csv);
-    writeFileAtomically(files.jsonPath, document.dump());
-    writeFileAtomically(files.csvPath, csv);
+    files::writeFileAtomically(files.jsonPath, document.dump());
+    files::writeFileAtomically(files.csvPath, csv);
     const std::string problem = readProblem(files.jsonPath, files.csvPath);
     EXPECT_NE(problem.find(GetParam().expected), std::string::npos) << problem;
     EXPECT_EQ(problem.find('\n'), std::string::npos) << problem;
@@ -170,9 +170,9 @@ TEST(SavedResult, ReadsScoresOnlyFromARegularFileOfABoundedSize)
     EXPECT_FALSE(saved.isComplete);
     EXPECT_NE(saved.problem.find("not a regular file"), std::string::npos) << saved.problem;
     fs::remove(files.csvPath);
-    writeFileAtomically(files.csvPath, std::string(1 << 20, '0'));
+    files::writeFileAtomically(files.csvPath, std::string(1 << 20, '0'));
     EXPECT_NE(readProblem(files.jsonPath, files.csvPath).find("too large"), std::string::npos);
 }
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::formats

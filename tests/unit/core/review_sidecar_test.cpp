@@ -2,7 +2,7 @@
 // missing file as nothing reviewed, and a file that is not a sidecar refused in one message.
 
 #include "core/common/error.h"
-#include "core/io/review_sidecar.h"
+#include "core/formats/review_sidecar.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 analysis::ScoreEvent event(int64_t first, int64_t last, int64_t peak, float score)
@@ -79,4 +79,4 @@ TEST(ReviewSidecar, RefusesAFileThatIsNotASidecarNamingIt)
 }
 
 } // namespace
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -1,5 +1,5 @@
 #include "core/batch/saved_result.h"
-#include "core/io/result_files.h"
+#include "core/formats/result_files.h"
 #include "tests/support/synthetic_result.h"
 #include "tests/support/test_paths.h"
 
@@ -34,14 +34,14 @@ protected:
     void SetUp() override
     {
         const std::string dir = test::scratchDir("saved_result");
-        files_ = io::writeResultFiles(
+        files_ = formats::writeResultFiles(
             test::syntheticResult("clip.mp4", { 0.1f, 0.7f, 0.6f, 0.2f, 0.9f }), dir, "clip");
     }
     SavedResult check(const ExpectedSettings& settings = kSettings) const
     {
         return checkSavedResult(files_.jsonPath, files_.csvPath, settings, 0.5);
     }
-    io::WrittenFiles files_;
+    formats::WrittenFiles files_;
 };
 
 TEST_F(SavedResultTest, AcceptsWhatResultFilesWroteAndReadsItsFigures)
@@ -127,8 +127,8 @@ TEST_F(SavedResultTest, RejectsScoresOfFeaturesWithoutTheirVideo)
     analysis::AnalysisResult scored = test::syntheticResult("clip.mp4", { 0.1f, 0.2f });
     scored.video.isKnown = false;
     scored.featuresPath = "clip.npy";
-    writeText(files_.jsonPath, io::resultToJson(scored));
-    writeText(files_.csvPath, io::scoresToCsv(scored));
+    writeText(files_.jsonPath, formats::resultToJson(scored));
+    writeText(files_.csvPath, formats::scoresToCsv(scored));
     EXPECT_FALSE(check().isComplete);
 }
 

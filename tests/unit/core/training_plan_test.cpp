@@ -1,4 +1,4 @@
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 #include "core/train/training_plan.h"
 #include "tests/support/test_paths.h"
 
@@ -28,14 +28,14 @@ TEST(TrainingPlan, NamesEachRunsWeightsBesideTheOutput)
 TEST(TrainingPlan, TakesTheBackboneFromTheFeaturesSidecars)
 {
     const std::string dir = test::scratchDir("training_plan_sidecar");
-    io::FeatureSidecar sidecar;
+    formats::FeatureSidecar sidecar;
     sidecar.model.backbone = BackboneKind::ResNet50;
-    io::writeFeatureSidecar(dir + "/a.json", sidecar);
-    io::writeFeatureSidecar(dir + "/b.json", sidecar);
+    formats::writeFeatureSidecar(dir + "/a.json", sidecar);
+    formats::writeFeatureSidecar(dir + "/b.json", sidecar);
     std::vector<LabelledVideo> videos { { dir + "/a.npy", 0 }, { dir + "/b.npy", 1 } };
     EXPECT_EQ(trainedOnBackbone(videos), "resnet50");
     sidecar.model.backbone = BackboneKind::I3dResNet50;
-    io::writeFeatureSidecar(dir + "/b.json", sidecar);
+    formats::writeFeatureSidecar(dir + "/b.json", sidecar);
     EXPECT_EQ(trainedOnBackbone(videos), "mixed");
     videos.pop_back(); // a.npy alone, then one without a sidecar
     videos.push_back({ dir + "/c.npy", 1 });

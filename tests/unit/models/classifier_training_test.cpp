@@ -2,7 +2,7 @@
 // normal ones in a few feature dimensions for a stretch of steps: it must learn to tell them
 // apart on held-out videos, reproducibly, and save a file that Vigil and PyTorch both read.
 
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "core/train/segment_samples.h"
 #include "core/train/training_set.h"
 #include "models/classifier_trainer.h"
@@ -222,13 +222,13 @@ TEST(ClassifierTrainingRoundTrip, PyTorchLoadsTheTrainedModelAndGivesTheSameScor
         const analysis::WindowScore score = outcome.classifier->scorer().score(videos[i].samples);
         ours.insert(ours.end(), score.cropScores.begin(), score.cropScores.end());
     }
-    io::writeNpy(dir + "/input.npy", input);
+    files::writeNpy(dir + "/input.npy", input);
     const test::CommandResult run = test::runCommand("/usr/bin/python3 "
         + test::shellQuoted(test::sourcePath("scripts/pytorch_classifier_scores.py")) + " "
         + test::shellQuoted(dir + "/trained.pth") + " " + test::shellQuoted(dir + "/input.npy")
         + " " + test::shellQuoted(dir + "/scores.npy"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    const FloatArray theirs = io::readNpy(dir + "/scores.npy");
+    const FloatArray theirs = files::readNpy(dir + "/scores.npy");
     ASSERT_EQ(theirs.values.size(), ours.size());
     for (size_t i = 0; i < ours.size(); ++i)
         EXPECT_NEAR(theirs.values[i], ours[i], 1e-5) << "sample " << i;

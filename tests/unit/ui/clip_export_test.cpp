@@ -3,7 +3,7 @@
 // event-NN names. Fake networks on a clip ffmpeg makes here; offscreen.
 
 #include "core/clips/result_clips.h"
-#include "core/io/result_files.h"
+#include "core/formats/result_files.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/clip_export.h"
 #include "ui/events_panel.h"
@@ -61,7 +61,7 @@ TEST(ClipExport, CutsTheSameStretchesUnderTheSameNamesAsVigilClipsOnAVariableFra
     ASSERT_FALSE(events.empty());
 
     // `vigil clips` on the result as the GUI saves it.
-    const io::WrittenFiles saved = io::writeResultFiles(*shown, dir + "/results", "vfr");
+    const formats::WrittenFiles saved = formats::writeResultFiles(*shown, dir + "/results", "vfr");
     std::vector<clips::EventClip> cli;
     for (const clips::ResultToClip& result :
         clips::findResultsToClip({ saved.jsonPath }, dir + "/cli"))

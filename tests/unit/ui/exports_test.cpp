@@ -1,9 +1,9 @@
 // File > Export without its dialogs: the result files follow the CLI's contract (read back by
-// io::readResultFiles, the same reader the batch uses), the timeline and the frame save as PNG,
-// and the whole window renders readably with a dark palette (saved under the build folder for
+// formats::readResultFiles, the same reader the batch uses), the timeline and the frame save as
+// PNG, and the whole window renders readably with a dark palette (saved under the build folder for
 // people to look at: build/ui-screenshots/main-window-dark.png).
 
-#include "core/io/result_reader.h"
+#include "core/formats/result_reader.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/explain_panel.h"
 #include "ui/exports.h"
@@ -39,12 +39,12 @@ TEST(Exports, WriteTheCliResultFilesAndPngs)
     auto window = analysedWindow("export_400.mp4");
     ASSERT_TRUE(window->result());
     const QString folder = QString::fromStdString(vigil::test::scratchDir("ui_exports"));
-    const vigil::io::WrittenFiles files
+    const vigil::formats::WrittenFiles files
         = writeResultExport(*window->result(), folder, window->videoPath());
     EXPECT_EQ(fs::path(files.jsonPath).filename(), "export_400.vigil.json"); // the CLI's names
     EXPECT_EQ(fs::path(files.csvPath).filename(), "export_400.scores.csv");
     const vigil::analysis::AnalysisResult read
-        = vigil::io::readResultFiles(files.jsonPath, files.csvPath);
+        = vigil::formats::readResultFiles(files.jsonPath, files.csvPath);
     EXPECT_EQ(read.frameScores, window->result()->frameScores);
     EXPECT_EQ(read.framePtsUs, window->result()->framePtsUs);
     EXPECT_EQ(read.windows.size(), window->result()->windows.size());

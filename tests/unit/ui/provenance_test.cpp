@@ -4,7 +4,7 @@
 // header, which both CSV readers require on the first line).
 
 #include "core/analysis/weights_summary.h"
-#include "core/io/result_reader.h"
+#include "core/formats/result_reader.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/batch_table_model.h"
 #include "ui/exports.h"
@@ -106,10 +106,10 @@ TEST(Provenance, TheTimelineExportOfAnAnalysisNamesItsWeights)
     // keeps the CLI's contract (docs/output-format.md), so `vigil` and the batch's --resume still
     // read it.
     const QString folder = QString::fromStdString(vigil::test::scratchDir("ui_provenance_files"));
-    const vigil::io::WrittenFiles files
+    const vigil::formats::WrittenFiles files
         = writeResultExport(*window.result(), folder, window.videoPath());
     const vigil::analysis::AnalysisResult read
-        = vigil::io::readResultFiles(files.jsonPath, files.csvPath);
+        = vigil::formats::readResultFiles(files.jsonPath, files.csvPath);
     EXPECT_EQ(
         vigil::analysis::weightsSummary(read.model), "classifier: DEMO \u00b7 backbone: DEMO");
     std::ifstream csv(files.csvPath);

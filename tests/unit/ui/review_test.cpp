@@ -2,7 +2,7 @@
 // exporting an event as a clip, and the timeline's hover text, score-axis zoom and legend. Fake
 // networks on generated clips; offscreen.
 
-#include "core/io/review_sidecar.h"
+#include "core/formats/review_sidecar.h"
 #include "core/media/video_decoder.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/clip_export.h"
@@ -114,11 +114,11 @@ TEST(Review, ReviewedMarksAreSavedBesideTheVideoAndShownWhenItIsOpenedAgain)
         EventsTable* table = window->eventsTable();
         ASSERT_GE(table->rowCount(), 2);
         sidecar = window->eventsPanel()->sidecarPath().toStdString();
-        EXPECT_EQ(sidecar, vigil::io::reviewSidecarPath(reviewClip().toStdString()));
+        EXPECT_EQ(sidecar, vigil::formats::reviewSidecarPath(reviewClip().toStdString()));
         std::filesystem::remove(sidecar);
         table->item(1, EventsTable::ReviewedColumn)->setCheckState(Qt::Checked);
         ASSERT_TRUE(std::filesystem::exists(sidecar));
-        const auto saved = vigil::io::readReviewSidecar(sidecar);
+        const auto saved = vigil::formats::readReviewSidecar(sidecar);
         EXPECT_TRUE(saved.isReviewed(table->events()[1]));
         EXPECT_FALSE(saved.isReviewed(table->events()[0]));
     }

@@ -1,10 +1,10 @@
-#include "core/io/detail/json_fields.h"
+#include "core/formats/detail/json_fields.h"
 
 #include "core/common/printable.h"
 
 #include <stdexcept>
 
-namespace vigil::io::detail {
+namespace vigil::formats::detail {
 namespace {
 
 using nlohmann::json;
@@ -123,4 +123,4 @@ std::string nameIn(const json& object, const std::string& key)
     return object.at(key).get<std::string>();
 }
 
-} // namespace vigil::io::detail
+} // namespace vigil::formats::detail

@@ -1,12 +1,12 @@
-#include "core/io/feature_sidecar.h"
+#include "core/formats/feature_sidecar.h"
 
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/detail/json_fields.h"
-#include "core/io/json_problem.h"
-#include "core/io/npy_file.h"
-#include "core/io/regular_file.h"
+#include "core/files/atomic_file.h"
+#include "core/files/npy_file.h"
+#include "core/files/regular_file.h"
+#include "core/formats/detail/json_fields.h"
+#include "core/formats/json_problem.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,7 +15,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 using nlohmann::json;
@@ -118,7 +118,7 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
     document["snippet_frames"] = sidecar.framesPerStep;
     document["video"] = { { "frames", sidecar.frames }, { "fps", sidecar.fps } };
     detail::putName(document["video"], "path", sidecar.videoPath);
-    writeFileAtomically(path, detail::dumped(document, 1) + "\n");
+    files::writeFileAtomically(path, detail::dumped(document, 1) + "\n");
 }
 
 std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
@@ -127,7 +127,7 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
     std::error_code error;
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, error)))
         return std::nullopt;
-    const RegularFile file(path);
+    const files::RegularFile file(path);
     if (file.sizeBytes() > kMaxSidecarBytes)
         throw IoError(path + ": too large for a features sidecar");
     try {
@@ -159,7 +159,7 @@ std::optional<FeatureSidecar> readFeatureSidecarFor(
 
 FloatArray readFeatures(const std::string& npyPath)
 {
-    FloatArray features = readNpy(npyPath);
+    FloatArray features = files::readNpy(npyPath);
     if (features.rank() == 2) // [T, F]: a single crop sequence
         features.shape = { features.dim(0), 1, features.dim(1) };
     if (features.rank() != 3)
@@ -169,4 +169,4 @@ FloatArray readFeatures(const std::string& npyPath)
     return features;
 }
 
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace vigil::io {
+namespace vigil::files {
 
 struct OutputNames {
     std::vector<std::string> names; // one per input, in input order
@@ -18,4 +18,4 @@ struct OutputNames {
 
 OutputNames outputNames(const std::vector<std::string>& inputPaths);
 
-} // namespace vigil::io
+} // namespace vigil::files

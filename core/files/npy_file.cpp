@@ -1,13 +1,13 @@
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/npy_header.h"
-#include "core/io/regular_file.h"
+#include "core/files/atomic_file.h"
+#include "core/files/npy_header.h"
+#include "core/files/regular_file.h"
 
 #include <cstring>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 constexpr char kMagic[] = "\x93NUMPY";
@@ -157,4 +157,4 @@ FloatArray readNpy(const std::string& path)
     return array;
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

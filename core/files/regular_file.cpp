@@ -1,4 +1,4 @@
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 
 #include "core/common/error.h"
 
@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <utility>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 // "not a regular file (a FIFO)": naming the kind tells the user what they passed by mistake.
@@ -127,4 +127,4 @@ std::string RegularFile::readAll() const
     return bytes;
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::files {
 
 struct FileFingerprint {
     int64_t sizeBytes = 0;
@@ -24,4 +24,4 @@ struct FileFingerprint {
 // nullopt when the path is not a readable regular file (a stream URL, a device).
 std::optional<FileFingerprint> fingerprintOf(const std::string& path);
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -7,10 +7,10 @@
 
 #include <string>
 
-namespace vigil::io {
+namespace vigil::files {
 
 void writeNpy(const std::string& path, const FloatArray& array); // atomic
 // '<f4' as is; '<f8', integer and bool arrays converted to float32.
 FloatArray readNpy(const std::string& path);
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -1,11 +1,11 @@
-#include "core/io/result_reader.h"
+#include "core/formats/result_reader.h"
 
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
-#include "core/io/detail/json_fields.h"
-#include "core/io/json_problem.h"
-#include "core/io/regular_file.h"
-#include "core/io/result_files.h"
+#include "core/files/regular_file.h"
+#include "core/formats/detail/json_fields.h"
+#include "core/formats/json_problem.h"
+#include "core/formats/result_files.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 namespace fs = std::filesystem;
@@ -217,7 +217,7 @@ std::optional<int64_t> ptsOfRow(
 // count gives (a symlink to /dev/zero, or a file grown without end, is refused unread).
 std::vector<int64_t> framePtsOf(const std::string& csvPath, const std::vector<float>& scores)
 {
-    const RegularFile file(csvPath);
+    const files::RegularFile file(csvPath);
     const uint64_t cap = 64 + 96 * static_cast<uint64_t>(scores.size());
     if (file.sizeBytes() > cap)
         throw IoError(csvPath + ": " + std::to_string(file.sizeBytes()) + " bytes, too large for "
@@ -264,7 +264,7 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, const std::vector<fl
 
 analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std::string& csvPath)
 {
-    const RegularFile file(jsonPath);
+    const files::RegularFile file(jsonPath);
     if (file.sizeBytes() > kMaxResultJsonBytes)
         throw IoError(jsonPath + ": " + std::to_string(file.sizeBytes())
             + " bytes, too large for a result of Vigil's");
@@ -279,4 +279,4 @@ analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std:
     return result;
 }
 
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -1,17 +1,17 @@
-#include "core/io/result_files.h"
+#include "core/formats/result_files.h"
 
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/detail/json_fields.h"
-#include "core/io/file_fingerprint.h"
+#include "core/files/atomic_file.h"
+#include "core/files/file_fingerprint.h"
+#include "core/formats/detail/json_fields.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 using nlohmann::json;
@@ -127,12 +127,13 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
 WrittenFiles writeResultFiles(
     const analysis::AnalysisResult& result, const std::string& outputDir, const std::string& stem)
 {
-    createOutputFolder(outputDir);
+    files::createOutputFolder(outputDir);
     const fs::path base = fs::path(outputDir) / stem;
     WrittenFiles files { base.string() + ".vigil.json", base.string() + ".scores.csv" };
     analysis::AnalysisResult fingerprinted = result;
     if (result.video.isKnown && result.video.sampleSha256.empty())
-        if (const std::optional<FileFingerprint> fingerprint = fingerprintOf(result.video.path)) {
+        if (const std::optional<files::FileFingerprint> fingerprint
+            = files::fingerprintOf(result.video.path)) {
             fingerprinted.video.sizeBytes = fingerprint->sizeBytes;
             fingerprinted.video.sampleSha256 = fingerprint->sampleSha256;
         }
@@ -140,9 +141,9 @@ WrittenFiles writeResultFiles(
     // so does an older JSON (it would now pair with no CSV, or be taken for this run's).
     const std::string csv = scoresToCsv(result);
     const std::string document = resultToJson(fingerprinted, outputDir);
-    writeFileAtomically(files.csvPath, csv);
+    files::writeFileAtomically(files.csvPath, csv);
     try {
-        writeFileAtomically(files.jsonPath, document);
+        files::writeFileAtomically(files.jsonPath, document);
     } catch (...) {
         std::error_code error; // the write's failure is the one to report
         fs::remove(files.csvPath, error);
@@ -152,4 +153,4 @@ WrittenFiles writeResultFiles(
     return files;
 }
 
-} // namespace vigil::io
+} // namespace vigil::formats

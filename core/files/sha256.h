@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::files {
 
 std::string sha256Hex(const void* data, size_t size);
 std::string sha256OfFile(const std::string& path);
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::files {
 
 class RegularFile {
 public:
@@ -47,4 +47,4 @@ int openRegularFile(const std::string& path, int flags, unsigned mode = 0644);
 // folder)"), or an empty string when it is one. Opens nothing.
 std::string regularFileProblem(const std::string& path);
 
-} // namespace vigil::io
+} // namespace vigil::files

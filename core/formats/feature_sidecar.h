@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::formats {
 
 struct FeatureSidecar {
     analysis::ModelDescription model; // backbone, crops and backbone weights (no classifier)
@@ -42,4 +42,4 @@ std::optional<FeatureSidecar> readFeatureSidecarFor(
 // values that are NaN or infinite (naming the first bad step), before anything is scored.
 FloatArray readFeatures(const std::string& npyPath);
 
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace vigil::io {
+namespace vigil::files {
 
 struct NpyHeader {
     std::string descr; // as written, e.g. "<f4", "|O"
@@ -22,4 +22,4 @@ struct NpyHeader {
 
 NpyHeader parseNpyHeader(std::string_view header, const std::string& path);
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -1,12 +1,12 @@
-#include "core/io/file_fingerprint.h"
+#include "core/files/file_fingerprint.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
-#include "core/io/sha256.h"
+#include "core/files/regular_file.h"
+#include "core/files/sha256.h"
 
 #include <algorithm>
 
-namespace vigil::io {
+namespace vigil::files {
 
 std::optional<FileFingerprint> fingerprintOf(const std::string& path)
 {
@@ -26,4 +26,4 @@ std::optional<FileFingerprint> fingerprintOf(const std::string& path)
     }
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

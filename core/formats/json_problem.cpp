@@ -1,10 +1,10 @@
-#include "core/io/json_problem.h"
+#include "core/formats/json_problem.h"
 
 #include <nlohmann/json.hpp>
 
 #include <regex>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 // The part of nlohmann's text after "[json.exception.<kind>.<id>] ".
@@ -48,4 +48,4 @@ std::string jsonProblem(const std::exception& error)
     return "is not in the expected form (" + detail + ")";
 }
 
-} // namespace vigil::io
+} // namespace vigil::formats

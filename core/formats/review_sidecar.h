@@ -6,7 +6,7 @@
 //     "reviewed": [ { "peak_frame": 160, "first_frame": 120, "last_frame": 200 }, ... ] }
 // An event is named by its peak frame: moving the threshold changes an event's first and last
 // frames but rarely its peak, so a mark survives it; the range is kept for people reading the
-// file. Written atomically (io::writeFileAtomically); a missing file means nothing reviewed.
+// file. Written atomically (files::writeFileAtomically); a missing file means nothing reviewed.
 // Value type and free functions; any thread. Throws vigil::IoError naming the file.
 
 #include "core/analysis/score_events.h"
@@ -15,7 +15,7 @@
 #include <map>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::formats {
 
 struct ReviewedEvents {
     // peak frame -> the event as it was when marked
@@ -37,4 +37,4 @@ ReviewedEvents readReviewSidecar(const std::string& sidecarPath);
 void writeReviewSidecar(const std::string& sidecarPath, const std::string& resultFileName,
     const ReviewedEvents& reviewed);
 
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -1,7 +1,7 @@
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 
 #include "core/common/error.h"
-#include "core/io/regular_file.h"
+#include "core/files/regular_file.h"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <vector>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 constexpr std::array<uint32_t, 64> kRoundConstants = { 0x428a2f98, 0x71374491, 0xb5c0fbcf,
@@ -133,4 +133,4 @@ std::string sha256OfFile(const std::string& path)
     return hasher.finishHex();
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

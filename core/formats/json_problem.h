@@ -6,9 +6,9 @@
 #include <exception>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::formats {
 
 // The problem a JSON exception stands for; a non-JSON exception's own text, unchanged.
 std::string jsonProblem(const std::exception& error);
 
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace vigil::io {
+namespace vigil::formats {
 
 // The one reader of results, for every consumer (--resume, `vigil clips`, the GUI): both files
 // are read only when they are regular files, within a size cap (the CSV's from the frame
@@ -23,4 +23,4 @@ constexpr uint64_t kMaxResultJsonBytes = uint64_t { 256 } << 20;
 // without a frame rate (empty times), leaves framePtsUs empty.
 analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std::string& csvPath);
 
-} // namespace vigil::io
+} // namespace vigil::formats

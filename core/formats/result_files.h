@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace vigil::io {
+namespace vigil::formats {
 
 // The result file's format word and version (README.md, "Output format"); readers refuse a
 // higher version.
@@ -25,9 +25,9 @@ struct WrittenFiles {
 };
 
 // Writes both files into outputDir (created if needed), named after stem, with the video's
-// fingerprint (io::fingerprintOf) when the result has none. When either write fails, neither
+// fingerprint (files::fingerprintOf) when the result has none. When either write fails, neither
 // new file is left.
 WrittenFiles writeResultFiles(
     const analysis::AnalysisResult& result, const std::string& outputDir, const std::string& stem);
 
-} // namespace vigil::io
+} // namespace vigil::formats

@@ -1,4 +1,4 @@
-#include "core/io/atomic_file.h"
+#include "core/files/atomic_file.h"
 
 #include "core/common/error.h"
 #include "core/common/temporary_file.h"
@@ -15,7 +15,7 @@
 #include <signal.h>
 #include <unistd.h>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 struct TemporaryName {
@@ -130,4 +130,4 @@ size_t removeStaleTemporaries(const std::string& dir, std::chrono::seconds stale
     return removed;
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -1,10 +1,10 @@
-#include "core/io/npy_header.h"
+#include "core/files/npy_header.h"
 
 #include "core/common/error.h"
 
 #include <limits>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 constexpr size_t kMaxDims = 32; // numpy's own limit (NPY_MAXDIMS) before numpy 2
@@ -180,4 +180,4 @@ NpyHeader parseNpyHeader(std::string_view header, const std::string& path)
     return HeaderParser(header, path).parse();
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-namespace vigil::io {
+namespace vigil::files {
 
 void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 void writeFileAtomically(const std::string& path, const std::string& contents);
@@ -26,4 +26,4 @@ void createOutputFolder(const std::string& path);
 size_t removeStaleTemporaries(
     const std::string& dir, std::chrono::seconds staleAfter = std::chrono::hours(1));
 
-} // namespace vigil::io
+} // namespace vigil::files

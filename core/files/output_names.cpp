@@ -1,9 +1,9 @@
-#include "core/io/output_names.h"
+#include "core/files/output_names.h"
 
 #include <filesystem>
 #include <map>
 
-namespace vigil::io {
+namespace vigil::files {
 namespace {
 
 namespace fs = std::filesystem;
@@ -48,4 +48,4 @@ OutputNames outputNames(const std::vector<std::string>& inputPaths)
     return result;
 }
 
-} // namespace vigil::io
+} // namespace vigil::files

@@ -1,14 +1,14 @@
-#include "core/io/review_sidecar.h"
+#include "core/formats/review_sidecar.h"
 
 #include "core/common/error.h"
-#include "core/io/atomic_file.h"
-#include "core/io/regular_file.h"
+#include "core/files/atomic_file.h"
+#include "core/files/regular_file.h"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 
-namespace vigil::io {
+namespace vigil::formats {
 namespace {
 
 namespace fs = std::filesystem;
@@ -47,7 +47,7 @@ ReviewedEvents readReviewSidecar(const std::string& sidecarPath)
     std::error_code error;
     if (!fs::exists(fs::symlink_status(sidecarPath, error)))
         return {};
-    const RegularFile file(sidecarPath);
+    const files::RegularFile file(sidecarPath);
     if (file.sizeBytes() > kMaxSidecarBytes)
         throw IoError(sidecarPath + ": too large for a list of reviewed events");
     ReviewedEvents reviewed;
@@ -83,8 +83,8 @@ void writeReviewSidecar(const std::string& sidecarPath, const std::string& resul
         { "result", resultFileName }, { "reviewed", entries } };
     // A result's name that is not UTF-8 is shown with U+FFFD; the sidecar is found by its own
     // name, so this text is only for people.
-    writeFileAtomically(
+    files::writeFileAtomically(
         sidecarPath, document.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
-} // namespace vigil::io
+} // namespace vigil::formats
