@@ -193,15 +193,10 @@ bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOpt
 }
 
 // "; made with other preprocessing presets (A rtfm, B i3d-resnet-extractor)" when both
-// sidecars name their preset and the two differ; B's sidecar is only read for this note.
-std::string presetNote(const std::optional<io::FeatureSidecar>& sidecarA, const std::string& pathB)
+// sidecars name their preset and the two differ.
+std::string presetNote(const std::optional<io::FeatureSidecar>& sidecarA,
+    const std::optional<io::FeatureSidecar>& sidecarB)
 {
-    std::optional<io::FeatureSidecar> sidecarB;
-    try {
-        sidecarB = io::readFeatureSidecar(io::sidecarPathFor(pathB));
-    } catch (const IoError&) {
-        return {}; // not one of Vigil's: B's preset is not known
-    }
     if (!sidecarA || !sidecarB || sidecarA->model.preset == sidecarB->model.preset)
         return {};
     return "; made with other preprocessing presets (A " + toString(sidecarA->model.preset) + ", B "
@@ -246,10 +241,12 @@ int CompareCommand::run() const
 {
     Inputs inputs;
     std::optional<io::FeatureSidecar> sidecarA;
+    std::optional<io::FeatureSidecar> sidecarB;
     try {
         inputs.a = io::readFeatures(pathA_);
         inputs.b = io::readFeatures(pathB_);
-        sidecarA = io::readFeatureSidecar(io::sidecarPathFor(pathA_));
+        sidecarA = io::readFeatureSidecarFor(pathA_, inputs.a);
+        sidecarB = io::readFeatureSidecarFor(pathB_, inputs.b);
         if (sidecarA)
             inputs.framesPerStep = sidecarA->framesPerStep;
     } catch (const std::exception& error) {
@@ -257,7 +254,7 @@ int CompareCommand::run() const
         return kExitFailedInput;
     }
     eval::FeatureComparison comparison = eval::compareFeatures(inputs.a, inputs.b);
-    comparison.verdict += presetNote(sidecarA, pathB_);
+    comparison.verdict += presetNote(sidecarA, sidecarB);
     std::optional<Scores> scores;
     if (isScoring()) {
         int exitCode = kExitOk;

@@ -97,6 +97,25 @@ void checkFinite(const FloatArray& features, const std::string& path)
     }
 }
 
+// The fields' checks alone: readFeatureSidecarFor() adds the check against the features.
+std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
+{
+    constexpr uint64_t kMaxSidecarBytes = 1 << 20;
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error)))
+        return std::nullopt;
+    const RegularFile file(path);
+    if (file.sizeBytes() > kMaxSidecarBytes)
+        throw IoError(path + ": too large for a features sidecar");
+    try {
+        return sidecarOf(json::parse(file.readAll()), path);
+    } catch (const json::exception& failure) {
+        throw IoError(path + ": not a features sidecar of Vigil's: " + jsonProblem(failure));
+    } catch (const std::invalid_argument& failure) {
+        throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
+    }
+}
+
 } // namespace
 
 std::string sidecarPathFor(const std::string& npyPath)
@@ -119,24 +138,6 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
     document["video"] = { { "frames", sidecar.frames }, { "fps", sidecar.fps } };
     detail::putName(document["video"], "path", sidecar.videoPath);
     writeFileAtomically(path, detail::dumped(document, 1) + "\n");
-}
-
-std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
-{
-    constexpr uint64_t kMaxSidecarBytes = 1 << 20;
-    std::error_code error;
-    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error)))
-        return std::nullopt;
-    const RegularFile file(path);
-    if (file.sizeBytes() > kMaxSidecarBytes)
-        throw IoError(path + ": too large for a features sidecar");
-    try {
-        return sidecarOf(json::parse(file.readAll()), path);
-    } catch (const json::exception& failure) {
-        throw IoError(path + ": not a features sidecar of Vigil's: " + jsonProblem(failure));
-    } catch (const std::invalid_argument& failure) {
-        throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
-    }
 }
 
 std::optional<FeatureSidecar> readFeatureSidecarFor(

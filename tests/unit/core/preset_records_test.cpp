@@ -56,7 +56,11 @@ TEST(PresetRecords, ResultJsonNamesThePresetAndReadsBackAsWritten)
 
 TEST(PresetRecords, SidecarNamesThePresetAndAnOldOneReadsAsTheDefault)
 {
-    const std::string path = test::scratchDir("preset_sidecar") + "/clip.json";
+    const std::string dir = test::scratchDir("preset_sidecar");
+    const std::string path = dir + "/clip.json";
+    const std::string npy = dir + "/clip.npy";
+    const FloatArray features = FloatArray::zeros({ 3, 1, 4 }); // 33 to 64 frames
+    const auto read = [&] { return io::readFeatureSidecarFor(npy, features); };
     io::FeatureSidecar sidecar;
     sidecar.model.preset = PreprocessPreset::Rtfm;
     sidecar.model.crops = CropMode::Ten;
@@ -64,16 +68,16 @@ TEST(PresetRecords, SidecarNamesThePresetAndAnOldOneReadsAsTheDefault)
     sidecar.fps = 25.0;
     io::writeFeatureSidecar(path, sidecar);
     EXPECT_EQ(readJson(path)["preprocess"], "rtfm");
-    ASSERT_TRUE(io::readFeatureSidecar(path));
-    EXPECT_EQ(io::readFeatureSidecar(path)->model.preset, PreprocessPreset::Rtfm);
+    ASSERT_TRUE(read());
+    EXPECT_EQ(read()->model.preset, PreprocessPreset::Rtfm);
 
     dropKey(path, nullptr, "preprocess");
-    EXPECT_EQ(io::readFeatureSidecar(path)->model.preset, PreprocessPreset::I3dResnetExtractor);
+    EXPECT_EQ(read()->model.preset, PreprocessPreset::I3dResnetExtractor);
 
     json document = readJson(path);
     document["preprocess"] = "bilinear-ish";
     io::writeFileAtomically(path, document.dump());
-    EXPECT_THROW(io::readFeatureSidecar(path), IoError);
+    EXPECT_THROW(read(), IoError);
 }
 
 TEST(PresetRecords, ResumeTreatsAResultOfAnotherPresetAsNotDone)

@@ -140,7 +140,9 @@ TEST(RegularInputs, AFifoIsNeitherHashedNorReadAsAFeatureSidecar)
     expectRefused(fifo, "a FIFO", [&] { return io::sha256OfFile(fifo); });
     const std::string sidecar = fifoAt("clip.features.json");
     const std::string problem = problemOf(sidecar, [&] {
-        return io::readFeatureSidecar(sidecar) ? std::string("read") : std::string("none");
+        const std::string npy = std::filesystem::path(sidecar).replace_extension(".npy").string();
+        return io::readFeatureSidecarFor(npy, FloatArray::zeros({ 2, 1, 4 })) ? std::string("read")
+                                                                              : std::string("none");
     });
     // Refused in one line (a sidecar that cannot be read is not taken for no sidecar).
     EXPECT_NE(problem.find("not a regular file (a FIFO)"), std::string::npos) << problem;
