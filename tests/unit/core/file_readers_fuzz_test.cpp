@@ -10,6 +10,7 @@
 
 #include "core/batch/saved_result.h"
 #include "core/common/error.h"
+#include "core/common/ignored_files.h"
 #include "core/io/atomic_file.h"
 #include "core/io/feature_sidecar.h"
 #include "core/io/result_files.h"
@@ -27,6 +28,7 @@
 #include <functional>
 #include <random>
 #include <sstream>
+#include <vector>
 
 namespace vigil::test {
 namespace {
@@ -165,12 +167,20 @@ TEST(FileReadersFuzz, DamagedCachesAreNoEntryAndNeverAnError)
         SCOPED_TRACE("case " + std::to_string(index));
         io::writeFileAtomically(dir + "/.checksums.json", mutate(checksumText, index));
         io::writeFileAtomically(dir + "/calibration.json", mutate(calibrationText, index));
+        // What is ignored is reported (core/common/ignored_files.h) as one line per file.
+        std::vector<std::string> reports;
+        setIgnoredFileSink([&](const std::string& file, const std::string& problem) {
+            reports.push_back(file + ": " + problem);
+        });
         const std::optional<std::string> sha256
             = models_store::ChecksumCache(dir).lookup("weights.pth");
         EXPECT_TRUE(!sha256 || *sha256 == std::string(64, 'a')) << *sha256;
         const auto setup = tuning::CalibrationCache(dir + "/calibration.json").lookup("key");
         EXPECT_TRUE(!setup || (setup->threads >= 1 && setup->snippetsPerPass >= 1));
+        for (const std::string& report : reports)
+            EXPECT_EQ(report.find('\n'), std::string::npos) << report;
     }
+    setIgnoredFileSink({});
 }
 
 } // namespace
