@@ -17,6 +17,7 @@
 #include "app/watch_command.h"
 #include "core/batch/batch_summary.h"
 #include "core/common/defaults.h"
+#include "core/common/ignored_files.h"
 #include "core/media/media_log.h"
 
 #include <CLI/CLI.hpp>
@@ -291,6 +292,10 @@ struct Commands {
 
 int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
 {
+    // A damaged cache is ignored by core; the user hears of it once, in this form.
+    setIgnoredFileSink([](const std::string& file, const std::string& problem) {
+        printError("warning: " + file + ": " + problem + "; ignored");
+    });
     CLI::App cli("Vigil: finds the unusual moments in video and shows why (structured "
                  "self-attention over I3D-ResNet-50 features).",
         "vigil");

@@ -193,16 +193,10 @@ bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOpt
 }
 
 // "; made with other preprocessing presets (A rtfm, B i3d-resnet-extractor)" when both
-// sidecars name their preset and the two differ; B's sidecar is only read for this note.
-std::string presetNote(
-    const std::optional<formats::FeatureSidecar>& sidecarA, const std::string& pathB)
+// sidecars name their preset and the two differ.
+std::string presetNote(const std::optional<formats::FeatureSidecar>& sidecarA,
+    const std::optional<formats::FeatureSidecar>& sidecarB)
 {
-    std::optional<formats::FeatureSidecar> sidecarB;
-    try {
-        sidecarB = formats::readFeatureSidecar(formats::sidecarPathFor(pathB));
-    } catch (const IoError&) {
-        return {}; // not one of Vigil's: B's preset is not known
-    }
     if (!sidecarA || !sidecarB || sidecarA->model.preset == sidecarB->model.preset)
         return {};
     return "; made with other preprocessing presets (A " + toString(sidecarA->model.preset) + ", B "
@@ -247,10 +241,12 @@ int CompareCommand::run() const
 {
     Inputs inputs;
     std::optional<formats::FeatureSidecar> sidecarA;
+    std::optional<formats::FeatureSidecar> sidecarB;
     try {
         inputs.a = formats::readFeatures(pathA_);
         inputs.b = formats::readFeatures(pathB_);
-        sidecarA = formats::readFeatureSidecar(formats::sidecarPathFor(pathA_));
+        sidecarA = formats::readFeatureSidecarFor(pathA_, inputs.a);
+        sidecarB = formats::readFeatureSidecarFor(pathB_, inputs.b);
         if (sidecarA)
             inputs.framesPerStep = sidecarA->framesPerStep;
     } catch (const std::exception& error) {
@@ -258,7 +254,7 @@ int CompareCommand::run() const
         return kExitFailedInput;
     }
     eval::FeatureComparison comparison = eval::compareFeatures(inputs.a, inputs.b);
-    comparison.verdict += presetNote(sidecarA, pathB_);
+    comparison.verdict += presetNote(sidecarA, sidecarB);
     std::optional<Scores> scores;
     if (isScoring()) {
         int exitCode = kExitOk;

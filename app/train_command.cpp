@@ -261,7 +261,7 @@ TrainCommand::Data TrainCommand::readData(const CancellationToken& cancel) const
     if (folds_ > 0)
         data.folds = train::assignFolds(labels, folds_, kFoldSeed);
     data.aucName = folds_ > 0 ? "held-out video AUC" : "validation video AUC";
-    data.backbone = train::trainedOnBackbone(data.labelled);
+    data.backbone = train::trainedOnBackbone(data.videos);
     return data;
 }
 

@@ -66,7 +66,7 @@ std::vector<train::VideoSamples> demoTrainingSamples(const FloatArray& normal,
         }
         const std::string name = std::string(label ? "demo unusual clip " : "demo normal clip ")
             + std::to_string(i / 2);
-        videos.push_back({ name, label, train::segmentSamples(clip, name) });
+        videos.push_back({ name, label, train::segmentSamples(clip, name), {} });
     }
     return videos;
 }

@@ -58,16 +58,12 @@ std::map<std::string, double> classAucs(const std::vector<VideoScores>& videos)
 }
 
 // The backbone and preset that made one feature file, from its sidecar; empty when it has none
-// (RTFM's files) or one that is not Vigil's.
-std::string madeByOf(const std::string& featuresPath)
+// (RTFM's files). A sidecar that is not Vigil's or disagrees with the features is refused.
+std::string madeByOf(const std::string& featuresPath, const FloatArray& features)
 {
-    try {
-        if (const auto sidecar = formats::readFeatureSidecar(formats::sidecarPathFor(featuresPath)))
-            return toString(sidecar->model.backbone) + ", preprocessing "
-                + toString(sidecar->model.preset);
-    } catch (const IoError&) {
-        // Not a sidecar of Vigil's: the features' origin is unknown, as without one.
-    }
+    if (const auto sidecar = formats::readFeatureSidecarFor(featuresPath, features))
+        return toString(sidecar->model.backbone) + ", preprocessing "
+            + toString(sidecar->model.preset);
     return {};
 }
 
@@ -123,7 +119,7 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
         video.featuresPath = path;
         video.steps = features.dim(0);
         video.crops = features.dim(1);
-        video.madeBy = madeByOf(path);
+        video.madeBy = madeByOf(path, features);
         try {
             video.frameScores = paperFrameScores(features, scorer, settings);
         } catch (const std::invalid_argument& error) {

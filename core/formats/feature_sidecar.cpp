@@ -3,10 +3,10 @@
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/files/atomic_file.h"
-#include "core/files/npy_file.h"
-#include "core/files/regular_file.h"
 #include "core/formats/detail/json_fields.h"
 #include "core/formats/json_problem.h"
+#include "core/files/npy_file.h"
+#include "core/files/regular_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -97,6 +97,25 @@ void checkFinite(const FloatArray& features, const std::string& path)
     }
 }
 
+// The fields' checks alone: readFeatureSidecarFor() adds the check against the features.
+std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
+{
+    constexpr uint64_t kMaxSidecarBytes = 1 << 20;
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error)))
+        return std::nullopt;
+    const RegularFile file(path);
+    if (file.sizeBytes() > kMaxSidecarBytes)
+        throw IoError(path + ": too large for a features sidecar");
+    try {
+        return sidecarOf(json::parse(file.readAll()), path);
+    } catch (const json::exception& failure) {
+        throw IoError(path + ": not a features sidecar of Vigil's: " + jsonProblem(failure));
+    } catch (const std::invalid_argument& failure) {
+        throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
+    }
+}
+
 } // namespace
 
 std::string sidecarPathFor(const std::string& npyPath)
@@ -118,25 +137,7 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
     document["snippet_frames"] = sidecar.framesPerStep;
     document["video"] = { { "frames", sidecar.frames }, { "fps", sidecar.fps } };
     detail::putName(document["video"], "path", sidecar.videoPath);
-    files::writeFileAtomically(path, detail::dumped(document, 1) + "\n");
-}
-
-std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
-{
-    constexpr uint64_t kMaxSidecarBytes = 1 << 20;
-    std::error_code error;
-    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error)))
-        return std::nullopt;
-    const files::RegularFile file(path);
-    if (file.sizeBytes() > kMaxSidecarBytes)
-        throw IoError(path + ": too large for a features sidecar");
-    try {
-        return sidecarOf(json::parse(file.readAll()), path);
-    } catch (const json::exception& failure) {
-        throw IoError(path + ": not a features sidecar of Vigil's: " + jsonProblem(failure));
-    } catch (const std::invalid_argument& failure) {
-        throw IoError(path + ": not a features sidecar of Vigil's: " + failure.what());
-    }
+    writeFileAtomically(path, detail::dumped(document, 1) + "\n");
 }
 
 std::optional<FeatureSidecar> readFeatureSidecarFor(
@@ -159,7 +160,7 @@ std::optional<FeatureSidecar> readFeatureSidecarFor(
 
 FloatArray readFeatures(const std::string& npyPath)
 {
-    FloatArray features = files::readNpy(npyPath);
+    FloatArray features = readNpy(npyPath);
     if (features.rank() == 2) // [T, F]: a single crop sequence
         features.shape = { features.dim(0), 1, features.dim(1) };
     if (features.rank() != 3)

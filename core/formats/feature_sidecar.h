@@ -27,13 +27,12 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
 constexpr const char* kFeatureSidecarFormat = "vigil-features";
 constexpr int kFeatureSidecarVersion = 1;
 
-// nullopt when there is no sidecar; IoError when there is one that is not Vigil's, naming the
+// The sidecar of the features read from npyPath (sidecarPathFor(npyPath)), the one way to read
+// one: nullopt when there is none; IoError when there is one that is not Vigil's, naming the
 // field: a setting word it does not know, snippet_frames beyond its bounds, fps negative or
-// above 1000 (0: the video did not say), a sha256 that is not 64 lowercase hex digits, a
-// control character in a name, sha256 or provenance.
-std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path);
-// The sidecar of the features read from npyPath, also refused in one line when it disagrees
-// with them: video.frames must fit the steps ((steps - 1) x snippet_frames + 1 up to
+// above 1000 (0: the video did not say), a sha256 that is not 64 lowercase hex digits, a control
+// character in a name, sha256 or provenance; or one that disagrees with the features:
+// video.frames must fit the steps ((steps - 1) x snippet_frames + 1 up to
 // (steps + 1) x snippet_frames; 0 when unknown).
 std::optional<FeatureSidecar> readFeatureSidecarFor(
     const std::string& npyPath, const FloatArray& features);

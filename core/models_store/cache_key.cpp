@@ -1,5 +1,6 @@
 #include "core/models_store/cache_key.h"
 
+#include "core/common/ignored_files.h"
 #include "core/files/sha256.h"
 
 #include <fcntl.h>
@@ -8,7 +9,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 namespace vigil::models_store {
@@ -34,19 +37,26 @@ bool isHexKey(const std::string& text)
     });
 }
 
-// Only a key file of ours that nobody else can read or write is a secret.
-std::optional<std::string> readKey(const std::string& path)
+// Only a key file of ours that nobody else can read or write is a secret; `problem` says why
+// another is not.
+std::optional<std::string> readKey(const std::string& path, std::string& problem)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
+    if (fd < 0) {
+        problem = std::string("cannot open: ") + std::strerror(errno);
         return std::nullopt;
+    }
     struct stat info { };
     std::string text(64, '\0');
-    const bool isPrivate = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)
-        && info.st_uid == ::getuid() && (info.st_mode & 077) == 0;
-    const bool isRead = isPrivate && ::read(fd, text.data(), text.size()) == 64;
+    const bool isStated = ::fstat(fd, &info) == 0;
+    if (!isStated || !S_ISREG(info.st_mode))
+        problem = "not a regular file";
+    else if (info.st_uid != ::getuid() || (info.st_mode & 077) != 0)
+        problem = "not private to this user (another owner, or a mode other than 0600)";
+    else if (::read(fd, text.data(), text.size()) != 64 || !isHexKey(text))
+        problem = "not a key of Vigil's (64 hex digits)";
     ::close(fd);
-    return isRead && isHexKey(text) ? std::optional<std::string>(text) : std::nullopt;
+    return problem.empty() ? std::optional<std::string>(text) : std::nullopt;
 }
 
 std::optional<std::string> makeKey(const std::string& path)
@@ -64,8 +74,9 @@ std::optional<std::string> makeKey(const std::string& path)
     std::error_code error;
     fs::create_directories(fs::path(path).parent_path(), error);
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    std::string problem;
     if (fd < 0)
-        return readKey(path); // another Vigil made it first
+        return readKey(path, problem); // another Vigil made it first
     const bool isWritten = ::write(fd, key.data(), key.size()) == 64;
     ::close(fd);
     return isWritten ? std::optional<std::string>(key) : std::nullopt;
@@ -84,12 +95,15 @@ std::string bytesOfHex(const std::string& hex)
 std::optional<std::string> checksumCacheKey()
 {
     const std::string path = keyPath();
-    if (std::optional<std::string> key = readKey(path))
-        return key;
     std::error_code error;
-    if (fs::exists(fs::symlink_status(path, error)))
-        return std::nullopt; // there, but not a private key of ours: never replaced
-    return makeKey(path);
+    if (!fs::exists(fs::symlink_status(path, error)))
+        return makeKey(path);
+    std::string problem;
+    if (std::optional<std::string> key = readKey(path, problem))
+        return key;
+    // There, but not a private key of ours: never replaced, and no checksum is cached.
+    reportIgnoredFile(path, problem);
+    return std::nullopt;
 }
 
 std::string hmacSha256Hex(const std::string& key, const std::string& message)

@@ -4,7 +4,8 @@
 // XDG_CONFIG_HOME), mode 0600, so only this user's Vigil can sign an entry. Each entry carries
 // an HMAC-SHA-256 of its fields under that key; one without a valid HMAC (hand-written, copied
 // from another user, or from before keys existed) is no entry, and the file is hashed again.
-// Any thread; never throws: without a usable key no entry is trusted.
+// Any thread; never throws: without a usable key no entry is trusted, and a key file that is
+// there but unusable is reported once per process (core/common/ignored_files.h).
 
 #include <optional>
 #include <string>

@@ -1,6 +1,7 @@
 #include "core/models_store/checksum_cache.h"
 
 #include "core/common/error.h"
+#include "core/common/ignored_files.h"
 #include "core/files/atomic_file.h"
 #include "core/files/regular_file.h"
 #include "core/files/sha256.h"
@@ -106,20 +107,30 @@ ChecksumCache::ChecksumCache(std::string folder, std::string cacheFile)
     , cacheFile_(std::move(cacheFile))
     , key_(checksumCacheKey())
 {
+    std::error_code missing;
+    if (!fs::exists(fs::symlink_status(cacheFile_, missing)))
+        return; // nothing hashed in this folder yet
     std::string text;
     try {
         // Never a FIFO, a device or a folder opened as the cache (a load would hang or abort),
         // nor an oversized file read whole: any of them is no cache, and every file is hashed.
         const files::RegularFile file(cacheFile_);
         if (file.sizeBytes() > kMaxFileBytes)
-            return;
+            throw IoError(
+                std::to_string(file.sizeBytes()) + " bytes, larger than any checksum cache");
         text = file.readAll();
-    } catch (const IoError&) {
+    } catch (const IoError& error) {
+        reportIgnoredFile(cacheFile_, error.what());
         return;
     }
     const json stored = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (!stored.is_object())
+    if (!stored.is_object()) {
+        reportIgnoredFile(cacheFile_,
+            stored.is_discarded() ? "not valid JSON" : "not a checksum cache (no JSON object)");
         return;
+    }
+    // An entry without a valid HMAC (forged, of another user, from before keys) is silently no
+    // entry: the file is hashed again and the entry rewritten.
     for (const auto& [name, item] : stored.items()) {
         std::optional<Stamp> stamp = stampFrom(item);
         const std::optional<std::string> mac = stamp ? macOf(name, *stamp) : std::nullopt;

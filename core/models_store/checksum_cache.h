@@ -5,7 +5,8 @@
 // them; a rewrite whose mtime is set back still moves ctime). Each entry is signed with the
 // user's key (cache_key.h), so an entry Vigil did not write, with whatever stamps, is no entry.
 // Lives in the folder as `.checksums.json`, or where checksumCacheFileFor() says; a missing or
-// unreadable cache is simply empty (it is only a shortcut). One thread at a time; remember()
+// unreadable cache is simply empty (it is only a shortcut), and an unreadable or damaged one is
+// reported once per process (core/common/ignored_files.h). One thread at a time; remember()
 // throws vigil::IoError when the cache cannot be written.
 
 #include <cstdint>

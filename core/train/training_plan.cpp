@@ -1,7 +1,6 @@
 #include "core/train/training_plan.h"
 
 #include "core/common/error.h"
-#include "core/formats/feature_sidecar.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -49,22 +48,15 @@ void requireBothLabels(const std::vector<LabelledVideo>& videos, const std::stri
             + std::to_string(countLabel(videos, 1)) + " anomalous");
 }
 
-std::string trainedOnBackbone(const std::vector<LabelledVideo>& videos)
+std::string trainedOnBackbone(const std::vector<VideoSamples>& videos)
 {
     std::string backbone;
-    for (const LabelledVideo& video : videos) {
-        std::optional<formats::FeatureSidecar> sidecar;
-        try {
-            sidecar = formats::readFeatureSidecar(formats::sidecarPathFor(video.featuresPath));
-        } catch (const IoError&) {
-            return "unknown"; // a sidecar, but not one of Vigil's
-        }
-        if (!sidecar)
+    for (const VideoSamples& video : videos) {
+        if (video.backbone.empty())
             return "unknown";
-        const std::string name = toString(sidecar->model.backbone);
-        if (!backbone.empty() && name != backbone)
+        if (!backbone.empty() && video.backbone != backbone)
             return "mixed";
-        backbone = name;
+        backbone = video.backbone;
     }
     return backbone.empty() ? "unknown" : backbone;
 }

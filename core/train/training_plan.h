@@ -1,7 +1,7 @@
 #pragma once
 // What `vigil train` runs: every (d_a, r) of the sweep with every seed on every fold, where each
 // run's weights go, and which videos each run trains and is scored on. Pure functions of their
-// arguments (and of the features' sidecars, for trainedOnBackbone); any thread.
+// arguments; any thread.
 
 #include "core/train/labelled_videos.h"
 #include "core/train/training_report.h"
@@ -34,8 +34,8 @@ std::vector<const VideoSamples*> videosOfRun(const std::vector<VideoSamples>& vi
 // Throws IoError naming `source` unless there are normal (0) and anomalous (1) videos.
 void requireBothLabels(const std::vector<LabelledVideo>& videos, const std::string& source);
 
-// The backbone named by the features' sidecars (core/formats/feature_sidecar.h) when every training
+// The backbone named by the features' sidecars (VideoSamples::backbone) when every training
 // file has one and they agree; "unknown" or "mixed" otherwise.
-std::string trainedOnBackbone(const std::vector<LabelledVideo>& videos);
+std::string trainedOnBackbone(const std::vector<VideoSamples>& videos);
 
 } // namespace vigil::train

@@ -17,13 +17,16 @@ std::vector<VideoSamples> loadSamples(const std::vector<LabelledVideo>& videos,
     loaded.reserve(videos.size());
     for (const LabelledVideo& video : videos) {
         cancel.throwIfCancelled();
-        FloatArray samples
-            = segmentSamples(formats::readFeatures(video.featuresPath), video.featuresPath);
+        const FloatArray features = formats::readFeatures(video.featuresPath);
+        const std::optional<formats::FeatureSidecar> sidecar
+            = formats::readFeatureSidecarFor(video.featuresPath, features);
+        FloatArray samples = segmentSamples(features, video.featuresPath);
         if (!loaded.empty() && samples.dim(2) != loaded.front().samples.dim(2))
             throw Error(video.featuresPath + ": " + std::to_string(samples.dim(2))
                 + " features per step, but " + loaded.front().featuresPath + " has "
                 + std::to_string(loaded.front().samples.dim(2)));
-        loaded.push_back({ video.featuresPath, video.label, std::move(samples) });
+        loaded.push_back({ video.featuresPath, video.label, std::move(samples),
+            sidecar ? toString(sidecar->model.backbone) : std::string() });
         if (onProgress)
             onProgress(static_cast<int64_t>(loaded.size()), static_cast<int64_t>(videos.size()));
     }

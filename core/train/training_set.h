@@ -17,11 +17,13 @@ struct VideoSamples {
     std::string featuresPath;
     uint8_t label = 0;
     FloatArray samples; // [crops, 32, featureSize]
+    std::string backbone; // as the features' sidecar names it; empty without one
 };
 
 using LoadProgressCallback = std::function<void(int64_t done, int64_t total)>;
 
-// Reads each file (.npy [T, C, F] or [T, F]); all must share one feature size.
+// Reads each file (.npy [T, C, F] or [T, F]) and its sidecar, which must agree with it
+// (formats::readFeatureSidecarFor); all must share one feature size.
 std::vector<VideoSamples> loadSamples(const std::vector<LabelledVideo>& videos,
     const CancellationToken& cancel, const LoadProgressCallback& onProgress = {});
 

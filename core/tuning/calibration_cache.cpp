@@ -2,6 +2,7 @@
 
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
+#include "core/common/ignored_files.h"
 #include "core/files/atomic_file.h"
 #include "core/files/regular_file.h"
 
@@ -45,6 +46,27 @@ std::optional<BackboneSetup> setupFrom(const json& item)
     return BackboneSetup { *parsed, passCount, static_cast<int>(threadCount) };
 }
 
+// The entries that are exactly as written by toJson(); false when any other was dropped.
+bool readEntries(const json& entries, std::map<std::string, Calibration>& read)
+{
+    bool isWhole = true;
+    for (const auto& [key, item] : entries.items()) {
+        const std::optional<BackboneSetup> best = setupFrom(item);
+        isWhole = isWhole && best.has_value();
+        if (!best)
+            continue;
+        Calibration calibration { *best, {} };
+        const auto measured = item.find("measured");
+        if (measured != item.end() && measured->is_array())
+            for (const json& one : *measured)
+                if (const auto setup = setupFrom(one);
+                    setup && one.contains("s_per_snippet") && one["s_per_snippet"].is_number())
+                    calibration.measured.push_back({ *setup, one["s_per_snippet"].get<double>() });
+        read[key] = std::move(calibration);
+    }
+    return isWhole;
+}
+
 } // namespace
 
 CalibrationCache::CalibrationCache(std::string path)
@@ -63,31 +85,34 @@ CalibrationCache::CalibrationCache(std::string path)
                 + " bytes, larger than any calibration cache");
         text = file.readAll();
     } catch (const IoError& error) {
-        readProblem_ = std::string(error.what()) + " (ignored: the calibration measures again)";
+        ignore(error.what());
         return;
     }
     const json stored = json::parse(text, nullptr, /*allow_exceptions=*/false);
     // value() would throw for a version of another type (found by tests' file readers fuzz).
     const auto version = stored.is_object() ? stored.find("version") : stored.end();
-    if (version == stored.end() || !version->is_number_integer()
+    const auto entries = stored.is_object() ? stored.find("calibrations") : stored.end();
+    if (stored.is_discarded())
+        ignore("not valid JSON");
+    else if (version == stored.end() || !version->is_number_integer()
         || version->get<int64_t>() != kFormatVersion)
+        ignore("not a calibration cache of version " + std::to_string(kFormatVersion));
+    else if (entries == stored.end() || !entries->is_object())
+        ignore("has no \"calibrations\" object");
+    else if (!readEntries(*entries, entries_))
+        ignore("a damaged or out-of-bounds entry"); // the others are still used
+}
+
+// Remembered for resolveSetup's text (--profile) and reported once per process
+// (core/common/ignored_files.h): the run goes on, and the calibration measures again.
+void CalibrationCache::ignore(const std::string& problem)
+{
+    if (!readProblem_.empty())
         return;
-    const auto entries = stored.find("calibrations");
-    if (entries == stored.end() || !entries->is_object())
-        return;
-    for (const auto& [key, item] : entries->items()) {
-        const std::optional<BackboneSetup> best = setupFrom(item);
-        if (!best)
-            continue;
-        Calibration calibration { *best, {} };
-        const auto measured = item.find("measured");
-        if (measured != item.end() && measured->is_array())
-            for (const json& one : *measured)
-                if (const auto setup = setupFrom(one);
-                    setup && one.contains("s_per_snippet") && one["s_per_snippet"].is_number())
-                    calibration.measured.push_back({ *setup, one["s_per_snippet"].get<double>() });
-        entries_[key] = std::move(calibration);
-    }
+    reportIgnoredFile(path_, problem);
+    const std::string prefix = path_ + ": ";
+    readProblem_ = (problem.rfind(prefix, 0) == 0 ? "" : prefix) + problem
+        + " (ignored: the calibration measures again)";
 }
 
 std::optional<BackboneSetup> CalibrationCache::lookup(const std::string& key) const

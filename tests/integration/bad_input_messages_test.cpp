@@ -17,6 +17,8 @@
 #include <thread>
 #include <vector>
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -165,41 +167,78 @@ TEST_F(BadInputMessages, ScoringFeaturesWithoutStepsFailsInOneLine)
         << run.output;
 }
 
-// Whether process `pid` has a handler for `signalNumber` (SigCgt in /proc/<pid>/status).
-bool catches(pid_t pid, int signalNumber)
+// `vigil analyze` of the clip, its output thrown away, started by posix_spawn, which returns once
+// the child is executing vigil, so no signal is taken by the test's own copy of itself.
+pid_t spawnAnalyze(const std::string& clip, const std::string& out)
+{
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    std::vector<std::string> words { kVigil, "analyze", clip, "-o", out, "--demo-weights", "-q" };
+    std::vector<char*> argv;
+    for (std::string& word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    pid_t child = -1;
+    const int failed
+        = ::posix_spawn(&child, kVigil.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return failed == 0 ? child : -1;
+}
+
+// Whether `pid` blocks or catches SIGTERM now (SigBlk, SigCgt in /proc/<pid>/status).
+bool holdsOffSigterm(pid_t pid)
 {
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    bool holdsOff = false;
     for (std::string line; std::getline(status, line);)
-        if (line.rfind("SigCgt:", 0) == 0)
-            return (std::stoull(line.substr(7), nullptr, 16) >> (signalNumber - 1)) & 1;
+        if (line.rfind("SigBlk:", 0) == 0 || line.rfind("SigCgt:", 0) == 0)
+            holdsOff
+                = holdsOff || ((std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1)) & 1);
+    return holdsOff;
+}
+
+// Whether the dynamic loader has begun in `pid`: a shared object is mapped.
+bool hasSharedObjects(pid_t pid)
+{
+    std::ifstream maps("/proc/" + std::to_string(pid) + "/maps");
+    for (std::string line; std::getline(maps, line);)
+        if (line.find(".so.") != std::string::npos
+            || (line.size() > 3 && line.compare(line.size() - 3, 3, ".so") == 0))
+            return true;
     return false;
 }
 
-// SIGTERM ends vigil with 130 from the moment its handler is in place, which is before the
-// shared libraries' constructors run (LibTorch's and Qt's took ~0.3 s before main()). What is
-// left before it is the dynamic loader relocating the libraries, which no code of vigil's can
-// precede.
-TEST_F(BadInputMessages, AnEarlySigtermExitsWith130)
+// Issue 21 item 15: SIGTERM gives the documented 130 at any moment of start-up. The handler used
+// to come after the dynamic loader, ~80 ms relocating LibTorch, Qt and FFmpeg, when a SIGTERM
+// gave 143; now the launcher (app/launcher.cpp) blocks it before the loader starts. The delays
+// count from when vigil first holds SIGTERM off, not from the spawn: the kernel's own execve can
+// be held up for milliseconds on a loaded machine, and a signal then ends any program. That the
+// loader never runs unprotected is checked on every look taken while waiting.
+TEST_F(BadInputMessages, ASigtermAtAnyMomentOfStartUpExitsWith130)
 {
-    const std::string clip = dir_ + "/clip.mp4";
-    const std::string out = dir_ + "/sigterm-out";
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        std::freopen("/dev/null", "w", stderr);
-        std::freopen("/dev/null", "w", stdout);
-        ::execl(kVigil.c_str(), kVigil.c_str(), "analyze", clip.c_str(), "-o", out.c_str(),
-            "--demo-weights", "-q", static_cast<char*>(nullptr));
-        ::_exit(127);
+    ::setenv("VIGIL_CALIBRATION", "off", 0); // a cancelled run ends without measuring the CPU
+    for (const int delayMs : { 0, 20, 50, 100, 200, 300 }) {
+        SCOPED_TRACE("SIGTERM " + std::to_string(delayMs) + " ms into vigil's start-up");
+        const pid_t child = spawnAnalyze(dir_ + "/clip.mp4", dir_ + "/sigterm-out");
+        ASSERT_GT(child, 0);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        bool isLoadedUnprotected = false;
+        // Maps first: a loader seen at work that still does not hold SIGTERM off was unprotected.
+        for (bool isLoading = hasSharedObjects(child); !holdsOffSigterm(child);
+             isLoading = hasSharedObjects(child)) {
+            isLoadedUnprotected = isLoadedUnprotected || isLoading;
+            ASSERT_LT(std::chrono::steady_clock::now(), deadline);
+        }
+        EXPECT_FALSE(isLoadedUnprotected) << "the dynamic loader ran before SIGTERM was held off";
+        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+        ::kill(child, SIGTERM);
+        int status = 0;
+        ASSERT_EQ(::waitpid(child, &status, 0), child);
+        ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+        EXPECT_EQ(WEXITSTATUS(status), 130);
     }
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!catches(child, SIGTERM) && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    ::kill(child, SIGTERM);
-    int status = 0;
-    ASSERT_EQ(::waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
-    EXPECT_EQ(WEXITSTATUS(status), 130);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // no real measurement, nothing timed).
 
 #include "core/common/error.h"
+#include "core/common/ignored_files.h"
 #include "core/tuning/calibration.h"
 #include "core/tuning/calibration_cache.h"
 #include "tests/support/test_paths.h"
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <vector>
 
 namespace vigil::tuning {
 namespace {
@@ -270,6 +272,54 @@ TEST(CalibrationCache, AFifoOrAFolderInPlaceOfTheCacheIsIgnoredWithAReason)
         keyFor("CPU A", 2), defaultSearchSpace(2, true), {}, file, [&] { return counting(); });
     EXPECT_FALSE(folder.cacheProblem.empty());
     std::filesystem::remove_all(file);
+}
+
+// What core reports as ignored (core/common/ignored_files.h), in place of the front end's sink.
+struct IgnoredReports {
+    IgnoredReports()
+    {
+        setIgnoredFileSink([this](const std::string& file, const std::string& problem) {
+            lines.push_back(file + ": " + problem);
+        });
+    }
+    ~IgnoredReports() { setIgnoredFileSink({}); }
+    std::vector<std::string> lines;
+};
+
+// Issue 21 item 5: an unreadable or damaged cache is ignored with one warning, not only under
+// --profile. A command resolves the setup twice (threads at start-up, then the backbone's
+// layout), and a folder cannot be replaced by the new measurement: still one report.
+TEST(CalibrationCache, AFolderGarbageOrAFifoIsReportedOnceAndTheCalibrationMeasuresAgain)
+{
+    const std::string file = scratchFile("damaged.json");
+    const std::vector<std::pair<std::string, std::function<void()>>> damages {
+        { "not a regular file (a folder)", [&] { fs::create_directories(file); } },
+        { "not valid JSON", [&] { std::ofstream(file) << "\x01garbage{"; } },
+        { "not a regular file (a FIFO)", [&] { ASSERT_EQ(::mkfifo(file.c_str(), 0600), 0); } },
+        { "not a calibration cache of version 1", [&] { std::ofstream(file) << "[1, 2]"; } },
+        { "a damaged or out-of-bounds entry",
+            [&] {
+                std::ofstream(file)
+                    << R"({"version": 1, "calibrations": {"k": {"layout": "blocked",)"
+                       R"( "snippets_per_pass": 1, "threads": 4096}}})";
+            } },
+    };
+    for (const auto& [problem, damage] : damages) {
+        SCOPED_TRACE(problem);
+        fs::remove_all(file);
+        damage();
+        const IgnoredReports reports;
+        Counting counting;
+        for (int run = 0; run < 2; ++run) {
+            const ResolvedSetup resolved = resolveSetup(keyFor("CPU A", 2),
+                defaultSearchSpace(2, true), {}, file, [&] { return counting(); });
+            EXPECT_NE(resolved.origin, ResolvedSetup::Origin::Default);
+        }
+        EXPECT_GE(counting.made, 1);
+        ASSERT_EQ(reports.lines.size(), 1u);
+        EXPECT_EQ(reports.lines[0], file + ": " + problem);
+    }
+    fs::remove_all(file);
 }
 
 TEST(CalibrationCache, AnUnwritableCacheIsReportedNotFatal)

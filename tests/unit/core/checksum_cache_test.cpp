@@ -4,6 +4,7 @@
 // place is never opened as one. The
 // cache is shown to be read by planting a recognisable value in it, never by timing.
 
+#include "core/common/ignored_files.h"
 #include "core/files/sha256.h"
 #include "core/models_store/checksum_cache.h"
 #include "tests/support/test_paths.h"
@@ -16,6 +17,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <vector>
 
 namespace vigil::models_store {
 namespace {
@@ -197,6 +200,48 @@ TEST_F(CachedSha256, AFifoOrAFolderInPlaceOfTheCacheIsNeverOpenedAsOne)
     EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_)) << "no abort on a folder";
     EXPECT_NO_THROW(ChecksumCache(folder, cache).lookup("backbone.pth"));
     fs::remove_all(cache);
+}
+
+// Issue 21 item 5: a damaged cache, or a key file that is no private key, is ignored (every
+// file is hashed) and reported once per process (core/common/ignored_files.h), however often a
+// run reads it.
+TEST_F(CachedSha256, ADamagedCacheOrKeyIsReportedOnceAndEveryFileIsHashed)
+{
+    std::vector<std::string> reports;
+    const auto listen = [&] { // a fresh sink: as at a front end's start
+        reports.clear();
+        setIgnoredFileSink([&](const std::string& file, const std::string& problem) {
+            reports.push_back(file + ": " + problem);
+        });
+    };
+    const std::string folder = folder_ + "/weights";
+    const std::string cache = folder + "/.checksums.json";
+    const std::vector<std::pair<std::string, std::function<void()>>> damages {
+        { "not a regular file (a folder)", [&] { fs::create_directories(cache); } },
+        { "not valid JSON", [&] { std::ofstream(cache) << "{\"backbone.pth\": "; } },
+        { "not a checksum cache (no JSON object)", [&] { std::ofstream(cache) << "[]"; } },
+    };
+    for (const auto& [problem, damage] : damages) {
+        SCOPED_TRACE(problem);
+        fs::remove_all(cache);
+        damage();
+        listen();
+        EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
+        EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_));
+        ASSERT_EQ(reports.size(), 1u);
+        EXPECT_EQ(reports[0], cache + ": " + problem);
+    }
+    fs::remove_all(cache);
+    const std::string key = folder_ + "/user-config/vigil/checksum-cache.key";
+    cachedSha256OfFile(file_); // makes the key
+    ASSERT_EQ(::chmod(key.c_str(), 0644), 0);
+    listen();
+    plant();
+    EXPECT_EQ(cachedSha256OfFile(file_), files::sha256OfFile(file_)) << "no key, no trusted entry";
+    ASSERT_EQ(reports.size(), 1u);
+    EXPECT_EQ(reports[0].rfind(key + ": not private to this user", 0), 0u) << reports[0];
+    ASSERT_EQ(::chmod(key.c_str(), 0600), 0);
+    setIgnoredFileSink({});
 }
 
 } // namespace

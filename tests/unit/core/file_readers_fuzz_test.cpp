@@ -1,6 +1,6 @@
 // Deterministic mutation fuzzing of the readers of Vigil's own files: a result (.vigil.json and
-// .scores.csv, read by formats::readResultFiles and batch::checkSavedResult), a features sidecar,
-// the calibration cache and the checksum cache. Each seed file is damaged in many seeded ways, some
+// .scores.csv, read by formats::readResultFiles and batch::checkSavedResult), a features sidecar, the
+// calibration cache and the checksum cache. Each seed file is damaged in many seeded ways, some
 // blind (flipped bytes, cut-off ends) and some aimed at the values (a number replaced by NaN,
 // 1e308, a negative or a huge integer, a string, null), then read. A damaged file may only be
 // read into values within the readers' bounds, be refused with one line naming it, or (for the
@@ -10,6 +10,7 @@
 
 #include "core/batch/saved_result.h"
 #include "core/common/error.h"
+#include "core/common/ignored_files.h"
 #include "core/files/atomic_file.h"
 #include "core/formats/feature_sidecar.h"
 #include "core/formats/result_files.h"
@@ -27,6 +28,7 @@
 #include <functional>
 #include <random>
 #include <sstream>
+#include <vector>
 
 namespace vigil::test {
 namespace {
@@ -165,12 +167,20 @@ TEST(FileReadersFuzz, DamagedCachesAreNoEntryAndNeverAnError)
         SCOPED_TRACE("case " + std::to_string(index));
         files::writeFileAtomically(dir + "/.checksums.json", mutate(checksumText, index));
         files::writeFileAtomically(dir + "/calibration.json", mutate(calibrationText, index));
+        // What is ignored is reported (core/common/ignored_files.h) as one line per file.
+        std::vector<std::string> reports;
+        setIgnoredFileSink([&](const std::string& file, const std::string& problem) {
+            reports.push_back(file + ": " + problem);
+        });
         const std::optional<std::string> sha256
             = models_store::ChecksumCache(dir).lookup("weights.pth");
         EXPECT_TRUE(!sha256 || *sha256 == std::string(64, 'a')) << *sha256;
         const auto setup = tuning::CalibrationCache(dir + "/calibration.json").lookup("key");
         EXPECT_TRUE(!setup || (setup->threads >= 1 && setup->snippetsPerPass >= 1));
+        for (const std::string& report : reports)
+            EXPECT_EQ(report.find('\n'), std::string::npos) << report;
     }
+    setIgnoredFileSink({});
 }
 
 } // namespace

@@ -5,8 +5,8 @@
 #include "core/batch/saved_result.h"
 #include "core/eval/evaluation.h"
 #include "core/files/atomic_file.h"
-#include "core/files/npy_file.h"
 #include "core/formats/feature_sidecar.h"
+#include "core/files/npy_file.h"
 #include "core/formats/result_files.h"
 #include "core/formats/result_reader.h"
 #include "tests/support/synthetic_result.h"
@@ -46,8 +46,8 @@ TEST(PresetRecords, ResultJsonNamesThePresetAndReadsBackAsWritten)
     const formats::WrittenFiles files
         = formats::writeResultFiles(written, test::scratchDir("preset_result"), "clip");
     EXPECT_EQ(readJson(files.jsonPath)["model"]["preprocess"], "rtfm");
-    EXPECT_EQ(formats::readResultFiles(files.jsonPath, files.csvPath).model.preset,
-        PreprocessPreset::Rtfm);
+    EXPECT_EQ(
+        formats::readResultFiles(files.jsonPath, files.csvPath).model.preset, PreprocessPreset::Rtfm);
 
     dropKey(files.jsonPath, "model", "preprocess");
     EXPECT_EQ(formats::readResultFiles(files.jsonPath, files.csvPath).model.preset,
@@ -56,7 +56,11 @@ TEST(PresetRecords, ResultJsonNamesThePresetAndReadsBackAsWritten)
 
 TEST(PresetRecords, SidecarNamesThePresetAndAnOldOneReadsAsTheDefault)
 {
-    const std::string path = test::scratchDir("preset_sidecar") + "/clip.json";
+    const std::string dir = test::scratchDir("preset_sidecar");
+    const std::string path = dir + "/clip.json";
+    const std::string npy = dir + "/clip.npy";
+    const FloatArray features = FloatArray::zeros({ 3, 1, 4 }); // 33 to 64 frames
+    const auto read = [&] { return formats::readFeatureSidecarFor(npy, features); };
     formats::FeatureSidecar sidecar;
     sidecar.model.preset = PreprocessPreset::Rtfm;
     sidecar.model.crops = CropMode::Ten;
@@ -64,17 +68,16 @@ TEST(PresetRecords, SidecarNamesThePresetAndAnOldOneReadsAsTheDefault)
     sidecar.fps = 25.0;
     formats::writeFeatureSidecar(path, sidecar);
     EXPECT_EQ(readJson(path)["preprocess"], "rtfm");
-    ASSERT_TRUE(formats::readFeatureSidecar(path));
-    EXPECT_EQ(formats::readFeatureSidecar(path)->model.preset, PreprocessPreset::Rtfm);
+    ASSERT_TRUE(read());
+    EXPECT_EQ(read()->model.preset, PreprocessPreset::Rtfm);
 
     dropKey(path, nullptr, "preprocess");
-    EXPECT_EQ(
-        formats::readFeatureSidecar(path)->model.preset, PreprocessPreset::I3dResnetExtractor);
+    EXPECT_EQ(read()->model.preset, PreprocessPreset::I3dResnetExtractor);
 
     json document = readJson(path);
     document["preprocess"] = "bilinear-ish";
     files::writeFileAtomically(path, document.dump());
-    EXPECT_THROW(formats::readFeatureSidecar(path), IoError);
+    EXPECT_THROW(read(), IoError);
 }
 
 TEST(PresetRecords, ResumeTreatsAResultOfAnotherPresetAsNotDone)

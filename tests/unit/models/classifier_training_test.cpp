@@ -43,7 +43,7 @@ train::VideoSamples syntheticVideo(
                 for (int64_t f = 0; f < 8; ++f)
                     features.values[(t * kCrops + c) * size + f] += shift;
     }
-    return { "synthetic", label, train::segmentSamples(features, "synthetic") };
+    return { "synthetic", label, train::segmentSamples(features, "synthetic"), {} };
 }
 
 std::vector<train::VideoSamples> syntheticSet(uint64_t seed, int perLabel, int64_t size)

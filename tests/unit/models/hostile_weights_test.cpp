@@ -235,7 +235,7 @@ train::VideoSamples constantVideo(uint8_t label, float value, const std::string&
     FloatArray features = FloatArray::zeros({ 32, 1, 16 });
     for (float& feature : features.values)
         feature = value;
-    return { path, label, train::segmentSamples(features, path) };
+    return { path, label, train::segmentSamples(features, path), {} };
 }
 
 std::vector<train::VideoSamples> smallTrainingSet(float poison)
