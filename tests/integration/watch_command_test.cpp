@@ -37,7 +37,7 @@ using vigil::test::linesOf;
 std::string watchCommand(const std::string& source, const std::string& dir,
     const std::string& extra = "", int giveUpS = 2)
 {
-    return std::string(VIGIL_EXECUTABLE) + " watch " + shellQuoted(source) + " -o "
+    return vigil::test::vigilExecutable() + " watch " + shellQuoted(source) + " -o "
         + shellQuoted(dir) + " --demo-weights --threads 1 --window 4 --timeout 3 --give-up-after "
         + std::to_string(giveUpS) + " " + extra;
 }
@@ -163,7 +163,7 @@ TEST(WatchCommand, StalledServerTimesOutWithOneLineAndIsRetriedUntilGiveUpAfter)
         + std::to_string(port) + ")); s.listen(4)\nc=s.accept()\ntime.sleep(60)'");
     sleepMs(500);
     const auto start = std::chrono::steady_clock::now();
-    const CommandResult result = runCommand("timeout 60 " + std::string(VIGIL_EXECUTABLE)
+    const CommandResult result = runCommand("timeout 60 " + vigil::test::vigilExecutable()
         + " watch tcp://127.0.0.1:" + std::to_string(port) + " -o " + shellQuoted(dir)
         + " --demo-weights --timeout 2 --give-up-after 3");
     const double seconds
@@ -272,7 +272,7 @@ TEST(WatchCommand, ASecondWatchOnTheSameFolderIsRefusedInOneLineWithExit2)
 TEST(WatchCommand, RefusesASourceThatIsNotLive)
 {
     const CommandResult result = runCommand(
-        "timeout 60 " + std::string(VIGIL_EXECUTABLE) + " watch video.mp4 --demo-weights");
+        "timeout 60 " + vigil::test::vigilExecutable() + " watch video.mp4 --demo-weights");
     EXPECT_EQ(result.exitCode, 2) << result.output;
     EXPECT_NE(result.output.find("vigil: video.mp4: not a live source"), std::string::npos)
         << result.output;
@@ -293,7 +293,7 @@ TEST(WatchCommand, ReadsAnRtspStream)
     const std::string dir = scratchDir("watch-rtsp");
     const int port = freePort();
     BackgroundProcess server("/usr/bin/python3 "
-        + shellQuoted(std::string(VIGIL_SOURCE_DIR) + "/tests/support/rtsp_server.py") + " --port "
+        + shellQuoted(vigil::test::sourceDir() + "/tests/support/rtsp_server.py") + " --port "
         + std::to_string(port) + " --seconds 12");
     sleepMs(1500); // GStreamer starts its main loop
     const std::string url = "rtsp://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/live";
