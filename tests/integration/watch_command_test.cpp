@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -127,12 +128,21 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     EXPECT_EQ(probe.output.rfind("mpeg2video,", 0), 0u) << probe.output; // stream copy
 }
 
+// UDP drops what is sent before the receiver binds: the stream starts once `vigil watch` has
+// bound its port (a readiness probe on /proc/net/udp), not after a guess at its start-up time,
+// which a busy machine outlasts.
 TEST(WatchCommand, ReadsMpegTsOverUdp)
 {
     const std::string dir = scratchDir("watch-udp");
-    const std::string url = "udp://127.0.0.1:" + std::to_string(freePort(SOCK_DGRAM));
-    BackgroundProcess server(publishCommand(kPattern, 6.0, url + "?pkt_size=1316"));
-    const CommandResult result = runCommand("timeout 60 " + watchCommand(url, dir, "-q"));
+    const int port = freePort(SOCK_DGRAM);
+    const std::string url = "udp://127.0.0.1:" + std::to_string(port);
+    char portHex[8];
+    std::snprintf(portHex, sizeof portHex, "%04X", port);
+    const std::string script = "timeout 60 " + watchCommand(url, dir, "-q") + " & pid=$!; "
+        + "for i in $(seq 1200); do grep -q ':" + portHex + " ' /proc/net/udp && break; "
+        + "sleep 0.05; done; " + publishCommand(kPattern, 6.0, url + "?pkt_size=1316")
+        + " >/dev/null 2>&1; wait $pid";
+    const CommandResult result = runCommand("bash -c " + shellQuoted(script));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 2);
