@@ -11,7 +11,16 @@ cd "$(dirname "$0")/.."
 reference=${VIGIL_REFERENCE_DIR:-$(realpath -m "$PWD/../shared/reference/checkpoints")}
 cd build
 status=0
-ctest --output-on-failure -j"$(nproc)" --timeout 600 || status=$?
+# One `cpus` slot per core (tests/CMakeLists.txt: each test asks for the cores it keeps busy),
+# and two jobs more, for the realtime tests on fake networks, which mostly wait on a stream.
+# (At least two slots: the two-thread tests ask for two.)
+cores=$(nproc)
+slots=$((cores < 2 ? 2 : cores))
+mkdir -p Testing
+printf '{"version":{"major":1,"minor":0},"local":[{"cpus":[{"id":"0","slots":%d}]}]}\n' \
+  "$slots" > Testing/cpus.json
+ctest --output-on-failure -j"$((cores + 2))" --resource-spec-file Testing/cpus.json \
+  --timeout 600 || status=$?
 # Each of those skips gives a reason that starts so (kNeedsPublished, tests/support/test_paths.h);
 # ctest keeps every test's output in LastTest.log.
 skipped=$(grep -c '^needs the published checkpoint ' Testing/Temporary/LastTest.log 2>/dev/null || true)

@@ -27,7 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 const std::string kFast = " --demo-weights --backbone resnet50 --frame-step 10 -q";
 
 // Whether output holds `line` as a line of its own.

@@ -23,7 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 constexpr const char* kDemoWarning = "using demo (seeded random) weights";
 
 std::vector<std::string> linesOf(const std::string& text)

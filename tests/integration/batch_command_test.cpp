@@ -22,7 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 // ResNet-50 on every 10th frame keeps most runs fast; one test runs the default I3D.
 const std::string kFast = " --demo-weights --backbone resnet50 --frame-step 10 -q";
 

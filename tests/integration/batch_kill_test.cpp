@@ -21,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 const std::string kFast = " --demo-weights --backbone resnet50 --frame-step 5 --jobs 1 -q";
 constexpr int kVideos = 6;
 

@@ -19,7 +19,7 @@ namespace vigil::test {
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 
 std::string readText(const std::string& path)
 {

@@ -11,7 +11,7 @@
 namespace vigil::test {
 namespace {
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 
 TEST(ClassifierArgument, AFolderAFifoOrADeviceIsNotARegularFileRatherThanMissing)
 {

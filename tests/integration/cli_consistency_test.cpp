@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 const std::string kFast = " --demo-weights --backbone resnet50 --frame-step 10";
 
 // Features [steps, crops, size] whose values differ by step, crop and feature.

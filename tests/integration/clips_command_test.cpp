@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 // resnet50 on one frame a second keeps the analysis of 10 s of video short; windows of 4 steps
 // give the video a few windows, each with its own score.
 const std::string kDemoAnalysis

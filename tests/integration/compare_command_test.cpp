@@ -62,7 +62,7 @@ protected:
     CommandResult vigil(const std::string& arguments, const std::string& stdoutPath = {}) const
     {
         const std::string command = "VIGIL_MODELS_DIR=" + shellQuoted(dir_ + "/models") + " "
-            + VIGIL_EXECUTABLE + " " + arguments;
+            + vigilExecutable() + " " + arguments;
         return runCommand(
             stdoutPath.empty() ? command : "(" + command + " > " + shellQuoted(stdoutPath) + ")");
     }

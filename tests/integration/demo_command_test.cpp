@@ -20,7 +20,7 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 const std::string kLabel
     = "DEMO: classifier trained on synthetic events on this machine; backbone random";
 

@@ -22,7 +22,7 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 
 struct SyntheticVideo {
     std::string name;

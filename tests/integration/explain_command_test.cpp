@@ -16,7 +16,7 @@ namespace vigil::test {
 namespace {
 
 using nlohmann::json;
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 
 TEST(ExplainCommand, PrintsEveryTensorOfTheWindowWithTheScoreOfTheResult)
 {

@@ -2,6 +2,7 @@
 // SIGTERM: one line and exit 2 for the first, a clean exit on the first signal for the second.
 
 #include "tests/support/run_command.h"
+#include "tests/support/test_locations.h"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@
 namespace vigil::test {
 namespace {
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 
 TEST(GuiCommand, WithoutADisplaySaysSoInOneLineInsteadOfAborting)
 {

@@ -62,7 +62,7 @@ protected:
     CommandResult vigil(const std::string& arguments) const
     {
         return runCommand(
-            "VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + VIGIL_EXECUTABLE + " " + arguments);
+            "VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + vigilExecutable() + " " + arguments);
     }
     static std::string dir_;
     static std::string clip_;
@@ -98,7 +98,7 @@ TEST_F(OneEngine, TheDesktopAppFillsOnlyTheMissingNetworkToo)
     const std::string shot = dir_ + "/gui-demo-fill.png";
     const CommandResult run = runCommand(
         "QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=" + shellQuoted(dir_ + "/gui-config")
-        + " VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + VIGIL_EXECUTABLE + " gui "
+        + " VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + vigilExecutable() + " gui "
         + shellQuoted(clip_) + " --demo-weights --screenshot " + shellQuoted(shot));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_TRUE(fs::exists(shot));

@@ -15,7 +15,7 @@
 namespace vigil::test {
 namespace {
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 // A refusal takes well under a second; a value that is acted on (30,000 threads) takes far
 // longer and is stopped here instead of hanging the suite.
 const std::string kTimeout = "timeout -s KILL 60 ";

@@ -19,7 +19,7 @@ TEST(RealVideo, VtestGivesFortyNineSnippetsInTwoWindows)
     if (!std::filesystem::exists(kVtest))
         GTEST_SKIP() << kVtest << " not found (Debian package opencv-doc)";
     const std::string out = scratchDir("real_video_vtest");
-    const CommandResult run = runCommand(std::string(VIGIL_EXECUTABLE) + " analyze " + kVtest
+    const CommandResult run = runCommand(vigilExecutable() + " analyze " + kVtest
         + " --demo-weights --quiet -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     std::ifstream in(out + "/vtest.vigil.json");

@@ -20,7 +20,7 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const std::string kVigil = VIGIL_EXECUTABLE;
+const std::string kVigil = vigilExecutable();
 constexpr int64_t kCrops = 2;
 constexpr int64_t kFeatures = 2048;
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -37,7 +38,7 @@ using vigil::test::linesOf;
 std::string watchCommand(const std::string& source, const std::string& dir,
     const std::string& extra = "", int giveUpS = 2)
 {
-    return std::string(VIGIL_EXECUTABLE) + " watch " + shellQuoted(source) + " -o "
+    return vigil::test::vigilExecutable() + " watch " + shellQuoted(source) + " -o "
         + shellQuoted(dir) + " --demo-weights --threads 1 --window 4 --timeout 3 --give-up-after "
         + std::to_string(giveUpS) + " " + extra;
 }
@@ -127,12 +128,21 @@ TEST(WatchCommand, HttpStreamGivesScoresAndAnAlertWithThumbnailAndClipAndNoCrede
     EXPECT_EQ(probe.output.rfind("mpeg2video,", 0), 0u) << probe.output; // stream copy
 }
 
+// UDP drops what is sent before the receiver binds: the stream starts once `vigil watch` has
+// bound its port (a readiness probe on /proc/net/udp), not after a guess at its start-up time,
+// which a busy machine outlasts.
 TEST(WatchCommand, ReadsMpegTsOverUdp)
 {
     const std::string dir = scratchDir("watch-udp");
-    const std::string url = "udp://127.0.0.1:" + std::to_string(freePort(SOCK_DGRAM));
-    BackgroundProcess server(publishCommand(kPattern, 6.0, url + "?pkt_size=1316"));
-    const CommandResult result = runCommand("timeout 60 " + watchCommand(url, dir, "-q"));
+    const int port = freePort(SOCK_DGRAM);
+    const std::string url = "udp://127.0.0.1:" + std::to_string(port);
+    char portHex[8];
+    std::snprintf(portHex, sizeof portHex, "%04X", port);
+    const std::string script = "timeout 60 " + watchCommand(url, dir, "-q") + " & pid=$!; "
+        + "for i in $(seq 1200); do grep -q ':" + portHex + " ' /proc/net/udp && break; "
+        + "sleep 0.05; done; " + publishCommand(kPattern, 6.0, url + "?pkt_size=1316")
+        + " >/dev/null 2>&1; wait $pid";
+    const CommandResult result = runCommand("bash -c " + shellQuoted(script));
     SCOPED_TRACE(result.output);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 2);
@@ -163,7 +173,7 @@ TEST(WatchCommand, StalledServerTimesOutWithOneLineAndIsRetriedUntilGiveUpAfter)
         + std::to_string(port) + ")); s.listen(4)\nc=s.accept()\ntime.sleep(60)'");
     sleepMs(500);
     const auto start = std::chrono::steady_clock::now();
-    const CommandResult result = runCommand("timeout 60 " + std::string(VIGIL_EXECUTABLE)
+    const CommandResult result = runCommand("timeout 60 " + vigil::test::vigilExecutable()
         + " watch tcp://127.0.0.1:" + std::to_string(port) + " -o " + shellQuoted(dir)
         + " --demo-weights --timeout 2 --give-up-after 3");
     const double seconds
@@ -272,7 +282,7 @@ TEST(WatchCommand, ASecondWatchOnTheSameFolderIsRefusedInOneLineWithExit2)
 TEST(WatchCommand, RefusesASourceThatIsNotLive)
 {
     const CommandResult result = runCommand(
-        "timeout 60 " + std::string(VIGIL_EXECUTABLE) + " watch video.mp4 --demo-weights");
+        "timeout 60 " + vigil::test::vigilExecutable() + " watch video.mp4 --demo-weights");
     EXPECT_EQ(result.exitCode, 2) << result.output;
     EXPECT_NE(result.output.find("vigil: video.mp4: not a live source"), std::string::npos)
         << result.output;
@@ -293,7 +303,7 @@ TEST(WatchCommand, ReadsAnRtspStream)
     const std::string dir = scratchDir("watch-rtsp");
     const int port = freePort();
     BackgroundProcess server("/usr/bin/python3 "
-        + shellQuoted(std::string(VIGIL_SOURCE_DIR) + "/tests/support/rtsp_server.py") + " --port "
+        + shellQuoted(vigil::test::sourceDir() + "/tests/support/rtsp_server.py") + " --port "
         + std::to_string(port) + " --seconds 12");
     sleepMs(1500); // GStreamer starts its main loop
     const std::string url = "rtsp://viewer:hunter2@127.0.0.1:" + std::to_string(port) + "/live";

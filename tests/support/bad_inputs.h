@@ -4,6 +4,7 @@
 // makes the corpus under a file lock and the others reuse it. A change to the script remakes it.
 
 #include "tests/support/run_command.h"
+#include "tests/support/test_locations.h"
 
 #include <gtest/gtest.h>
 
@@ -60,10 +61,10 @@ private:
 inline std::string badInputsDir(std::string* error = nullptr)
 {
     namespace fs = std::filesystem;
-    const std::string script = std::string(VIGIL_SOURCE_DIR) + "/scripts/make_bad_inputs.sh";
-    const fs::path dir = fs::path(VIGIL_TEST_TMP) / "bad-inputs";
+    const std::string script = sourceDir() + "/scripts/make_bad_inputs.sh";
+    const fs::path dir = fs::path(testTmpDir()) / "bad-inputs";
     const std::string stamp = (dir / ".made-by-script").string();
-    detail::FileLock lock(std::string(VIGIL_TEST_TMP) + "/bad-inputs.lock");
+    detail::FileLock lock(testTmpDir() + "/bad-inputs.lock");
     const std::string scriptText = detail::readWholeFile(script);
     if (fs::exists(stamp) && detail::readWholeFile(stamp) == scriptText)
         return dir.string();

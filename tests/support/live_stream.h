@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <netinet/in.h>
 #include <spawn.h>
@@ -34,29 +35,6 @@ inline int freePort(int type = SOCK_STREAM)
         port = ntohs(address.sin_port);
     ::close(fd);
     return port;
-}
-
-// Waits until a TCP socket listens on 127.0.0.1:`port` (/proc/net/tcp says so), without
-// connecting: a `-listen 1` server serves only its first client. False after `seconds`.
-inline bool waitForListener(int port, double seconds = 30.0)
-{
-    char local[16];
-    std::snprintf(local, sizeof(local), "0100007F:%04X", port);
-    const auto deadline = std::chrono::steady_clock::now()
-        + std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
-    while (std::chrono::steady_clock::now() < deadline) {
-        std::ifstream table("/proc/net/tcp");
-        std::string line;
-        while (std::getline(table, line)) {
-            std::istringstream fields(line);
-            std::string slot, address, remote, state;
-            fields >> slot >> address >> remote >> state;
-            if (address == local && state == "0A") // TCP_LISTEN
-                return true;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return false;
 }
 
 // `/bin/sh -c "exec COMMAND"`: the pid is the command's own. Stopped (SIGKILL) and reaped by
@@ -114,6 +92,40 @@ public:
 private:
     pid_t pid_ = -1;
 };
+
+// Whether something listens on TCP `port` (/proc/net/tcp, state 0A), found without connecting:
+// ffmpeg's `-listen 1` server serves only its first connection.
+inline bool isListening(int port)
+{
+    char wanted[8];
+    std::snprintf(wanted, sizeof wanted, ":%04X", port);
+    std::ifstream table("/proc/net/tcp");
+    std::string line;
+    std::getline(table, line); // the header
+    while (std::getline(table, line)) {
+        std::istringstream fields(line);
+        std::string slot, local, remote, state;
+        fields >> slot >> local >> remote >> state;
+        if (state == "0A" && local.size() > 5 && local.compare(local.size() - 5, 5, wanted) == 0)
+            return true;
+    }
+    return false;
+}
+
+// A readiness probe instead of a sleep: waits until the server of `url` (scheme://host:PORT/...)
+// listens; false after `seconds`.
+inline bool waitUntilListening(const std::string& url, double seconds)
+{
+    const int port = std::atoi(url.c_str() + url.rfind(':') + 1);
+    const auto deadline = std::chrono::steady_clock::now()
+        + std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (isListening(port))
+            return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
 
 // ffmpeg publishing `seconds` of a lavfi source in real time (-re), MPEG-2 in MPEG-TS, one
 // keyframe a second, as `-listen 1` HTTP server, TCP server or UDP sender at `url`.

@@ -3,6 +3,8 @@
 // with Debian's python3 as a child process of the test. It serves the files of one folder and
 // can misbehave on purpose (flags in the script). The destructor stops the child it started.
 
+#include "tests/support/test_locations.h"
+
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -29,8 +31,8 @@ public:
         const std::string python
             = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
         std::vector<std::string> args
-            = { python, std::string(VIGIL_SOURCE_DIR) + "/tests/support/test_http_server.py",
-                  "--root", root, "--log", logPath, "--lifetime", "120" };
+            = { python, sourceDir() + "/tests/support/test_http_server.py", "--root", root, "--log",
+                  logPath, "--lifetime", "120" };
         args.insert(args.end(), flags.begin(), flags.end());
         std::vector<char*> argv;
         for (std::string& arg : args)

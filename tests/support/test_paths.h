@@ -2,6 +2,8 @@
 // Where tests find committed data, generated checkpoints, the published reference files, and a
 // scratch folder.
 
+#include "tests/support/test_locations.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,7 +16,7 @@ namespace vigil::test {
 
 inline std::string sourcePath(const std::string& relative)
 {
-    return std::string(VIGIL_SOURCE_DIR) + "/" + relative;
+    return sourceDir() + "/" + relative;
 }
 
 // The paper's published checkpoints are not part of the repository: they are read from
@@ -26,7 +28,7 @@ inline std::string referenceDir()
     const char* dir = std::getenv("VIGIL_REFERENCE_DIR");
     if (dir != nullptr && *dir != '\0')
         return dir;
-    return std::string(VIGIL_SOURCE_DIR) + "/../shared/reference/checkpoints";
+    return sourceDir() + "/../shared/reference/checkpoints";
 }
 
 inline std::string referenceCheckpoint(const std::string& name)
@@ -51,13 +53,13 @@ inline std::string publishedSkipReason(const std::string& path)
 // (the make_checkpoint_fixtures test); a test binary run by hand writes it on first use.
 inline std::string generatedCheckpointDir()
 {
-    const std::string dir = std::string(VIGIL_TEST_TMP) + "/checkpoints";
+    const std::string dir = testTmpDir() + "/checkpoints";
     if (std::filesystem::exists(dir + "/goldens.json")) // the script writes it last
         return dir;
     // Debian's python3, as tests/CMakeLists.txt picks: it is the one with python3-torch.
     const char* python = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-    const std::string command = std::string(python)
-        + " '" VIGIL_SOURCE_DIR "/scripts/make_checkpoint_fixtures.py' '" + dir + "' >/dev/null";
+    const std::string command = std::string(python) + " '" + sourceDir()
+        + "/scripts/make_checkpoint_fixtures.py' '" + dir + "' >/dev/null";
     if (std::system(command.c_str()) != 0)
         throw std::runtime_error(command + " failed: is python3-torch installed?");
     return dir;
@@ -95,7 +97,7 @@ inline std::string generatedCheckpointGoldens()
 inline std::string scratchDir(const std::string& name)
 {
     const std::filesystem::path dir
-        = std::filesystem::path(VIGIL_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
+        = std::filesystem::path(testTmpDir()) / (name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir.string();

@@ -3,6 +3,7 @@
 #include "core/common/error.h"
 #include "core/preprocess/pil_resize.h"
 #include "tests/support/hashed_image.h"
+#include "tests/support/test_locations.h"
 
 #include <gtest/gtest.h>
 
@@ -25,7 +26,7 @@ cv::Mat hashedImage(int width, int height)
 
 std::vector<char> readGolden(const std::string& name)
 {
-    const std::string path = std::string(VIGIL_SOURCE_DIR) + "/tests/data/preprocess/" + name;
+    const std::string path = vigil::test::sourceDir() + "/tests/data/preprocess/" + name;
     std::ifstream file(path, std::ios::binary);
     if (!file)
         throw std::runtime_error("cannot open golden file " + path);

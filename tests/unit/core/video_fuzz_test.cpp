@@ -173,7 +173,7 @@ TEST_P(VideoFuzz, DamagedFilesGiveFramesOrAMediaErrorNamingTheFile)
         }
         if (!unexpected.empty()) {
             ++failures;
-            const fs::path kept = fs::path(VIGIL_TEST_TMP) / "video-fuzz-failures"
+            const fs::path kept = fs::path(testTmpDir()) / "video-fuzz-failures"
                 / (std::to_string(caseIndex) + "-" + seed.name);
             fs::create_directories(kept.parent_path());
             fs::copy_file(mutated, kept, fs::copy_options::overwrite_existing);

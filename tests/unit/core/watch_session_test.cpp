@@ -46,7 +46,7 @@ TEST(WatchSession, AlertOpensAndClosesWithTheContentAndItsClipHasPrePlusAlertPlu
     const std::string dir = test::scratchDir("watch-session-alert");
     const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
     test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 9.0, url));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(test::waitUntilListening(url, 30.0)) << "ffmpeg never listened at " << url;
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
     WatchSession session(
@@ -82,7 +82,7 @@ TEST(WatchSession, SlowNetworksSkipSnippetsAndTheLagStaysBounded)
     const std::string dir = test::scratchDir("watch-session-slow");
     const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
     test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 10.0, url));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(test::waitUntilListening(url, 30.0)) << "ffmpeg never listened at " << url;
     // 1.2 s per snippet of 0.64 s: without skipping, the lag would grow by 0.56 s a snippet.
     const BrightnessExtractor extractor(1200);
     const MeanScorer scorer;
@@ -117,7 +117,7 @@ TEST(WatchSession, ObserverHearsEachFrameStepAndAlertAsTheFilesHaveThem)
     const std::string dir = test::scratchDir("watch-session-observer");
     const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
     test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 9.0, url));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(test::waitUntilListening(url, 30.0)) << "ffmpeg never listened at " << url;
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
     WatchSession session(
@@ -167,7 +167,7 @@ TEST(WatchSession, LagIsNeverNegative)
     const std::string dir = test::scratchDir("watch-session-lag");
     const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
     test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 4.0, url));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(test::waitUntilListening(url, 30.0)) << "ffmpeg never listened at " << url;
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
     std::vector<int64_t> lagsMs;
@@ -190,7 +190,7 @@ TEST(WatchSession, AnAlertOpenWhenTheStreamDropsIsClosedByStreamLostAndWasShownO
     const std::string dir = test::scratchDir("watch-session-lost");
     const std::string url = "http://127.0.0.1:" + std::to_string(test::freePort()) + "/live.ts";
     test::BackgroundProcess server(test::publishCommand(kWhiteFrom3To6, 5.8, url));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(test::waitUntilListening(url, 30.0)) << "ffmpeg never listened at " << url;
     const BrightnessExtractor extractor;
     const MeanScorer scorer;
     WatchSession session(

@@ -23,7 +23,7 @@ namespace {
 
 using Blobs = std::vector<std::pair<std::string, torch::Tensor>>;
 
-const std::string kFixtures = VIGIL_SOURCE_DIR "/tests/data/caffe2/";
+const std::string kFixtures = vigil::test::sourceDir() + "/tests/data/caffe2/";
 
 class Caffe2BlobReader : public testing::Test {
 protected:

@@ -43,7 +43,7 @@ std::vector<float> watched(
     const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/live.ts";
     test::BackgroundProcess server("ffmpeg -nostdin -v error -i " + test::shellQuoted(path)
         + " -c copy -f mpegts -listen 1 " + test::shellQuoted(url));
-    EXPECT_TRUE(test::waitForListener(port)) << "ffmpeg does not serve " << url;
+    EXPECT_TRUE(test::waitUntilListening(url, 30.0)) << "ffmpeg does not serve " << url;
     live::WatchSettings settings;
     settings.reader.source = media::MediaSource::networkStream(url);
     settings.reader.displayName = url;

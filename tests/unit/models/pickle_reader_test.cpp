@@ -1,6 +1,7 @@
 #include "models/pickle_reader.h"
 
 #include "core/common/error.h"
+#include "tests/support/test_locations.h"
 
 #include <caffe2/serialize/inline_container.h>
 #include <gtest/gtest.h>
@@ -11,7 +12,7 @@
 namespace vigil::models {
 namespace {
 
-const std::string kFixtures = VIGIL_SOURCE_DIR "/tests/data/state_dicts/";
+const std::string kFixtures = vigil::test::sourceDir() + "/tests/data/state_dicts/";
 
 // A pickle written as a string literal, embedded NUL bytes included.
 template <size_t N> std::string pickle(const char (&literal)[N])

@@ -13,7 +13,7 @@
 namespace vigil::models {
 namespace {
 
-const std::string kFixtures = VIGIL_SOURCE_DIR "/tests/data/state_dicts/";
+const std::string kFixtures = vigil::test::sourceDir() + "/tests/data/state_dicts/";
 
 torch::Tensor range(int64_t count, torch::ScalarType dtype = torch::kFloat)
 {
@@ -37,7 +37,7 @@ std::string fileBytes(const std::string& path)
 
 std::string writeTemporary(const std::string& name, const std::string& bytes)
 {
-    const auto path = std::string(VIGIL_TEST_TMP) + "/state_dict_reader_" + name;
+    const auto path = vigil::test::testTmpDir() + "/state_dict_reader_" + name;
     std::ofstream(path, std::ios::binary) << bytes;
     return path;
 }

@@ -1,6 +1,7 @@
 // The worker (as the job of a BackgroundTask, as the GUI runs it) and its runner on real,
 // generated clips with fake networks: every outcome arrives as a signal, then finished.
 
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/analysis_runner.h"
 #include "ui/analysis_status_widget.h"
@@ -192,7 +193,7 @@ TEST(Worker, EmitsCancelledThenFinishedWhenCancelledBeforeItRuns)
 
 TEST(Worker, EmitsFailedNamingAnUnreadableFile)
 {
-    const std::string missing = std::string(VIGIL_TEST_TMP) + "/ui/no_such_video.mp4";
+    const std::string missing = vigil::test::testTmpDir() + "/ui/no_such_video.mp4";
     AnalysisWorker worker(QString::fromStdString(missing), vigil::test::fakeEngine());
     BackgroundTask task(QStringLiteral("test"));
     QSignalSpy failed(&task, &BackgroundTask::failed);

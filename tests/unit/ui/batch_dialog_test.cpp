@@ -3,6 +3,7 @@
 // exported, Cancel and closing stop a running batch, and double-clicking a row opens the video in
 // the main window with its saved results at its highest score, without analysing it again.
 
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/analysis_runner.h"
 #include "ui/batch_dialog.h"
@@ -106,7 +107,7 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
         sorted->index(0, BatchTableModel::Status).data().toString(), QStringLiteral("failed"));
 
     // For people to look at: build/ui-screenshots/batch-dialog.png.
-    const std::string shots = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
+    const std::string shots = vigil::test::binaryDir() + "/ui-screenshots";
     fs::create_directories(shots);
     dialog.table()->sortByColumn(BatchTableModel::MaxScore, Qt::DescendingOrder);
     EXPECT_TRUE(dialog.grab().save(QString::fromStdString(shots + "/batch-dialog.png")));

@@ -1,9 +1,10 @@
 // File > Export without its dialogs: the result files follow the CLI's contract (read back by
-// formats::readResultFiles, the same reader the batch uses), the timeline and the frame save as
-// PNG, and the whole window renders readably with a dark palette (saved under the build folder for
+// formats::readResultFiles, the same reader the batch uses), the timeline and the frame save as PNG,
+// and the whole window renders readably with a dark palette (saved under the build folder for
 // people to look at: build/ui-screenshots/main-window-dark.png).
 
 #include "core/formats/result_reader.h"
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/explain_panel.h"
 #include "ui/exports.h"
@@ -96,7 +97,7 @@ TEST(Exports, TheWindowRendersReadablyWithADarkPalette)
                     window->explainPanel()->thumbnailFrames().front()),
             20000);
         const QImage image = window->grab().toImage();
-        const std::string dir = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
+        const std::string dir = vigil::test::binaryDir() + "/ui-screenshots";
         fs::create_directories(dir);
         ASSERT_TRUE(image.save(QString::fromStdString(dir + "/main-window-dark.png")));
         // The explain panel's page text takes the palette's light text colour, on dark ground.

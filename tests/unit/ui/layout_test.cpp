@@ -4,6 +4,7 @@
 // enough to read, and the panels do not move when the time or "loop" changes. Each size is
 // saved under build/ui-screenshots for people to look at.
 
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/elided_label.h"
 #include "ui/events_table.h"
@@ -73,8 +74,10 @@ TEST_P(Layout, EveryLabelFitsAndTheDockIsReadable)
     QTest::qWait(50);
     EXPECT_EQ(window.size(), size) << "the window allows this size";
     const QString name = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
-    QDir().mkpath(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots"));
-    window.grab().save(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots/layout-%1.png").arg(name));
+    QDir().mkpath(QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots"));
+    window.grab().save(
+        QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots/layout-%1.png")
+            .arg(name));
     EXPECT_EQ(cutLabels(window).join(QStringLiteral("\n")).toStdString(), "");
     EXPECT_EQ(cutHeaders(*window.eventsTable()).join(QStringLiteral(", ")).toStdString(), "");
     const auto* dock = window.findChild<QDockWidget*>(QStringLiteral("explainDock"));

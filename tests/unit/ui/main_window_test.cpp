@@ -3,6 +3,7 @@
 // never under the previous video's results, Analyse again keeps them until new networks load.
 // One test saves a screenshot under the build tree for people to look at.
 
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/analysis_runner.h"
 #include "ui/attention_heatmap_view.h"
@@ -189,7 +190,8 @@ TEST_F(MainWindowTest, RendersTheAnalysedWindowToAPng)
     openAndWait();
     window_->seek(200);
     QTest::qWait(50);
-    const std::filesystem::path dir = std::filesystem::path(VIGIL_BINARY_DIR) / "ui-screenshots";
+    const std::filesystem::path dir
+        = std::filesystem::path(vigil::test::binaryDir()) / "ui-screenshots";
     std::filesystem::create_directories(dir);
     const QString path = QString::fromStdString((dir / "main_window.png").string());
     ASSERT_TRUE(window_->grab().save(path, "PNG"));

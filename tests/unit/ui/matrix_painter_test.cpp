@@ -2,6 +2,7 @@
 // ui/matrix_painter, so A [T, r] has its r rows as bands with time left to right in both, in
 // viridis, with the numbers in the cells where they fit and a colour bar on every picture.
 
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/color_map.h"
 #include "ui/explain_images.h"
@@ -76,8 +77,10 @@ TEST(MatrixPainter, TheWindowDetailAndTheExplainCardDrawAInOneOrientationAndColo
     detail.setResult(result);
     detail.setPlayheadFrame(0);
     const QImage drawn = detail.grab().toImage();
-    QDir().mkpath(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots")); // for people to look at
-    drawn.save(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots/window-detail.png"));
+    QDir().mkpath(QString::fromStdString(
+        vigil::test::binaryDir() + "/ui-screenshots")); // for people to look at
+    drawn.save(
+        QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots/window-detail.png"));
     // Find the detail's matrix: the first cell's colour runs from (48, 62), the label margins.
     const QRectF matrix(48, 62, 560 - 48 - 52 - 10 - 40 - 8, 300 - 62 - 48);
     for (int t = 0; t < 4; ++t)
@@ -115,7 +118,7 @@ TEST(MatrixPainter, EveryCardOfTheExplainPageHasAViridisPictureWithAColourBar)
     context.lastStep = 3;
     const ExplainPage page = makeExplainPage(e, x, context, QApplication::palette());
     // For people to look at: build/ui-screenshots/explain-card-<key>.png.
-    const QString shots = QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots");
+    const QString shots = QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots");
     QDir().mkpath(shots);
     for (const char* key : { "x", "hidden", "tanh", "logits", "attention", "pooled" }) {
         SCOPED_TRACE(key);

@@ -83,7 +83,7 @@ TEST(MissingWeights, OffersDownloadImportAndDemoAndReturnsTheOneClicked)
         EXPECT_EQ(dialog.result(), QDialog::Accepted);
         EXPECT_EQ(dialog.choice(), choice);
         if (choice == MissingWeightsDialog::Choice::Download) {
-            const fs::path dir = fs::path(VIGIL_BINARY_DIR) / "ui-screenshots";
+            const fs::path dir = fs::path(vigil::test::binaryDir()) / "ui-screenshots";
             fs::create_directories(dir);
             EXPECT_TRUE(
                 dialog.grab().save(QString::fromStdString((dir / "missing_weights.png").string())));

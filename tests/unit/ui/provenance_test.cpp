@@ -5,6 +5,7 @@
 
 #include "core/analysis/weights_summary.h"
 #include "core/formats/result_reader.h"
+#include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/batch_table_model.h"
 #include "ui/exports.h"
@@ -98,9 +99,9 @@ TEST(Provenance, TheTimelineExportOfAnAnalysisNamesItsWeights)
     EXPECT_EQ(
         image.text(QStringLiteral("Weights")), QStringLiteral("classifier: DEMO · backbone: DEMO"));
     // For people to look at: build/ui-screenshots/timeline-export.png.
-    QDir().mkpath(QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots"));
-    EXPECT_TRUE(
-        writePng(image, QStringLiteral(VIGIL_BINARY_DIR "/ui-screenshots/timeline-export.png")));
+    QDir().mkpath(QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots"));
+    EXPECT_TRUE(writePng(image,
+        QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots/timeline-export.png")));
 
     // The result files: the weights are in the JSON's model, read back with the result; the CSV
     // keeps the CLI's contract (docs/output-format.md), so `vigil` and the batch's --resume still

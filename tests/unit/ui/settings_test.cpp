@@ -82,7 +82,7 @@ TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
     SettingsDialog dialog(
         settings, { QStringLiteral("classifier-da64-r3") }, QStringLiteral("CPU only"));
     EXPECT_EQ(dialog.settings(), settings);
-    const std::string shots = std::string(VIGIL_BINARY_DIR) + "/ui-screenshots";
+    const std::string shots = vigil::test::binaryDir() + "/ui-screenshots";
     std::filesystem::create_directories(shots);
     EXPECT_TRUE(dialog.grab().save(QString::fromStdString(shots + "/settings-dialog.png")));
     // CUDA is listed but cannot be chosen when the reason says so.
