@@ -159,7 +159,7 @@ def full_size(out):
     save(model.state_dict(), os.path.join(out, "rtfm-ucf-fixture-legacy.pth"), legacy=True)
     with replacing(os.path.join(out, "goldens.json"), "w") as handle:
         json.dump({"widths": FULL, "runs": goldens(model, FULL["features"])}, handle)
-    print("wrote", out, file=sys.stderr)
+    print("wrote", out)
 
 
 if __name__ == "__main__":

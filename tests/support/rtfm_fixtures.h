@@ -22,7 +22,7 @@ inline std::string fullSizeRtfmDir()
         return dir;
     const char* python = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
     const std::string command = std::string(python)
-        + " '" VIGIL_SOURCE_DIR "/scripts/make_rtfm_golden.py' '" + dir + "' 2>/dev/null";
+        + " '" VIGIL_SOURCE_DIR "/scripts/make_rtfm_golden.py' '" + dir + "' >/dev/null";
     if (std::system(command.c_str()) != 0)
         throw std::runtime_error(command + " failed: is python3-torch installed?");
     return dir;

@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "models/model_factory.h"
 #include "models/rtfm_detector.h"
+#include "tests/support/formula_input.h"
 #include "tests/support/rtfm_fixtures.h"
 #include "tests/support/test_paths.h"
 
@@ -37,19 +38,7 @@ RtfmOptions widthsOf(const nlohmann::json& goldens)
     return { widths["features"], widths["branch"], widths["fc1"], widths["fc2"] };
 }
 
-// The integer formula of scripts/make_classifier_goldens.py, laid out as [crops, steps, size].
-FloatArray makeInput(int64_t crops, int64_t steps, int64_t size)
-{
-    FloatArray input = FloatArray::zeros({ crops, steps, size });
-    for (int64_t c = 0; c < crops; ++c)
-        for (int64_t t = 0; t < steps; ++t)
-            for (int64_t f = 0; f < size; ++f) {
-                const int64_t code = (c * 7919 + t * 104729 + f * 31) % 2001 - 1000;
-                input.values[static_cast<size_t>((c * steps + t) * size + f)]
-                    = static_cast<float>(code) / 1000.0f;
-            }
-    return input;
-}
+using test::formulaInput;
 
 // Largest difference relative to max(1, |expected|): magnitudes are norms in the tens.
 float worstError(const std::vector<float>& actual, const std::vector<float>& expected)
@@ -69,7 +58,7 @@ void expectMatchesGoldens(const analysis::VideoDetector& detector, const nlohman
         const int64_t crops = run["crops"];
         const int64_t steps = run["steps"];
         SCOPED_TRACE(std::to_string(crops) + " crops, " + std::to_string(steps) + " steps");
-        const analysis::VideoScores result = detector.score(makeInput(crops, steps, size));
+        const analysis::VideoScores result = detector.score(formulaInput(crops, steps, size));
         EXPECT_LE(worstError(result.scores, run["score"].get<std::vector<float>>()), 1e-5f);
         EXPECT_LE(worstError(result.magnitudes, run["magnitude"].get<std::vector<float>>()), 1e-5f);
         EXPECT_EQ(result.attention.shape, (std::vector<int64_t> { steps, steps }));
@@ -133,14 +122,14 @@ TEST(Rtfm, DemoWeightsScoreTenCropsOfAnyLength)
     const LoadedDetector first = loadDetector(DetectorKind::Rtfm, "");
     EXPECT_EQ(first.weights.provenance, Provenance::Demo);
     for (const int64_t steps : { 1, 2, 5 }) {
-        const analysis::VideoScores scores = first.detector->score(makeInput(10, steps, 2048));
+        const analysis::VideoScores scores = first.detector->score(formulaInput(10, steps, 2048));
         ASSERT_EQ(scores.scores.size(), static_cast<size_t>(steps));
         ASSERT_EQ(scores.magnitudes.size(), static_cast<size_t>(steps));
         for (const float score : scores.scores)
             EXPECT_TRUE(score >= 0.0f && score <= 1.0f) << score;
     }
     const LoadedDetector second = loadDetector(DetectorKind::Rtfm, "");
-    const FloatArray input = makeInput(10, 3, 2048);
+    const FloatArray input = formulaInput(10, 3, 2048);
     EXPECT_EQ(first.detector->score(input).scores, second.detector->score(input).scores);
 }
 
@@ -148,7 +137,7 @@ TEST(Rtfm, RefusesFeaturesOfAnotherWidthInOneLine)
 {
     const LoadedDetector loaded = loadDetector(DetectorKind::Rtfm, "");
     try {
-        loaded.detector->score(makeInput(10, 4, 1024));
+        loaded.detector->score(formulaInput(10, 4, 1024));
         FAIL() << "1024-d features were scored";
     } catch (const ModelError& error) {
         const std::string message = error.what();
@@ -162,7 +151,7 @@ TEST(Rtfm, ThreadsShareOneDetector)
 {
     const auto goldens = readJson(tinyPath("goldens.json"));
     const engine::LoadedDetector loaded = loadRtfm(tinyPath("tiny_rtfm.pth"), widthsOf(goldens));
-    const FloatArray input = makeInput(10, 7, 32);
+    const FloatArray input = formulaInput(10, 7, 32);
     const std::vector<float> alone = loaded.detector->score(input).scores;
     std::vector<std::vector<float>> together(4);
     std::vector<std::thread> threads;
