@@ -163,13 +163,20 @@ std::string installedText(const ModelEntry& entry, const std::string& sha256)
                                       : "no published checksum; SHA-256 " + sha256;
 }
 
-int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isQuiet,
-    const CancellationToken& cancel)
+// Entries without a direct download are skipped, not failed, when fetching everything.
+int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isNamed,
+    bool isQuiet, const CancellationToken& cancel)
 {
     const Downloader downloader;
     const std::string mirror = mirrorFromEnvironment();
     int failures = 0;
     for (const ModelEntry* entry : entries) {
+        if (!isNamed && !entry->isDirectDownload && mirror.empty()) {
+            std::printf("%s: skipped: no direct download; get the file from %s, then run `vigil "
+                        "models import FILE --as %s`\n",
+                entry->name.c_str(), entry->url.c_str(), entry->name.c_str());
+            continue;
+        }
         try {
             DownloadBar bar(ProgressPrinter::detectMode(isQuiet), entry->name);
             const FetchOutcome outcome = fetchModel(
@@ -279,7 +286,7 @@ int ModelsCommand::run(const CancellationToken& cancel) const
         if (!entries)
             return kExitUsage;
         if (fetch_->parsed())
-            return fetchModels(store, *entries, isQuiet_, cancel);
+            return fetchModels(store, *entries, !names_.empty(), isQuiet_, cancel);
         if (verify_->parsed())
             return verifyModels(store, *entries, !names_.empty());
         return printPaths(store, *entries, !names_.empty());

@@ -9,6 +9,7 @@
 #include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
+#include "models/rtfm_detector.h"
 #include "models/state_dict_loader.h"
 #include "models/state_dict_reader.h"
 #include "models/torch_adapters.h"
@@ -208,6 +209,15 @@ LoadedClassifier loadClassifier(const std::string& weightsPath)
     return loaded;
 }
 
+LoadedDetector loadDetector(DetectorKind kind, const std::string& weightsPath)
+{
+    switch (kind) {
+    case DetectorKind::Rtfm:
+        return loadRtfm(weightsPath);
+    }
+    throw ModelError("unknown detector");
+}
+
 void setThreadCount(int threads)
 {
     if (threads <= 0)
@@ -244,6 +254,11 @@ LoadedBackbone TorchNetworkLoader::loadBackbone(
 LoadedClassifier TorchNetworkLoader::loadClassifier(const std::string& path) const
 {
     return models::loadClassifier(path);
+}
+
+LoadedDetector TorchNetworkLoader::loadDetector(DetectorKind kind, const std::string& path) const
+{
+    return models::loadDetector(kind, path);
 }
 
 std::string TorchNetworkLoader::deviceProblem(ComputeDevice device) const

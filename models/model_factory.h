@@ -17,6 +17,7 @@ namespace vigil::models {
 
 using engine::LoadedBackbone;
 using engine::LoadedClassifier;
+using engine::LoadedDetector;
 
 // Load-time optimisations of a backbone (see models/i3d_resnet50.h); the defaults are the fastest.
 // The benchmarks in bench/ turn them off one by one to measure what each buys.
@@ -44,6 +45,8 @@ std::string cudaUnavailableReason();
 LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,
     const BackboneTuning& tuning = {}, ComputeDevice device = ComputeDevice::Cpu);
 LoadedClassifier loadClassifier(const std::string& weightsPath);
+// A whole-video detector at its published widths (models/rtfm_detector.h for RTFM).
+LoadedDetector loadDetector(DetectorKind kind, const std::string& weightsPath);
 
 // Intra-op threads for every network; 0 means all cores. Process-wide: not while a network runs.
 void setThreadCount(int threads);
@@ -63,6 +66,7 @@ public:
     LoadedBackbone loadBackbone(
         BackboneKind kind, const std::string& path, ComputeDevice device) const override;
     LoadedClassifier loadClassifier(const std::string& path) const override;
+    LoadedDetector loadDetector(DetectorKind kind, const std::string& path) const override;
     std::string deviceProblem(ComputeDevice device) const override;
 };
 

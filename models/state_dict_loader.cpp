@@ -23,6 +23,16 @@ std::string shapeText(c10::IntArrayRef sizes)
 
 } // namespace
 
+StateDict withoutPrefix(StateDict dict, const std::string& prefix)
+{
+    for (const auto& entry : dict)
+        if (entry.first.rfind(prefix, 0) != 0)
+            return dict;
+    for (auto& entry : dict)
+        entry.first.erase(0, prefix.size());
+    return dict;
+}
+
 LoadReport loadStateDict(
     torch::nn::Module& module, const StateDict& dict, const std::string& source)
 {

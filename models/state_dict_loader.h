@@ -21,6 +21,10 @@ struct LoadReport {
 // Every named_parameters() and named_buffers() entry of `module` must be in `dict` with the
 // same shape; values are converted to the module tensor's dtype and device. `source` opens
 // error messages, e.g. "model.pth: missing tensor 'fc1.weight'".
+// The dict with `prefix` taken off every key when every key has it, e.g. the "module." that
+// nn.DataParallel's state dicts carry; otherwise the dict unchanged.
+StateDict withoutPrefix(StateDict dict, const std::string& prefix);
+
 LoadReport loadStateDict(
     torch::nn::Module& module, const StateDict& dict, const std::string& source);
 

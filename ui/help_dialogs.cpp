@@ -33,7 +33,8 @@ void addMenuRows(const QMenu& menu, const QString& title, std::vector<ShortcutRo
     }
 }
 
-// The one place a licence is stated: the terms each source publishes its weights under.
+// The terms each source publishes its weights under, for the manifest entries that state none
+// themselves (their `licence`, which sourcesHtml() shows first).
 QString licenceOf(const std::string& name)
 {
     if (name.rfind("classifier-", 0) == 0)
@@ -55,7 +56,10 @@ QString sourcesHtml()
                    .arg(QString::fromStdString(entry.name).toHtmlEscaped(),
                        QString::fromStdString(entry.description).toHtmlEscaped(),
                        QString::fromStdString(entry.url).toHtmlEscaped(),
-                       QObject::tr("licence: %1").arg(licenceOf(entry.name)).toHtmlEscaped());
+                       QObject::tr("licence: %1")
+                           .arg(entry.licence.empty() ? licenceOf(entry.name)
+                                                      : QString::fromStdString(entry.licence))
+                           .toHtmlEscaped());
     return html + QStringLiteral("</table>");
 }
 

@@ -28,6 +28,8 @@ enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // Published: bytes whose SHA-256 the manifest pins. Imported: installed weights that nothing
 // pins (imported by the user, or downloaded where the manifest has no full checksum).
 enum class Provenance { Demo, File, Published, Unknown, DemoTrained, Imported };
+// Detectors that score a whole video at once (core/analysis/video_detector.h).
+enum class DetectorKind { Rtfm };
 
 namespace detail {
 template <typename Enum> struct SettingWords;
@@ -57,6 +59,11 @@ template <> struct SettingWords<Provenance> {
         { { Provenance::Demo, "demo" }, { Provenance::File, "file" },
             { Provenance::Published, "published" }, { Provenance::Unknown, "unknown" },
             { Provenance::DemoTrained, "demo-trained" }, { Provenance::Imported, "imported" } }
+    };
+};
+template <> struct SettingWords<DetectorKind> {
+    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 1> table {
+        { { DetectorKind::Rtfm, "rtfm" } }
     };
 };
 } // namespace detail

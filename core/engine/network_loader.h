@@ -6,6 +6,7 @@
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/network_interfaces.h"
+#include "core/analysis/video_detector.h"
 #include "core/analysis/window_explanation.h"
 
 #include <memory>
@@ -31,6 +32,12 @@ struct LoadedClassifier {
     std::vector<std::string> ignoredKeys;
 };
 
+struct LoadedDetector {
+    std::shared_ptr<const analysis::VideoDetector> detector;
+    analysis::WeightsInfo weights;
+    std::vector<std::string> ignoredKeys;
+};
+
 class NetworkLoader {
 public:
     virtual ~NetworkLoader() = default;
@@ -38,6 +45,8 @@ public:
     virtual LoadedBackbone loadBackbone(
         BackboneKind kind, const std::string& path, ComputeDevice device) const = 0;
     virtual LoadedClassifier loadClassifier(const std::string& path) const = 0;
+    // A whole-video detector at its published widths; refuses another architecture's file.
+    virtual LoadedDetector loadDetector(DetectorKind kind, const std::string& path) const = 0;
     // Empty when the device can be used; else why not, in one sentence.
     virtual std::string deviceProblem(ComputeDevice device) const = 0;
 };

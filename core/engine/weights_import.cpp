@@ -14,6 +14,11 @@ std::string importWeights(models_store::ModelStore& store, const std::string& fi
         throw IoError(file + ": not a regular file");
     if (entry.kind == models_store::ModelKind::Classifier) {
         loader.loadClassifier(file);
+    } else if (entry.kind == models_store::ModelKind::Detector) {
+        const std::optional<DetectorKind> detector = fromString<DetectorKind>(entry.detector);
+        if (!detector)
+            throw ModelError(entry.name + ": the manifest names no known detector");
+        loader.loadDetector(*detector, file);
     } else {
         const std::optional<BackboneKind> backbone = fromString<BackboneKind>(entry.backbone);
         if (!backbone)

@@ -15,6 +15,9 @@ FetchOutcome fetchModel(ModelStore& store, const Downloader& downloader,
     const InstallState state = store.status(entry, HashCheck::CacheOrFile).state;
     if (state == InstallState::Verified || state == InstallState::Unverifiable)
         return FetchOutcome::AlreadyInstalled;
+    if (!entry.isDirectDownload && request.mirror.empty())
+        throw ModelError("no direct download: get the file from " + entry.url
+            + ", then run `vigil models import FILE --as " + entry.name + "`");
     std::error_code error;
     std::filesystem::create_directories(store.folder(), error);
     if (error)

@@ -1,6 +1,7 @@
 #include "core/models_store/model_manifest.h"
 
 #include "core/common/error.h"
+#include "core/common/settings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -44,11 +45,20 @@ ModelEntry parseEntry(const json& item)
     entry.checksum.sha256 = optionalString(item, "sha256");
     entry.checksum.sha256Prefix = optionalString(item, "sha256_prefix");
     const std::string kind = item.at("kind").get<std::string>();
-    if (kind != "classifier" && kind != "backbone")
-        throw std::invalid_argument("kind must be classifier or backbone, not " + kind);
-    entry.kind = kind == "classifier" ? ModelKind::Classifier : ModelKind::Backbone;
+    if (kind != "classifier" && kind != "backbone" && kind != "detector")
+        throw std::invalid_argument("kind must be classifier, backbone or detector, not " + kind);
+    entry.kind = kind == "classifier" ? ModelKind::Classifier
+        : kind == "backbone"          ? ModelKind::Backbone
+                                      : ModelKind::Detector;
     entry.backbone = optionalString(item, "backbone");
     entry.trainedOn = optionalString(item, "trained_on");
+    entry.detector = optionalString(item, "detector");
+    entry.licence = optionalString(item, "licence");
+    if (const auto direct = item.find("direct_download"); direct != item.end())
+        entry.isDirectDownload = direct->get<bool>();
+    if (entry.kind == ModelKind::Detector && !fromString<DetectorKind>(entry.detector))
+        throw std::invalid_argument(
+            "a detector must name its network, not \"" + entry.detector + "\"");
     entry.format = optionalString(item, "format");
     if (entry.name.empty() || entry.url.empty())
         throw std::invalid_argument("name and url must not be empty");

@@ -10,7 +10,8 @@
 
 namespace vigil::models_store {
 
-enum class ModelKind { Classifier, Backbone };
+// Detector: a whole-video detector such as RTFM (core/analysis/video_detector.h).
+enum class ModelKind { Classifier, Backbone, Detector };
 
 struct ModelEntry {
     std::string name; // "classifier-da64-r3"
@@ -20,7 +21,12 @@ struct ModelEntry {
     ExpectedChecksum checksum;
     ModelKind kind = ModelKind::Classifier;
     std::string backbone; // backbones: the network it fits ("i3d-r50" | "resnet50")
-    std::string trainedOn; // classifiers: the backbone whose features it was trained on
+    std::string trainedOn; // classifiers, detectors: the backbone of their training features
+    std::string detector; // detectors: the network it fits ("rtfm")
+    std::string licence; // the terms its source publishes it under, in words
+    // False where the home is a page, not the file (e.g. a OneDrive share): such a file is
+    // installed with `vigil models import`, or fetched from a mirror.
+    bool isDirectDownload = true;
     std::string format; // "pytorch-zip" | "caffe2-pkl"
 };
 

@@ -3,6 +3,7 @@
 // time) for the checkpoints it generates in the published format.
 
 #include "models/model_factory.h"
+#include "tests/support/formula_input.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -22,19 +23,7 @@ nlohmann::json loadGoldens(
     return nlohmann::json::parse(in);
 }
 
-// The integer formula of the golden script, laid out as [batch, steps, size].
-FloatArray makeInput(int64_t batch, int64_t steps, int64_t size)
-{
-    FloatArray input = FloatArray::zeros({ batch, steps, size });
-    for (int64_t b = 0; b < batch; ++b)
-        for (int64_t t = 0; t < steps; ++t)
-            for (int64_t f = 0; f < size; ++f) {
-                const int64_t code = (b * 7919 + t * 104729 + f * 31) % 2001 - 1000;
-                input.values[static_cast<size_t>((b * steps + t) * size + f)]
-                    = static_cast<float>(code) / 1000.0f;
-            }
-    return input;
-}
+using test::formulaInput;
 
 void expectMatchesGolden(
     const analysis::WindowScorer& scorer, const nlohmann::json& golden, int64_t size)
@@ -42,7 +31,7 @@ void expectMatchesGolden(
     const int64_t batch = golden["batch"];
     const int64_t steps = golden["steps"];
     SCOPED_TRACE("steps " + std::to_string(steps));
-    const analysis::WindowScore result = scorer.score(makeInput(batch, steps, size));
+    const analysis::WindowScore result = scorer.score(formulaInput(batch, steps, size));
     const auto scores = golden["score"].get<std::vector<float>>();
     const auto attention = golden["attention"].get<std::vector<float>>();
     ASSERT_EQ(result.cropScores.size(), scores.size());
@@ -120,7 +109,7 @@ TEST(AttentionClassifier, DemoWeightsHaveThePaperShapeAndRowsSumToOne)
     EXPECT_EQ(classifier.weights.provenance, Provenance::Demo);
     EXPECT_EQ(classifier.hiddenSize, 64);
     EXPECT_EQ(classifier.rows, 3);
-    const analysis::WindowScore result = classifier.scorer->score(makeInput(2, 9, 2048));
+    const analysis::WindowScore result = classifier.scorer->score(formulaInput(2, 9, 2048));
     for (int64_t b = 0; b < 2; ++b)
         for (int64_t k = 0; k < 3; ++k) {
             double sum = 0.0;
@@ -132,7 +121,7 @@ TEST(AttentionClassifier, DemoWeightsHaveThePaperShapeAndRowsSumToOne)
 
 TEST(AttentionClassifier, DemoWeightsAreTheSameEveryTime)
 {
-    const FloatArray input = makeInput(1, 4, 2048);
+    const FloatArray input = formulaInput(1, 4, 2048);
     const float first = loadClassifier("").scorer->score(input).cropScores.at(0);
     const float second = loadClassifier("").scorer->score(input).cropScores.at(0);
     EXPECT_EQ(first, second);

@@ -41,6 +41,12 @@ public:
         ++reads;
         return accept<vigil::engine::LoadedClassifier>(path);
     }
+    vigil::engine::LoadedDetector loadDetector(
+        vigil::DetectorKind, const std::string& path) const override
+    {
+        ++reads;
+        return accept<vigil::engine::LoadedDetector>(path);
+    }
     std::string deviceProblem(vigil::ComputeDevice) const override { return {}; }
     mutable std::atomic<int> reads { 0 };
 
