@@ -4,7 +4,7 @@
 
 #include "core/common/error.h"
 #include "core/engine/weights_import.h"
-#include "core/io/sha256.h"
+#include "core/files/sha256.h"
 #include "core/models_store/installed_weights.h"
 #include "models/model_factory.h"
 #include "tests/support/rtfm_fixtures.h"
@@ -30,7 +30,7 @@ TEST(RtfmImport, InstallsTheFileAsImportedWithItsSha256)
     ASSERT_TRUE(installed.has_value());
     EXPECT_EQ(installed->path, path);
     EXPECT_EQ(installed->name, "rtfm-ucf");
-    EXPECT_EQ(installed->sha256, io::sha256OfFile(file));
+    EXPECT_EQ(installed->sha256, files::sha256OfFile(file));
     EXPECT_EQ(installed->trainedOn, "i3d-r50");
     EXPECT_FALSE(installed->isPinned);
     EXPECT_EQ(loadDetector(DetectorKind::Rtfm, path).detector->featureSize(), 2048);
