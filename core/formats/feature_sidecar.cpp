@@ -104,7 +104,7 @@ std::optional<FeatureSidecar> readFeatureSidecar(const std::string& path)
     std::error_code error;
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, error)))
         return std::nullopt;
-    const RegularFile file(path);
+    const files::RegularFile file(path);
     if (file.sizeBytes() > kMaxSidecarBytes)
         throw IoError(path + ": too large for a features sidecar");
     try {
@@ -137,7 +137,7 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
     document["snippet_frames"] = sidecar.framesPerStep;
     document["video"] = { { "frames", sidecar.frames }, { "fps", sidecar.fps } };
     detail::putName(document["video"], "path", sidecar.videoPath);
-    writeFileAtomically(path, detail::dumped(document, 1) + "\n");
+    files::writeFileAtomically(path, detail::dumped(document, 1) + "\n");
 }
 
 std::optional<FeatureSidecar> readFeatureSidecarFor(
@@ -160,7 +160,7 @@ std::optional<FeatureSidecar> readFeatureSidecarFor(
 
 FloatArray readFeatures(const std::string& npyPath)
 {
-    FloatArray features = readNpy(npyPath);
+    FloatArray features = files::readNpy(npyPath);
     if (features.rank() == 2) // [T, F]: a single crop sequence
         features.shape = { features.dim(0), 1, features.dim(1) };
     if (features.rank() != 3)

@@ -6,6 +6,8 @@
 // plain keys. Parallel test processes may both run the script: it writes each file beside its
 // place and renames it, goldens.json last.
 
+#include "tests/support/test_locations.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
@@ -17,12 +19,12 @@ namespace vigil::test {
 
 inline std::string fullSizeRtfmDir()
 {
-    const std::string dir = std::string(VIGIL_TEST_TMP) + "/rtfm";
+    const std::string dir = testTmpDir() + "/rtfm";
     if (std::filesystem::exists(dir + "/goldens.json"))
         return dir;
     const char* python = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-    const std::string command = std::string(python)
-        + " '" VIGIL_SOURCE_DIR "/scripts/make_rtfm_golden.py' '" + dir + "' >/dev/null";
+    const std::string command = std::string(python) + " '" + sourceDir()
+        + "/scripts/make_rtfm_golden.py' '" + dir + "' >/dev/null";
     if (std::system(command.c_str()) != 0)
         throw std::runtime_error(command + " failed: is python3-torch installed?");
     return dir;
