@@ -3,10 +3,10 @@
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/files/atomic_file.h"
-#include "core/formats/detail/json_fields.h"
-#include "core/formats/json_problem.h"
 #include "core/files/npy_file.h"
 #include "core/files/regular_file.h"
+#include "core/formats/detail/json_fields.h"
+#include "core/formats/json_problem.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 // features sidecar that disagrees with its .npy in one line, as `score` does (item 10).
 
 #include "core/common/float_array.h"
-#include "core/formats/feature_sidecar.h"
 #include "core/files/npy_file.h"
+#include "core/formats/feature_sidecar.h"
 #include "tests/support/in_process_cli.h"
 #include "tests/support/test_paths.h"
 

@@ -1,6 +1,6 @@
 // Deterministic mutation fuzzing of the readers of Vigil's own files: a result (.vigil.json and
-// .scores.csv, read by formats::readResultFiles and batch::checkSavedResult), a features sidecar, the
-// calibration cache and the checksum cache. Each seed file is damaged in many seeded ways, some
+// .scores.csv, read by formats::readResultFiles and batch::checkSavedResult), a features sidecar,
+// the calibration cache and the checksum cache. Each seed file is damaged in many seeded ways, some
 // blind (flipped bytes, cut-off ends) and some aimed at the values (a number replaced by NaN,
 // 1e308, a negative or a huge integer, a string, null), then read. A damaged file may only be
 // read into values within the readers' bounds, be refused with one line naming it, or (for the

@@ -5,8 +5,8 @@
 #include "core/batch/saved_result.h"
 #include "core/eval/evaluation.h"
 #include "core/files/atomic_file.h"
-#include "core/formats/feature_sidecar.h"
 #include "core/files/npy_file.h"
+#include "core/formats/feature_sidecar.h"
 #include "core/formats/result_files.h"
 #include "core/formats/result_reader.h"
 #include "tests/support/synthetic_result.h"
@@ -46,8 +46,8 @@ TEST(PresetRecords, ResultJsonNamesThePresetAndReadsBackAsWritten)
     const formats::WrittenFiles files
         = formats::writeResultFiles(written, test::scratchDir("preset_result"), "clip");
     EXPECT_EQ(readJson(files.jsonPath)["model"]["preprocess"], "rtfm");
-    EXPECT_EQ(
-        formats::readResultFiles(files.jsonPath, files.csvPath).model.preset, PreprocessPreset::Rtfm);
+    EXPECT_EQ(formats::readResultFiles(files.jsonPath, files.csvPath).model.preset,
+        PreprocessPreset::Rtfm);
 
     dropKey(files.jsonPath, "model", "preprocess");
     EXPECT_EQ(formats::readResultFiles(files.jsonPath, files.csvPath).model.preset,

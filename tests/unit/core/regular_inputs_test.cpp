@@ -5,10 +5,10 @@
 
 #include "core/batch/saved_result.h"
 #include "core/common/error.h"
-#include "core/formats/feature_sidecar.h"
 #include "core/files/regular_file.h"
-#include "core/formats/result_reader.h"
 #include "core/files/sha256.h"
+#include "core/formats/feature_sidecar.h"
+#include "core/formats/result_reader.h"
 #include "core/live/line_appender.h"
 #include "core/train/labelled_videos.h"
 #include "tests/support/test_paths.h"
@@ -141,8 +141,9 @@ TEST(RegularInputs, AFifoIsNeitherHashedNorReadAsAFeatureSidecar)
     const std::string sidecar = fifoAt("clip.features.json");
     const std::string problem = problemOf(sidecar, [&] {
         const std::string npy = std::filesystem::path(sidecar).replace_extension(".npy").string();
-        return formats::readFeatureSidecarFor(npy, FloatArray::zeros({ 2, 1, 4 })) ? std::string("read")
-                                                                              : std::string("none");
+        return formats::readFeatureSidecarFor(npy, FloatArray::zeros({ 2, 1, 4 }))
+            ? std::string("read")
+            : std::string("none");
     });
     // Refused in one line (a sidecar that cannot be read is not taken for no sidecar).
     EXPECT_NE(problem.find("not a regular file (a FIFO)"), std::string::npos) << problem;

@@ -1,6 +1,6 @@
 #include "core/common/error.h"
-#include "core/formats/feature_sidecar.h"
 #include "core/files/npy_file.h"
+#include "core/formats/feature_sidecar.h"
 #include "core/train/training_plan.h"
 #include "tests/support/test_paths.h"
 

@@ -1,6 +1,6 @@
 // File > Export without its dialogs: the result files follow the CLI's contract (read back by
-// formats::readResultFiles, the same reader the batch uses), the timeline and the frame save as PNG,
-// and the whole window renders readably with a dark palette (saved under the build folder for
+// formats::readResultFiles, the same reader the batch uses), the timeline and the frame save as
+// PNG, and the whole window renders readably with a dark palette (saved under the build folder for
 // people to look at: build/ui-screenshots/main-window-dark.png).
 
 #include "core/formats/result_reader.h"
