@@ -62,7 +62,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
         ->required()
         ->check(CLI::ExistingDirectory);
     addModelOptions(*batch, options, Backbones::Any);
-    addWindowOptions(*batch, options);
+    addWindowOptions(*batch, options.windows);
     addOutputOptions(*batch, options);
     batch->get_option("--output")->required();
     batch->add_flag(
@@ -95,7 +95,7 @@ CLI::App* addAnalyzeCommand(CLI::App& cli, RunOptions& options)
     // by the decoder as "vigil: <path>: <problem>" (exit 1), not a usage error that stops the rest.
     analyze->add_option("videos", options.inputs, "Video files")->required();
     addModelOptions(*analyze, options, Backbones::Any);
-    addWindowOptions(*analyze, options);
+    addWindowOptions(*analyze, options.windows);
     addOutputOptions(*analyze, options);
     analyze->add_flag("--profile", options.isProfiled,
         "Print the time per stage (decode, preprocess, network, queue waits, scoring), frames/s "
@@ -110,7 +110,7 @@ CLI::App* addScoreCommand(CLI::App& cli, RunOptions& options)
         "classifier");
     score->add_option("features", options.inputs, "Feature files (.npy)")->required();
     addModelOptions(*score, options, Backbones::None);
-    addWindowOptions(*score, options);
+    addWindowOptions(*score, options.windows);
     score
         ->add_option("--snippet-frames", options.snippetFrames,
             "Video frames per feature step, when the features have no sidecar (<name>.json)")
@@ -184,7 +184,7 @@ CLI::App* addGuiCommand(CLI::App& cli, RunOptions& options, GuiOptions& guiOptio
         "Open the desktop app (also what `vigil` alone does); a VIDEO given is analysed at once");
     gui->add_option("video", guiOptions.video, "Video to open")->check(CLI::ExistingPath);
     addModelOptions(*gui, options, Backbones::Any);
-    addWindowOptions(*gui, options);
+    addWindowOptions(*gui, options.windows);
     gui->add_option("--screenshot", guiOptions.screenshotPath,
         "Analyse VIDEO (or the demo), save the main window as a PNG to this file and exit");
     gui->add_flag("--demo", guiOptions.isDemo,

@@ -63,13 +63,10 @@ std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request,
     }
 }
 
-std::optional<analysis::WindowSettings> windowSettings(const WindowOptions& options)
+std::optional<analysis::WindowSettings> windowSettings(const analysis::WindowSettings& asked)
 {
-    const analysis::WindowSettings settings { options.windowSteps,
-        options.strideSteps > 0 ? options.strideSteps : options.windowSteps };
-    if (const std::string problem
-        = analysis::windowProblem(settings.windowSteps, settings.strideSteps);
-        !problem.empty()) {
+    const analysis::WindowSettings settings = resolvedWindows(asked);
+    if (const std::string problem = analysis::windowProblem(settings); !problem.empty()) {
         printError(problem);
         return std::nullopt;
     }

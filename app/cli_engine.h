@@ -18,7 +18,8 @@ void printError(const std::string& message);
 // device that cannot be used) or kExitFailedInput (weights that cannot be read).
 std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request, int& exitCode);
 
-// nullopt after printing why when the stride would leave steps that no window scores.
-std::optional<analysis::WindowSettings> windowSettings(const WindowOptions& options);
+// The windows asked for (resolvedWindows); nullopt after printing why when the stride would
+// leave steps that no window scores.
+std::optional<analysis::WindowSettings> windowSettings(const analysis::WindowSettings& asked);
 
 } // namespace vigil::app

@@ -28,9 +28,6 @@ Exit codes:
   130  interrupted (Ctrl+C): the clips finished so far are kept, none is half-written
 )";
 
-// Seconds of context: up to an hour either side.
-constexpr NumberBound kContextS { 0.0, 3600.0 };
-
 } // namespace
 
 ClipsCommand::ClipsCommand(CLI::App& cli)
@@ -49,10 +46,10 @@ ClipsCommand::ClipsCommand(CLI::App& cli)
         ->check(numberIn(bounds::threshold()))
         ->capture_default_str();
     command_->add_option("--pre", settings_.preS, "Seconds kept before each event")
-        ->check(numberIn(kContextS))
+        ->check(numberIn(bounds::clipContextS()))
         ->capture_default_str();
     command_->add_option("--post", settings_.postS, "Seconds kept after each event")
-        ->check(numberIn(kContextS))
+        ->check(numberIn(bounds::clipContextS()))
         ->capture_default_str();
 }
 

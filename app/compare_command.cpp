@@ -2,6 +2,7 @@
 
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
+#include "app/model_options.h"
 #include "app/option_checks.h"
 #include "core/common/defaults.h"
 #include "core/common/error.h"
@@ -157,11 +158,11 @@ std::string classifierName(const analysis::WeightsInfo& classifier)
 
 // Scores A and B over the same windows of the steps they share. False after printing why not,
 // with exitCode set; true and no scores when the classifier cannot take these features.
-bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOptions,
+bool scoreBoth(const engine::ModelRequest& model, const analysis::WindowSettings& askedWindows,
     const Inputs& inputs, const eval::FeatureComparison& comparison, std::optional<Scores>& scores,
     int& exitCode)
 {
-    const std::optional<analysis::WindowSettings> windows = windowSettings(windowOptions);
+    const std::optional<analysis::WindowSettings> windows = windowSettings(askedWindows);
     if (!windows) {
         exitCode = kExitUsage;
         return false;
@@ -182,7 +183,7 @@ bool scoreBoth(const engine::ModelRequest& model, const WindowOptions& windowOpt
     }
     try {
         scores = Scores { eval::compareScores(inputs.a, inputs.b, comparison.alignment, scorer,
-                              { windows->windowSteps, windows->strideSteps, inputs.framesPerStep }),
+                              { *windows, inputs.framesPerStep }),
             classifierName(engine->description().classifier), windows->windowSteps };
     } catch (const std::exception& error) {
         printError(error.what());
@@ -222,13 +223,7 @@ CompareCommand::CompareCommand(CLI::App& features)
         "--demo-weights", [this] { model_.demo = engine::DemoWeights::FillMissing; },
         "Also compare the scores, with a seeded random classifier when none is named or "
         "installed");
-    command_->add_option("--window", windows_.windowSteps, "Feature steps per classifier window")
-        ->check(countIn(bounds::steps()))
-        ->capture_default_str();
-    command_
-        ->add_option(
-            "--stride", windows_.strideSteps, "Steps between window starts (default: the window)")
-        ->check(countIn(bounds::steps()));
+    addWindowOptions(*command_, windows_);
     command_->add_flag("--json", isJson_, "Print everything as JSON instead of text");
 }
 

@@ -30,7 +30,7 @@ private:
     std::string pathA_;
     std::string pathB_;
     engine::ModelRequest model_;
-    WindowOptions windows_;
+    analysis::WindowSettings windows_ = kAskedWindows;
     bool isJson_ = false;
 };
 

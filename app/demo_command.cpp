@@ -70,7 +70,7 @@ DemoCommand::DemoCommand(CLI::App& cli)
     command_->add_option("--source", source_, "Video the demo is made from (default: vtest.avi)")
         ->check(CLI::ExistingFile);
     command_->add_option("--seconds", seconds_, "Only the first seconds of the source (0: all)")
-        ->check(CLI::Range(0.0, 86400.0));
+        ->check(numberIn(bounds::demoSeconds()));
     command_->add_option("--threads", threads_, "CPU threads for the networks (0: all cores)")
         ->check(countIn(bounds::threads()))
         ->capture_default_str();

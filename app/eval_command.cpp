@@ -31,11 +31,12 @@ constexpr const char* kFooter = R"(Ground truth, one of:
   --annotations FILE  UCF-Crime's Temporal_Anomaly_Annotation_for_Testing_Videos.txt:
                       "name class start1 end1 start2 end2", -1 for none. start..end is taken as an
                       INCLUSIVE range of 0-based frame indices; each video's labels have its own
-                      length (steps x 16 frames), so they always line up with its features. Lines
-                      are matched to feature files by stem, ignoring extensions and RTFM's "_i3d".
+                      length (steps x --snippet-frames), so they always line up with its
+                      features. Lines are matched to feature files by stem, ignoring extensions
+                      and RTFM's "_i3d".
 The paper's protocol: windows of --split steps, the classifier on every crop, the mean over
-crops, each step's score repeated for its 16 frames, ROC AUC over all frames (ties as
-scikit-learn's roc_curve + auc). PR AUC is auc(recall, precision) of precision_recall_curve.
+crops, each step's score repeated for its --snippet-frames frames, ROC AUC over all frames
+(ties as scikit-learn's roc_curve + auc). PR AUC is auc(recall, precision) of precision_recall_curve.
 Per-class ROC AUC takes each anomaly class's videos together with all Normal videos.
 Feature files whose sidecars (<stem>.json) name different backbones or preprocessing presets
 are scored together with a warning (on stderr and in report.json): their scores are not

@@ -29,7 +29,7 @@ private:
     std::string groundTruthPath_;
     std::string annotationsPath_;
     std::string outputDir_;
-    int64_t splitSteps_ = 28;
+    int64_t splitSteps_ = defaults::kEvalSplitSteps;
     int64_t framesPerStep_ = defaults::kSnippetFrames;
     bool isJson_ = false;
     bool isQuiet_ = false;

@@ -287,8 +287,8 @@ int runExplain(
         for (const std::string& warning : engine->warnings())
             printError("warning: " + warning);
         const ExplainInput input = readInput(path, *engine, options, cancel);
-        const std::vector<analysis::WindowSpan> spans = analysis::planWindows(
-            input.features.dim(0), settings->windowSteps, settings->strideSteps);
+        const std::vector<analysis::WindowSpan> spans
+            = analysis::planWindows(input.features.dim(0), *settings);
         requireChoiceExists(path, explain, spans.size(), input.features.dim(1));
         const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
         const analysis::WindowExplanation explanation = engine->explainer()->explain(

@@ -107,12 +107,8 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, const engine::WeightsP
     ui::AnalysisEngine built;
     built.engine = std::make_shared<const engine::Engine>(
         engine::Engine::load(plan, options.model, models::TorchNetworkLoader()));
-    const int64_t window = options.windows.windowSteps;
-    built.windows
-        = { window, options.windows.strideSteps > 0 ? options.windows.strideSteps : window };
-    if (const std::string problem
-        = analysis::windowProblem(built.windows.windowSteps, built.windows.strideSteps);
-        !problem.empty())
+    built.windows = resolvedWindows(options.windows);
+    if (const std::string problem = analysis::windowProblem(built.windows); !problem.empty())
         throw Error("Settings: " + problem);
     return built;
 }
@@ -136,8 +132,7 @@ RunOptions withSavedSettings(RunOptions options)
     // A manifest name or a file: engine::resolveWeights tells them apart, as for --classifier.
     if (!settings.classifier.isEmpty())
         options.model.classifier = settings.classifier.toStdString();
-    options.windows.windowSteps = settings.windowSteps;
-    options.windows.strideSteps = settings.strideSteps;
+    options.windows = settings.windows;
     options.model.threads = settings.threads;
     // The settings dialog offers CUDA only when it can be used (gui_command.cpp).
     options.model.device

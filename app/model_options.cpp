@@ -11,16 +11,15 @@ namespace {
 
 void addBackboneOption(CLI::App& command, BackboneKind& backbone, Backbones offered)
 {
+    const std::string i3d = "Feature network: i3d-r50 (" + std::to_string(defaults::kSnippetFrames)
+        + "-frame snippets, as the paper";
     std::map<std::string, BackboneKind> words = settingWords<BackboneKind>();
     if (offered == Backbones::I3dOnly)
         words = { { toString(BackboneKind::I3dResNet50), BackboneKind::I3dResNet50 } };
     command
         .add_option("--backbone", backbone,
-            offered == Backbones::I3dOnly
-                ? "Feature network: i3d-r50 (16-frame snippets, as the paper; the only one that "
-                  "scores a stream)"
-                : "Feature network: i3d-r50 (16-frame snippets, as the paper) or resnet50 (per "
-                  "frame)")
+            offered == Backbones::I3dOnly ? i3d + "; the only one that scores a stream)"
+                                          : i3d + ") or resnet50 (per frame)")
         ->transform(CLI::CheckedTransformer(words, CLI::ignore_case))
         ->default_str(toString(defaults::kBackbone));
 }
@@ -75,15 +74,14 @@ void addModelOptions(CLI::App& command, RunOptions& options, Backbones backbones
     }
 }
 
-void addWindowOptions(CLI::App& command, RunOptions& options)
+void addWindowOptions(CLI::App& command, analysis::WindowSettings& windows)
 {
-    command
-        .add_option("--window", options.windows.windowSteps, "Feature steps per classifier window")
+    command.add_option("--window", windows.windowSteps, "Feature steps per classifier window")
         ->check(countIn(bounds::steps()))
         ->capture_default_str();
     command
-        .add_option("--stride", options.windows.strideSteps,
-            "Steps between window starts (default: the window)")
+        .add_option(
+            "--stride", windows.strideSteps, "Steps between window starts (default: the window)")
         ->check(countIn(bounds::steps()));
 }
 

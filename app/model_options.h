@@ -14,7 +14,8 @@ namespace vigil::app {
 enum class Backbones { None, Any, I3dOnly };
 
 void addModelOptions(CLI::App& command, RunOptions& options, Backbones backbones);
-void addWindowOptions(CLI::App& command, RunOptions& options);
+// --window and --stride into `windows` (kAskedWindows before parsing).
+void addWindowOptions(CLI::App& command, analysis::WindowSettings& windows);
 void addOutputOptions(CLI::App& command, RunOptions& options);
 
 } // namespace vigil::app

@@ -9,6 +9,7 @@
 #include "core/common/error.h"
 #include "core/files/atomic_file.h"
 #include "core/train/model_card.h"
+#include "core/train/segment_samples.h"
 #include "core/train/training_plan.h"
 #include "core/train/training_report.h"
 #include "core/train/training_set.h"
@@ -34,16 +35,25 @@ using nlohmann::json;
 
 constexpr uint64_t kFoldSeed = 0; // one split for every seed and setting: paired comparisons
 
-constexpr const char* kFooter
-    = R"(The paper's procedure (docs/PROTOCOL.md section 4): each crop of each training video becomes
-one sample of 32 segment means; per epoch the normal and the anomalous samples are shuffled and
+// The numbers come from the code that uses them (core/common/defaults.h, segment_samples.h).
+std::string footer()
+{
+    const std::string segments = std::to_string(train::kTrainingSegments);
+    char dropout[16];
+    std::snprintf(dropout, sizeof dropout, "%g", defaults::kAttentionDropout);
+    return R"(The paper's procedure (docs/PROTOCOL.md section 4): each crop of each training video becomes
+one sample of )"
+        + segments
+        + R"( segment means; per epoch the normal and the anomalous samples are shuffled and
 taken --batch + --batch at a time without replacement (the last incomplete batch is dropped, as
 in the paper's sampler); binary cross-entropy on the sigmoid score; RAdam (lr, betas 0.9/0.999,
-eps 1e-8, as torch.optim.RAdam of PyTorch 1.13); dropout 0.3 on the attention in training.
+eps 1e-8, as torch.optim.RAdam of PyTorch 1.13); dropout )"
+        + dropout + R"( on the attention in training.
 The same seed, data and --threads give bit-identical weights.
 
 AUCs are video-level ROC AUCs (ties as scikit-learn): a video's score is the mean over its
-crops of the classifier's score on the crop's 32-segment sample.
+crops of the classifier's score on the crop's )"
+        + segments + R"(-segment sample.
   --val FILE  picks the weights with the best validation AUC, checked after every epoch (or
               every --val-every steps); never the test set. Without it, the last weights.
   --folds K   K-fold cross-validation over the training videos (stratified by label, the same
@@ -53,6 +63,7 @@ choose them). Every (d_a, r) of --sweep is trained with every seed of --seeds on
 Outputs: -o model.pth (PyTorch state dict; torch.load + load_state_dict) and model.json (its
 settings and scores). With several runs each model is <stem>-da<D>-r<R>-seed<S>[-fold<K>].pth.
 Always <stem>.report.csv, <stem>.report.json and, when there are AUCs, <stem>.report.png.)";
+}
 
 // A usage problem found only once the inputs are read (exit 2, not 3).
 struct UsageError : std::runtime_error {
@@ -115,7 +126,7 @@ TrainCommand::TrainCommand(CLI::App& cli)
     command_ = cli.add_subcommand("train",
         "Train the attention classifier on extracted features, as the paper does, with validation, "
         "cross-validation, seeds and sweeps");
-    command_->footer(kFooter);
+    command_->footer(footer());
     CLI::Option* labels
         = command_
               ->add_option("--labels", labelsPath_,

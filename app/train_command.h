@@ -5,6 +5,7 @@
 // stderr per failure, exit codes from exit_codes.h, nothing throws out of run().
 
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/train/training_plan.h"
 #include "core/train/training_report.h"
 
@@ -40,17 +41,17 @@ private:
     int64_t anomalousFirst_ = -1;
     std::string validationPath_;
     std::string outputPath_;
-    int64_t hiddenSize_ = 64;
-    int64_t rows_ = 3;
-    int64_t epochs_ = 10;
-    uint64_t seed_ = 1;
+    int64_t hiddenSize_ = defaults::kHiddenSize;
+    int64_t rows_ = defaults::kAttentionRows;
+    int64_t epochs_ = defaults::kEpochs;
+    uint64_t seed_ = defaults::kSeed;
     std::string seeds_;
     int folds_ = 0;
     std::vector<std::string> sweep_;
-    int64_t batchPerClass_ = 32;
-    double learningRate_ = 1e-3;
+    int64_t batchPerClass_ = defaults::kBatchPerClass;
+    double learningRate_ = defaults::kLearningRate;
     int64_t validateEvery_ = 0;
-    int threads_ = 1;
+    int threads_ = static_cast<int>(defaults::kTrainThreads);
     bool isQuiet_ = false;
 };
 

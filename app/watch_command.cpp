@@ -4,6 +4,7 @@
 #include "app/exit_codes.h"
 #include "app/option_checks.h"
 #include "core/analysis/weights_summary.h"
+#include "core/common/defaults.h"
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/redacted_url.h"
@@ -17,13 +18,20 @@
 namespace vigil::app {
 namespace {
 
-constexpr const char* kWatchFooter
-    = R"(DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
+// The snippet's length comes from the table (core/common/defaults.h); 25 fps is an example.
+std::string watchFooter()
+{
+    char latency[96];
+    std::snprintf(latency, sizeof latency, "%lld frames have arrived (%.2f s at 25 fps)",
+        static_cast<long long>(defaults::kSnippetFrames),
+        static_cast<double>(defaults::kSnippetFrames) / 25.0);
+    return R"(DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
 DIR/events.jsonl: one JSON line per alert ("type": "alert"), appended when it closes, then
   one when its clip is on disk ("clip_written") or could not be cut ("clip_failed");
   --exec runs then, with the alert's line naming the clip. Event ids go on after the
   highest already in DIR. One watch per DIR (DIR/.vigil-watch.lock).
-Latency: a step is scored once its 16 frames have arrived (0.64 s at 25 fps) plus the
+Latency: a step is scored once its )"
+        + std::string(latency) + R"( plus the
   network's time; its score covers the last --window steps (history, not delay).
 Exit codes:
   0    the stream ended (--give-up-after) and everything was written
@@ -33,6 +41,7 @@ Exit codes:
        (it holds DIR/.vigil-watch.lock)
   130  stopped by Ctrl+C or SIGTERM; an open alert is closed and written
 )";
+}
 
 // At most one status line a second, so a log stays readable.
 class StatusPrinter {
@@ -56,12 +65,10 @@ private:
     std::chrono::steady_clock::time_point last_ {};
 };
 
-void addTimeOption(
-    CLI::App& command, const char* name, double& seconds, const char* help, double max)
+void addTimeOption(CLI::App& command, const char* name, double& seconds, const char* help,
+    const NumberBound& bound)
 {
-    command.add_option(name, seconds, help)
-        ->check(numberIn({ 0.0, max, true }))
-        ->capture_default_str();
+    command.add_option(name, seconds, help)->check(numberIn(bound))->capture_default_str();
 }
 
 } // namespace
@@ -71,7 +78,7 @@ WatchCommand::WatchCommand(CLI::App& cli)
     command_ = cli.add_subcommand("watch",
         "Score a live stream or camera as it comes: appends DIR/scores.csv, and per alert a line "
         "of DIR/events.jsonl, a thumbnail (PNG) and a clip (stream copy)");
-    command_->footer(kWatchFooter);
+    command_->footer(watchFooter());
     command_
         ->add_option("source", watch_.choices.location,
             "rtsp://, http(s)://, udp://, tcp://, srt:// URL, /dev/videoN or camera:N")
@@ -85,29 +92,27 @@ WatchCommand::WatchCommand(CLI::App& cli)
         ->check(numberIn(bounds::threshold()))
         ->capture_default_str();
     addTimeOption(*command_, "--min-duration", watch_.choices.minDurationS,
-        "Seconds an alert must last to be kept", 3600.0);
-    addTimeOption(
-        *command_, "--pre", watch_.choices.preRollS, "Seconds of clip before an alert", 60.0);
-    addTimeOption(
-        *command_, "--post", watch_.choices.postRollS, "Seconds of clip after an alert", 60.0);
+        "Seconds an alert must last to be kept", bounds::alertMinDurationS());
+    addTimeOption(*command_, "--pre", watch_.choices.preRollS, "Seconds of clip before an alert",
+        bounds::alertRollS());
+    addTimeOption(*command_, "--post", watch_.choices.postRollS, "Seconds of clip after an alert",
+        bounds::alertRollS());
     command_
         ->add_option("--window", watch_.choices.windowSteps,
-            "Feature steps (16 frames each) of the causal window ending at each step")
+            "Feature steps (" + std::to_string(defaults::kSnippetFrames)
+                + " frames each) of the causal window ending at each step")
         ->check(countIn(bounds::steps()))
         ->capture_default_str();
     command_->add_option("--exec", watch_.choices.execCommand,
         "Shell command run per alert with its JSON line on stdin");
-    command_
-        ->add_option("--timeout", watch_.choices.timeoutS,
-            "Seconds without data before the stream counts as stalled")
-        ->check(numberIn({ 0.0, 3600.0, false }))
-        ->capture_default_str();
+    addTimeOption(*command_, "--timeout", watch_.choices.timeoutS,
+        "Seconds without data before the stream counts as stalled", bounds::streamTimeoutS());
     addTimeOption(*command_, "--reconnect-max-delay", watch_.choices.reconnectMaxDelayS,
-        "Longest wait between reconnection attempts (seconds)", 3600.0);
+        "Longest wait between reconnection attempts (seconds)", bounds::reconnectMaxDelayS());
     addTimeOption(*command_, "--give-up-after", watch_.choices.giveUpAfterS,
         "Stop when the stream stays away (or does not open at the start) this long (seconds; 0: "
         "never)",
-        86400.0);
+        bounds::giveUpAfterS());
     command_->add_flag("-q,--quiet", watch_.isQuiet, "No status line on stderr");
 }
 

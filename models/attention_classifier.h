@@ -3,16 +3,18 @@
 // no file I/O, no device choice. Parameter names match the published checkpoints, including
 // their misspelt "self_anttention". Immutable after loading; forward() is thread-compatible.
 
+#include "core/common/defaults.h"
+
 #include <torch/torch.h>
 
 namespace vigil::models {
 
 struct AttentionClassifierOptions {
     int64_t featureSize = 2048;
-    int64_t hiddenSize = 64; // d_a
-    int64_t rows = 3; // r
+    int64_t hiddenSize = defaults::kHiddenSize; // d_a
+    int64_t rows = defaults::kAttentionRows; // r
     int64_t fcSize = 32;
-    double attentionDropout = 0.3; // on A, in training mode only (the paper's train.py)
+    double attentionDropout = defaults::kAttentionDropout; // on A, in training mode only
 };
 
 struct ClassifierOutput {

@@ -1,5 +1,6 @@
 #include "models/backbone_calibration.h"
 
+#include "core/common/defaults.h"
 #include "models/model_factory.h"
 
 #include <torch/torch.h>
@@ -57,7 +58,8 @@ public:
         auto& network = networks_[setup.layout];
         if (!network)
             network = loadBackbone(kind_, "", { true, toModels(setup.layout), 0 }).extractor;
-        FloatArray input = FloatArray::zeros({ setup.snippetsPerPass, 3, 16, 224, 224 });
+        FloatArray input
+            = FloatArray::zeros({ setup.snippetsPerPass, 3, defaults::kSnippetFrames, 224, 224 });
         for (size_t i = 0; i < input.values.size(); ++i)
             input.values[i] = static_cast<float>(static_cast<int>(i % 251) - 125) / 128.0f;
         network->extract(input);

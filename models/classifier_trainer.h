@@ -10,6 +10,7 @@
 
 #include "core/analysis/network_interfaces.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/train/training_set.h"
 
 #include <functional>
@@ -20,13 +21,13 @@
 namespace vigil::models {
 
 struct TrainSettings {
-    int64_t hiddenSize = 64; // d_a
-    int64_t rows = 3; // r
-    int64_t epochs = 10;
-    int64_t batchPerClass = 32;
-    double learningRate = 1e-3;
-    double attentionDropout = 0.3;
-    uint64_t seed = 1;
+    int64_t hiddenSize = defaults::kHiddenSize; // d_a
+    int64_t rows = defaults::kAttentionRows; // r
+    int64_t epochs = defaults::kEpochs;
+    int64_t batchPerClass = defaults::kBatchPerClass;
+    double learningRate = defaults::kLearningRate;
+    double attentionDropout = defaults::kAttentionDropout;
+    uint64_t seed = defaults::kSeed;
     int64_t validateEverySteps = 0; // 0: at the end of each epoch
 };
 

@@ -10,6 +10,7 @@
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/window_stream.h"
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "ui/analysis_engine.h"
 #include "ui/analysis_progress.h"
 #include "ui/background_task.h"
@@ -54,7 +55,7 @@ private:
     ProgressThrottle partialThrottle_ { kPartialResultInterval };
     int64_t windowsReported_ = 0;
     int64_t windowsScored_ = 0;
-    int64_t framesPerStep_ = 16;
+    int64_t framesPerStep_ = defaults::kSnippetFrames;
 };
 
 } // namespace vigil::ui

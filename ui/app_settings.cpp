@@ -20,13 +20,13 @@ template <typename Enum> Enum settingOr(const QVariant& value, Enum fallback)
 
 // A stored count, clamped to the bound the CLI checks (core/common/count_limits.h): a settings
 // file edited by hand, or saved on a machine with more cores, cannot start what the CLI refuses.
-int countWithin(const QVariant& value, int fallback, const CountBound& bound)
+int64_t countWithin(const QVariant& value, int64_t fallback, const CountBound& bound)
 {
     bool isNumber = false;
     const qlonglong count = value.toLongLong(&isNumber);
     if (!isNumber)
         return fallback;
-    return static_cast<int>(std::clamp<qlonglong>(count, bound.min, bound.max));
+    return std::clamp<int64_t>(count, bound.min, bound.max);
 }
 
 } // namespace
@@ -34,9 +34,9 @@ int countWithin(const QVariant& value, int fallback, const CountBound& bound)
 bool AppSettings::operator==(const AppSettings& other) const
 {
     return backbone == other.backbone && crops == other.crops && preset == other.preset
-        && classifier == other.classifier && windowSteps == other.windowSteps
-        && strideSteps == other.strideSteps && threshold == other.threshold
-        && threads == other.threads && device == other.device && exportFolder == other.exportFolder;
+        && classifier == other.classifier && windows == other.windows
+        && threshold == other.threshold && threads == other.threads && device == other.device
+        && exportFolder == other.exportFolder;
 }
 
 AppSettings AppSettings::load(QSettings& store)
@@ -47,15 +47,15 @@ AppSettings AppSettings::load(QSettings& store)
     settings.crops = settingOr(store.value(QStringLiteral("crops")), settings.crops);
     settings.preset = settingOr(store.value(QStringLiteral("preprocess")), settings.preset);
     settings.classifier = store.value(QStringLiteral("classifier"), settings.classifier).toString();
-    settings.windowSteps = countWithin(
-        store.value(QStringLiteral("windowSteps")), settings.windowSteps, bounds::steps());
-    settings.strideSteps = countWithin(
-        store.value(QStringLiteral("strideSteps")), settings.strideSteps, bounds::steps());
+    settings.windows.windowSteps = countWithin(
+        store.value(QStringLiteral("windowSteps")), settings.windows.windowSteps, bounds::steps());
+    settings.windows.strideSteps = countWithin(
+        store.value(QStringLiteral("strideSteps")), settings.windows.strideSteps, bounds::steps());
     settings.threshold
         = std::clamp(store.value(QStringLiteral("threshold"), settings.threshold).toDouble(),
             bounds::threshold().min, bounds::threshold().max);
-    settings.threads
-        = countWithin(store.value(QStringLiteral("threads")), settings.threads, bounds::threads());
+    settings.threads = static_cast<int>(
+        countWithin(store.value(QStringLiteral("threads")), settings.threads, bounds::threads()));
     settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
     store.endGroup();
     settings.exportFolder
@@ -86,8 +86,8 @@ void AppSettings::save(QSettings& store) const
     store.setValue(QStringLiteral("crops"), QString::fromStdString(toString(crops)));
     store.setValue(QStringLiteral("preprocess"), QString::fromStdString(toString(preset)));
     store.setValue(QStringLiteral("classifier"), classifier);
-    store.setValue(QStringLiteral("windowSteps"), windowSteps);
-    store.setValue(QStringLiteral("strideSteps"), strideSteps);
+    store.setValue(QStringLiteral("windowSteps"), static_cast<qlonglong>(windows.windowSteps));
+    store.setValue(QStringLiteral("strideSteps"), static_cast<qlonglong>(windows.strideSteps));
     store.setValue(QStringLiteral("threshold"), threshold);
     store.setValue(QStringLiteral("threads"), threads);
     store.setValue(QStringLiteral("device"), QString::fromStdString(toString(device)));

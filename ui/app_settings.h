@@ -5,6 +5,7 @@
 // the app when it loads networks for the next analysis. Plain values; load/save take the
 // QSettings to use (tests pass one on a temporary file). GUI thread.
 
+#include "core/analysis/windows.h"
 #include "core/common/defaults.h"
 #include "core/common/settings.h"
 
@@ -22,8 +23,7 @@ struct AppSettings {
     // A published classifier's manifest name, a weights file, or empty for the default choice
     // (the installed published classifier, as `vigil analyze` picks it).
     QString classifier;
-    int windowSteps = static_cast<int>(defaults::kWindowSteps);
-    int strideSteps = static_cast<int>(defaults::kStrideSteps);
+    analysis::WindowSettings windows; // saved as windowSteps and strideSteps
     double threshold = defaults::kThreshold;
     int threads = static_cast<int>(defaults::kThreads); // 0: all cores
     ComputeDevice device = defaults::kDevice;

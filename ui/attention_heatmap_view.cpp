@@ -1,4 +1,5 @@
 #include "ui/attention_heatmap_view.h"
+#include "core/common/defaults.h"
 
 #include "ui/color_map.h"
 #include "ui/plot_axes.h"
@@ -30,7 +31,7 @@ void AttentionHeatmapView::setResult(ResultPointer result)
 
 void AttentionHeatmapView::setFramesPerSecond(double fps)
 {
-    fps_ = fps > 0.0 ? fps : 25.0;
+    fps_ = defaults::fpsOrFallback(fps);
 }
 
 void AttentionHeatmapView::setScale(AttentionScale scale)
@@ -99,7 +100,7 @@ void AttentionHeatmapView::paintCells(QPainter& painter) const
     // Window boundaries, where they are far enough apart to read.
     painter.setPen(QPen(QColor(255, 255, 255, 150), 1));
     const double windowFrames
-        = static_cast<double>(result_->protocol.windowSteps * index_.framesPerStep());
+        = static_cast<double>(result_->protocol.windows.windowSteps * index_.framesPerStep());
     if (frames.widthPx / frames.visibleFrames * windowFrames >= 6.0) {
         for (size_t w = 1; w < result_->windows.size(); ++w) {
             const double x

@@ -5,6 +5,7 @@
 // explains the cell. GUI thread only; the viewport is
 // shared with the timeline so both zoom and pan together.
 
+#include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
 #include "ui/attention_index.h"
 #include "ui/frame_axis_widget.h"
@@ -43,7 +44,7 @@ private:
 
     ResultPointer result_;
     AttentionIndex index_;
-    double fps_ = 25.0;
+    double fps_ = defaults::kFallbackFps;
     AttentionScale scale_ = AttentionScale::WeightTimesSteps;
 };
 

@@ -4,6 +4,7 @@
 // The result must outlive the index.
 
 #include "core/analysis/analysis_result.h"
+#include "core/common/defaults.h"
 #include "ui/attention_scale.h"
 
 #include <cstdint>
@@ -45,7 +46,7 @@ private:
     const analysis::AnalysisResult* result_ = nullptr;
     std::vector<int> stepWindow_;
     int rows_ = 0;
-    int64_t framesPerStep_ = 16;
+    int64_t framesPerStep_ = defaults::kSnippetFrames;
     int64_t scoredFrames_ = 0; // frames with a score; 0 when the result has none listed
     float maxWeight_ = 0.0f;
     double maxScaledWeight_ = 0.0; // largest weight × T

@@ -1,4 +1,5 @@
 #include "ui/attention_thumbnails.h"
+#include "core/common/defaults.h"
 
 #include "ui/attention_scale.h"
 #include "ui/matrix_painter.h"
@@ -38,7 +39,7 @@ AttentionThumbnails::AttentionThumbnails(QWidget* parent)
 
 void AttentionThumbnails::setVideo(const QString& path, double framesPerSecond)
 {
-    fps_ = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    fps_ = defaults::fpsOrFallback(framesPerSecond);
     images_.clear();
     loader_->setVideo(path);
     setResult(nullptr);

@@ -5,6 +5,7 @@
 // ThumbnailLoader and cached. GUI thread only.
 
 #include "core/analysis/window_explanation.h"
+#include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
 #include "ui/attention_index.h"
 
@@ -66,7 +67,7 @@ private:
     ThumbnailLoader* loader_;
     ResultPointer result_;
     AttentionIndex index_;
-    double fps_ = 25.0;
+    double fps_ = defaults::kFallbackFps;
     int windowIndex_ = -1;
     std::vector<Pick> picks_;
     QHash<qint64, QImage> images_;

@@ -1,5 +1,6 @@
 #include "ui/batch_dialog.h"
 
+#include "core/common/count_limits.h"
 #include "core/common/defaults.h"
 #include "core/files/atomic_file.h"
 #include "ui/batch_job.h"
@@ -89,7 +90,7 @@ QFormLayout* BatchDialog::createForm()
     recursiveBox_ = new QCheckBox(tr("Include subfolders"), this);
     resumeBox_ = new QCheckBox(tr("Skip videos already analysed with these settings"), this);
     thresholdBox_ = new QDoubleSpinBox(this);
-    thresholdBox_->setRange(0.0, 1.0);
+    thresholdBox_->setRange(bounds::threshold().min, bounds::threshold().max);
     thresholdBox_->setSingleStep(0.05);
     thresholdBox_->setDecimals(2);
     thresholdBox_->setValue(defaults::kThreshold);

@@ -1,4 +1,5 @@
 #include "ui/current_analysis.h"
+#include "core/common/defaults.h"
 
 namespace vigil::ui {
 
@@ -11,13 +12,13 @@ void CurrentAnalysis::setVideo(const QString& path, double framesPerSecond)
 {
     clearResult();
     videoPath_ = path;
-    framesPerSecond_ = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    framesPerSecond_ = defaults::fpsOrFallback(framesPerSecond);
     emit videoChanged(videoPath_, framesPerSecond_);
 }
 
 void CurrentAnalysis::clear()
 {
-    setVideo(QString(), 25.0);
+    setVideo(QString(), defaults::kFallbackFps);
 }
 
 void CurrentAnalysis::clearResult()

@@ -5,6 +5,7 @@
 // refused here, so the panels that observe it never check by hand which video is current.
 // Owned by MainWindow; GUI thread only.
 
+#include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
 
 #include <QObject>
@@ -54,7 +55,7 @@ private:
     void show(const ResultPointer& shown, const FeaturesPointer& features);
 
     QString videoPath_;
-    double framesPerSecond_ = 25.0;
+    double framesPerSecond_ = defaults::kFallbackFps;
     ResultPointer result_;
     ResultPointer shown_;
     FeaturesPointer shownFeatures_;

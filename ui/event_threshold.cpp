@@ -1,5 +1,6 @@
 #include "ui/event_threshold.h"
 
+#include "core/common/count_limits.h"
 #include "ui/app_settings.h"
 
 #include <QDoubleSpinBox>
@@ -39,7 +40,7 @@ void EventThreshold::setValue(double threshold)
 
 void EventThreshold::bind(QDoubleSpinBox* box)
 {
-    box->setRange(0.0, 1.0);
+    box->setRange(bounds::threshold().min, bounds::threshold().max);
     box->setDecimals(2);
     box->setSingleStep(0.05);
     // Applied on Enter or leaving the box: each keystroke ("0", "0.", "0.8") is no threshold.

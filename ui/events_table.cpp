@@ -1,4 +1,5 @@
 #include "ui/events_table.h"
+#include "core/common/defaults.h"
 
 #include "ui/time_format.h"
 
@@ -56,7 +57,7 @@ void EventsTable::setEvents(std::vector<analysis::ScoreEvent> events, double fra
     threshold_ = threshold;
     hasScores_ = hasScores;
     viewport()->update();
-    const double fps = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    const double fps = defaults::fpsOrFallback(framesPerSecond);
     setRowCount(static_cast<int>(events_.size()));
     for (int row = 0; row < rowCount(); ++row)
         fillRow(row, fps);

@@ -183,9 +183,10 @@ struct CardTerms {
     QString T, F, da, r;
     QString timeAxis;
     QString colourNote;
+    QString framesPerStep; // video frames one snippet stands for
 };
 
-CardTerms cardTerms(const analysis::WindowExplanation& e)
+CardTerms cardTerms(const analysis::WindowExplanation& e, int64_t framesPerStep)
 {
     CardTerms terms;
     terms.cellWidth
@@ -196,6 +197,7 @@ CardTerms cardTerms(const analysis::WindowExplanation& e)
     terms.r = QString::number(e.rows);
     terms.timeAxis = QObject::tr("← snippet 0 … %1 of the window (time) →").arg(e.steps - 1);
     terms.colourNote = QObject::tr("; colour: viridis, its values on the bar");
+    terms.framesPerStep = QString::number(framesPerStep);
     return terms;
 }
 
@@ -232,14 +234,15 @@ void addHiddenCards(ExplainPage& page, const PageWriter& writer,
     const analysis::WindowExplanation& e, const FloatArray& x, const CardTerms& terms,
     const QPalette& palette)
 {
-    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote] = terms;
+    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote, frames] = terms;
     QString& html = page.html;
     writer.addImage(page, QStringLiteral("x"),
         timeMatrixPicture(
             x, QSize(cellWidth, 1), 64, rangeScale(x, QObject::tr("feature")), palette));
     html += writer.heading(QObject::tr("The computation, step by step"));
     html += writer.card(1, QStringLiteral("x"), shapeText(x.shape),
-        QObject::tr("the window: %1 snippets, each one %2-number feature of 16 frames").arg(T, F),
+        QObject::tr("the window: %1 snippets, each one %2-number feature of %3 frames")
+            .arg(T, F, frames),
         QStringLiteral("x"), valuesLine(x, QStringLiteral("x[0, :4]")),
         timeAxis + QObject::tr("; features top to bottom, averaged in bands") + colourNote);
     html += writer.arrow(QObject::tr("W1 [%1, %2] on every snippet").arg(da, F));
@@ -266,7 +269,7 @@ void addSoftmaxCards(ExplainPage& page, const PageWriter& writer,
     const analysis::WindowExplanation& e, const ExplainContext& context, const CardTerms& terms,
     const QPalette& palette)
 {
-    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote] = terms;
+    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote, frames] = terms;
     QString& html = page.html;
     writer.addImage(page, QStringLiteral("logits"),
         timeMatrixPicture(e.logits, QSize(cellWidth, 16), 16 * static_cast<int>(e.rows),
@@ -301,7 +304,7 @@ void addSoftmaxCards(ExplainPage& page, const PageWriter& writer,
 void addPoolingCards(ExplainPage& page, const PageWriter& writer,
     const analysis::WindowExplanation& e, const CardTerms& terms, const QPalette& palette)
 {
-    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote] = terms;
+    const auto& [cellWidth, T, F, da, r, timeAxis, colourNote, frames] = terms;
     QString& html = page.html;
     writer.addImage(page, QStringLiteral("pooled"),
         featureMatrixPicture(
@@ -383,7 +386,7 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
 {
     ExplainPage page;
     const PageWriter writer(palette);
-    const CardTerms terms = cardTerms(e);
+    const CardTerms terms = cardTerms(e, context.framesPerStep);
     page.html += windowHeading(context, palette);
     addHiddenCards(page, writer, e, x, terms, palette);
     addSoftmaxCards(page, writer, e, context, terms, palette);

@@ -5,6 +5,7 @@
 // formula. Pure function of the explanation and its context; any thread (QImage, no widgets).
 
 #include "core/analysis/window_explanation.h"
+#include "core/common/defaults.h"
 
 #include <QHash>
 #include <QImage>
@@ -20,8 +21,8 @@ struct ExplainContext {
     int windowCount = 0;
     int64_t firstStep = 0;
     int64_t lastStep = 0;
-    int64_t framesPerStep = 16;
-    double framesPerSecond = 25.0;
+    int64_t framesPerStep = defaults::kSnippetFrames;
+    double framesPerSecond = defaults::kFallbackFps;
     int64_t crop = 0;
     int64_t crops = 1;
     float resultCropScore = 0.0f; // the result's score of this crop of this window

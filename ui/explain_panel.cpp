@@ -1,4 +1,5 @@
 #include "ui/explain_panel.h"
+#include "core/common/defaults.h"
 
 #include "core/analysis/window_slices.h"
 #include "ui/thumbnail_loader.h"
@@ -105,7 +106,7 @@ void ExplainPanel::setExplainer(std::shared_ptr<const analysis::WindowExplainer>
 
 void ExplainPanel::setVideo(const QString& path, double framesPerSecond)
 {
-    fps_ = framesPerSecond > 0.0 ? framesPerSecond : 25.0;
+    fps_ = defaults::fpsOrFallback(framesPerSecond);
     thumbnails_.clear();
     loader_->setVideo(path);
     setResult(nullptr, nullptr);

@@ -7,6 +7,7 @@
 // out: a failure is shown in the panel.
 
 #include "core/analysis/window_explanation.h"
+#include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
 #include "ui/attention_index.h"
 #include "ui/explain_page.h"
@@ -76,7 +77,7 @@ private:
     ResultPointer result_;
     FeaturesPointer features_;
     AttentionIndex index_;
-    double fps_ = 25.0;
+    double fps_ = defaults::kFallbackFps;
     int windowIndex_ = -1;
     int crop_ = 0;
     int softmaxRow_ = 0;

@@ -84,7 +84,8 @@ OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     , minutes_(new QSpinBox)
     , problem_(new QLabel)
 {
-    minutes_->setRange(1, 120);
+    const CountBound minutes = bounds::timelineMinutes();
+    minutes_->setRange(static_cast<int>(minutes.min), static_cast<int>(minutes.max));
     minutes_->setValue(
         store_.value(kMinutesKey, static_cast<int>(defaults::kLiveTimelineMinutes)).toInt());
     minutes_->setSuffix(tr(" min"));

@@ -1,6 +1,7 @@
 #include "ui/settings_dialog.h"
 
 #include "core/common/count_limits.h"
+#include "core/common/defaults.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -71,8 +72,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
 void SettingsDialog::fillChoices(const QStringList& installedClassifiers,
     const QString& currentClassifier, const QString& cudaUnavailableReason)
 {
-    backboneBox_->addItem(
-        tr("I3D ResNet-50, 16-frame snippets (i3d-r50)"), word(BackboneKind::I3dResNet50));
+    backboneBox_->addItem(tr("I3D ResNet-50, %1-frame snippets (i3d-r50)")
+                              .arg(static_cast<qlonglong>(defaults::kSnippetFrames)),
+        word(BackboneKind::I3dResNet50));
     backboneBox_->addItem(
         tr("ResNet-50, one frame per snippet (resnet50)"), word(BackboneKind::ResNet50));
     cropsBox_->addItem(tr("Centre crop (fast)"), word(CropMode::Center));
@@ -113,7 +115,8 @@ void SettingsDialog::setNumberRanges()
     const CountBound steps = bounds::steps();
     windowBox_->setRange(static_cast<int>(steps.min), static_cast<int>(steps.max));
     windowBox_->setSuffix(tr(" snippets"));
-    windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: 32)"));
+    windowBox_->setToolTip(tr("T: the snippets the classifier sees at once (the paper: %1)")
+                               .arg(static_cast<qlonglong>(defaults::kWindowSteps)));
     strideBox_->setRange(static_cast<int>(steps.min), static_cast<int>(steps.max));
     strideBox_->setSuffix(tr(" snippets"));
     strideBox_->setToolTip(
@@ -168,9 +171,10 @@ void SettingsDialog::showSettings(const AppSettings& settings, bool isCudaAvaila
     select(presetBox_, word(settings.preset));
     select(classifierBox_, settings.classifier);
     classifierIndex_ = classifierBox_->currentIndex();
-    windowBox_->setValue(settings.windowSteps);
-    strideBox_->setMaximum(settings.windowSteps);
-    strideBox_->setValue(std::min(settings.strideSteps, settings.windowSteps));
+    const auto [window, stride] = settings.windows;
+    windowBox_->setValue(static_cast<int>(window));
+    strideBox_->setMaximum(static_cast<int>(window));
+    strideBox_->setValue(static_cast<int>(std::min(stride, window)));
     thresholdBox_->setValue(settings.threshold);
     threadsBox_->setValue(settings.threads);
     select(deviceBox_, word(isCudaAvailable ? settings.device : ComputeDevice::Cpu));
@@ -256,8 +260,7 @@ AppSettings SettingsDialog::settings() const
     settings.preset = valueOf(presetBox_, settings.preset);
     const QString classifier = classifierBox_->currentData().toString();
     settings.classifier = classifier == kOtherFile ? QString() : classifier;
-    settings.windowSteps = windowBox_->value();
-    settings.strideSteps = strideBox_->value();
+    settings.windows = { windowBox_->value(), strideBox_->value() };
     settings.threshold = thresholdBox_->value();
     settings.threads = threadsBox_->value();
     settings.device = valueOf(deviceBox_, settings.device);

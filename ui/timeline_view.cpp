@@ -1,4 +1,5 @@
 #include "ui/timeline_view.h"
+#include "core/common/defaults.h"
 
 #include "ui/plot_axes.h"
 #include "ui/time_format.h"
@@ -114,7 +115,7 @@ void TimelineView::setResult(ResultPointer result)
 
 void TimelineView::setFramesPerSecond(double fps)
 {
-    fps_ = fps > 0.0 ? fps : 25.0;
+    fps_ = defaults::fpsOrFallback(fps);
     update();
 }
 

@@ -75,7 +75,7 @@ private:
     ScoreEnvelope envelope_;
     ScoreAxis scoreAxis_;
     std::vector<int64_t> windowFirstFrames_;
-    double fps_ = 25.0;
+    double fps_ = defaults::kFallbackFps;
     double threshold_ = defaults::kThreshold;
     bool isDraggingThreshold_ = false;
     bool isScoreAxisFitted_ = false;

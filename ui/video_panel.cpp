@@ -1,4 +1,5 @@
 #include "ui/video_panel.h"
+#include "core/common/defaults.h"
 
 #include "core/common/error.h"
 #include "ui/elided_label.h"
@@ -131,7 +132,7 @@ void VideoPanel::setFrameScores(std::vector<float> frameScores)
 
 double VideoPanel::framesPerSecond() const
 {
-    return frames_ && frames_->info().fps > 0.0 ? frames_->info().fps : 25.0;
+    return defaults::fpsOrFallback(frames_ ? frames_->info().fps : 0.0);
 }
 
 bool VideoPanel::isPlaying() const

@@ -1,6 +1,7 @@
 #pragma once
 // What one analysis produces: plain values, written by core/formats and drawn by the UI.
 
+#include "core/analysis/windows.h"
 #include "core/common/defaults.h"
 #include "core/common/float_array.h"
 #include "core/common/settings.h"
@@ -21,11 +22,11 @@ struct WeightsInfo {
 };
 
 struct ModelDescription {
-    BackboneKind backbone = BackboneKind::I3dResNet50;
-    CropMode crops = CropMode::Center;
+    BackboneKind backbone = defaults::kBackbone;
+    CropMode crops = defaults::kCrops;
     // Part of what the features are: a result of another preset is one of another model. A
     // result or sidecar written before presets existed has none and was made by the default.
-    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor;
+    PreprocessPreset preset = defaults::kPreset;
     // False for features scored without their sidecar: backbone, crops and preset are then not
     // known and results say so (null) instead of recording the defaults as if they were.
     bool isExtractionKnown = true;
@@ -39,8 +40,7 @@ struct ModelDescription {
 
 struct ProtocolSettings {
     int64_t snippetFrames = defaults::kSnippetFrames; // frames one feature step stands for
-    int64_t windowSteps = defaults::kWindowSteps;
-    int64_t strideSteps = defaults::kStrideSteps;
+    WindowSettings windows;
 };
 
 struct VideoSummary {

@@ -20,11 +20,11 @@
 namespace vigil::analysis {
 
 struct ExtractionOptions {
-    BackboneKind backbone = BackboneKind::I3dResNet50;
-    preprocess::CropMode crops = preprocess::CropMode::Center;
+    BackboneKind backbone = defaults::kBackbone;
+    preprocess::CropMode crops = defaults::kCrops;
     // I3D: how frames become snippets (resize, crops, normalisation, the last partial snippet).
-    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor;
-    int64_t frameStep = 1; // 2D backbone: every Nth frame is one step
+    PreprocessPreset preset = defaults::kPreset;
+    int64_t frameStep = defaults::kFrameStep; // 2D backbone: every Nth frame is one step
     int64_t framesPerBatch = 8; // 2D backbone: frames per forward pass
     // I3D: snippets per forward pass. In oneDNN's blocked layout one snippet per pass is the
     // fastest on 2 cores (vigil_bench: about 190-210 GFLOP/s at batch 1, 160-180 at 2, 160 at 4;

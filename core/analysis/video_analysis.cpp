@@ -21,10 +21,10 @@ AnalysisResult scoreSequence(const std::string& source, const FloatArray& featur
             + std::to_string(scorer.featureSize()) + "-d features");
     AnalysisResult result;
     result.model = model;
-    result.protocol = { framesPerStep, windows.windowSteps, windows.strideSteps };
+    result.protocol = { framesPerStep, windows };
     result.steps = features.dim(0);
     result.crops = features.dim(1);
-    result.windows = scoreWindows(features, scorer, windows.windowSteps, windows.strideSteps);
+    result.windows = scoreWindows(features, scorer, windows);
     return result;
 }
 

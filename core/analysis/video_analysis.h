@@ -8,11 +8,6 @@
 
 namespace vigil::analysis {
 
-struct WindowSettings {
-    int64_t windowSteps = defaults::kWindowSteps;
-    int64_t strideSteps = defaults::kStrideSteps;
-};
-
 // Scores an extracted sequence. Keeps the features out of the result (they can be large).
 AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
     const ModelDescription& model, const WindowSettings& windows);

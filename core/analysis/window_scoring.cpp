@@ -48,14 +48,14 @@ ScoredWindow scoreWindow(const FloatArray& window, const WindowScorer& scorer)
     return result;
 }
 
-std::vector<WindowResult> scoreWindows(const FloatArray& features, const WindowScorer& scorer,
-    int64_t windowSteps, int64_t strideSteps)
+std::vector<WindowResult> scoreWindows(
+    const FloatArray& features, const WindowScorer& scorer, const WindowSettings& windows)
 {
     if (features.rank() != 3 || features.dim(1) < 1)
         throw std::invalid_argument(
             "features must be [steps, crops, size], got " + features.shapeText());
     std::vector<WindowResult> results;
-    for (const WindowSpan& span : planWindows(features.dim(0), windowSteps, strideSteps)) {
+    for (const WindowSpan& span : planWindows(features.dim(0), windows)) {
         ScoredWindow scored = scoreWindow(windowOfAllCrops(features, span), scorer);
         WindowResult window;
         window.firstStep = span.firstStep;

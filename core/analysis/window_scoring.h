@@ -22,8 +22,8 @@ ScoredWindow scoreWindow(const FloatArray& window, const WindowScorer& scorer);
 
 // features: [T, C, featureSize]. Fills firstStep/lastStep, score, cropScores and attention of
 // each window; frame ranges are left to the caller, who knows the step length.
-std::vector<WindowResult> scoreWindows(const FloatArray& features, const WindowScorer& scorer,
-    int64_t windowSteps, int64_t strideSteps);
+std::vector<WindowResult> scoreWindows(
+    const FloatArray& features, const WindowScorer& scorer, const WindowSettings& windows);
 
 // Fills frame ranges of the windows and the per-frame scores of result.
 void mapScoresToFrames(AnalysisResult& result, int64_t framesPerStep, int64_t frameCount);

@@ -41,7 +41,8 @@ int WindowStream::append(const FloatArray& steps)
         window.values.assign(begin, begin + settings_.windowSteps * stepSize);
         // One window of exactly windowSteps: scoreWindows returns it alone, at step 0.
         WindowResult result = std::move(
-            scoreWindows(window, scorer_, settings_.windowSteps, settings_.windowSteps).front());
+            scoreWindows(window, scorer_, { settings_.windowSteps, settings_.windowSteps })
+                .front());
         result.firstStep = first;
         result.lastStep = last;
         result.firstFrame = first * framesPerStep_;
@@ -65,7 +66,7 @@ AnalysisResult WindowStream::partialResult(const ModelDescription& model) const
 {
     AnalysisResult result;
     result.model = model;
-    result.protocol = { framesPerStep_, settings_.windowSteps, settings_.strideSteps };
+    result.protocol = { framesPerStep_, settings_ };
     result.crops = crops_;
     result.windows = windows_;
     result.steps = windows_.empty() ? 0 : windows_.back().lastStep + 1;

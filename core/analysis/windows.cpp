@@ -5,8 +5,9 @@
 
 namespace vigil::analysis {
 
-std::string windowProblem(int64_t windowSteps, int64_t strideSteps)
+std::string windowProblem(const WindowSettings& windows)
 {
+    const auto [windowSteps, strideSteps] = windows;
     if (windowSteps <= 0 || strideSteps <= 0)
         return "the window and the stride must be positive";
     if (strideSteps > windowSteps)
@@ -15,10 +16,11 @@ std::string windowProblem(int64_t windowSteps, int64_t strideSteps)
     return {};
 }
 
-std::vector<WindowSpan> planWindows(int64_t steps, int64_t windowSteps, int64_t strideSteps)
+std::vector<WindowSpan> planWindows(int64_t steps, const WindowSettings& settings)
 {
-    if (const std::string problem = windowProblem(windowSteps, strideSteps); !problem.empty())
+    if (const std::string problem = windowProblem(settings); !problem.empty())
         throw std::invalid_argument(problem);
+    const auto [windowSteps, strideSteps] = settings;
     std::vector<WindowSpan> windows;
     for (int64_t first = 0; first < steps; first += strideSteps) {
         const int64_t last = std::min(first + windowSteps, steps) - 1;

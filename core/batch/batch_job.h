@@ -23,7 +23,7 @@ struct BatchJobRequest {
     ResumeMode resume = ResumeMode::AnalyseAll;
     Shard shard;
     double threshold = defaults::kThreshold; // frame scores at or above it form events
-    size_t jobs = 1; // files analysed at once; more than the files found is cut down
+    size_t jobs = defaults::kJobs; // files analysed at once; more than the files found is cut down
     analysis::WindowSettings windows;
 };
 

@@ -25,8 +25,7 @@ void checkSettings(const analysis::AnalysisResult& saved, const ExpectedSettings
 {
     const analysis::ModelDescription& model = saved.model;
     if (!model.isExtractionKnown || model.backbone != expected.model.backbone
-        || model.crops != expected.model.crops || saved.protocol.windowSteps != expected.windowSteps
-        || saved.protocol.strideSteps != expected.strideSteps)
+        || model.crops != expected.model.crops || saved.protocol.windows != expected.windows)
         throw Incomplete { "made with other settings (backbone, crops, window or stride)" };
     if (model.preset != expected.model.preset)
         throw Incomplete { "made with the " + toString(model.preset) + " preprocessing preset, not "

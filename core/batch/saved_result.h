@@ -18,8 +18,7 @@ namespace vigil::batch {
 // passes for a published one) and the same windows.
 struct ExpectedSettings {
     analysis::ModelDescription model;
-    int64_t windowSteps = defaults::kWindowSteps;
-    int64_t strideSteps = defaults::kStrideSteps;
+    analysis::WindowSettings windows;
 };
 
 struct SavedResult {

@@ -16,6 +16,8 @@ namespace vigil {
 namespace {
 
 constexpr int64_t kMaxSteps = 1'000'000; // 16M frames at 16 per step: days of video
+constexpr double kHourS = 3600.0;
+constexpr double kDayS = 24 * kHourS;
 constexpr size_t kMaxEchoedChars = 24; // a 310-digit value is shown cut, not in full
 
 // The value as the user typed it, cut so that a huge one stays one short line.
@@ -132,6 +134,38 @@ NumberBound fps()
 NumberBound learningRate()
 {
     return { 0.0, 10.0, false };
+}
+NumberBound clipContextS()
+{
+    return { 0.0, kHourS, true };
+}
+NumberBound demoSeconds()
+{
+    return { 0.0, kDayS, true };
+}
+NumberBound alertMinDurationS()
+{
+    return { 0.0, kHourS, true };
+}
+NumberBound alertRollS()
+{
+    return { 0.0, 60.0, true };
+}
+NumberBound streamTimeoutS()
+{
+    return { 0.0, kHourS, false };
+}
+NumberBound reconnectMaxDelayS()
+{
+    return { 0.0, kHourS, true };
+}
+NumberBound giveUpAfterS()
+{
+    return { 0.0, kDayS, true };
+}
+CountBound timelineMinutes()
+{
+    return { 1, 120, {} };
 }
 
 } // namespace bounds

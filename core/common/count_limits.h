@@ -49,6 +49,15 @@ snippetsPerPass(); // I3D snippets a backbone pass (VIGIL_SNIPPETS_PER_PASS, the
 NumberBound threshold(); // [0, 1]
 NumberBound fps(); // (0, 1000]
 NumberBound learningRate(); // (0, 10]
+NumberBound clipContextS(); // vigil clips' --pre and --post: up to an hour either side
+NumberBound demoSeconds(); // vigil demo's --seconds: up to a day of the source
+// vigil watch and the Open Stream dialog.
+NumberBound alertMinDurationS(); // [0, 3600]
+NumberBound alertRollS(); // --pre, --post: [0, 60], what the packet ring keeps for a clip
+NumberBound streamTimeoutS(); // (0, 3600]
+NumberBound reconnectMaxDelayS(); // [0, 3600]
+NumberBound giveUpAfterS(); // [0, 86400]; 0: never
+CountBound timelineMinutes(); // how far back the live timeline scrolls: 1 to 120
 
 } // namespace bounds
 

@@ -2,7 +2,8 @@
 // The one table of defaults every front end starts from (the CLI's options, the desktop app's
 // settings and dialogs, the readers of saved results), as mpv keeps its options in one table.
 // Each value sits beside its bound (count_limits.h), and a test checks that each lies within
-// it, so no front end can offer or save a value another refuses. Constants only; any thread.
+// it, so no front end can offer or save a value another refuses. Constants only (and one
+// constexpr helper); any thread.
 
 #include "core/common/count_limits.h"
 #include "core/common/settings.h"
@@ -40,8 +41,27 @@ inline constexpr int64_t kLiveTimelineMinutes = 10;
 inline constexpr double kStreamTimeoutS = 10.0; // without data before a stream counts as stalled
 inline constexpr double kReconnectMaxDelayS = 30.0;
 
-// Batch and explain.
+// Batch, explain and eval.
 inline constexpr int64_t kJobs = 1;
 inline constexpr int64_t kExplainTopSteps = 5;
+inline constexpr int64_t kEvalSplitSteps = 28; // the paper's reproduction command
+
+// vigil train: the paper's classifier (d_a, r) and its training (PROTOCOL.md section 4).
+inline constexpr int64_t kHiddenSize = 64; // d_a
+inline constexpr int64_t kAttentionRows = 3; // r
+inline constexpr double kAttentionDropout = 0.3; // on A, in training mode only (train.py)
+inline constexpr int64_t kEpochs = 10;
+inline constexpr int64_t kBatchPerClass = 32; // normal and anomalous samples per step, each
+inline constexpr double kLearningRate = 1e-3;
+inline constexpr uint64_t kSeed = 1;
+inline constexpr int64_t kTrainThreads = 1; // one thread: the same seed gives the same weights
+
+// The desktop app draws frames against time at this rate when a video does not say its own
+// (features scored without their video); nothing it cuts or saves depends on it.
+inline constexpr double kFallbackFps = 25.0;
+inline constexpr double fpsOrFallback(double fps)
+{
+    return fps > 0.0 ? fps : kFallbackFps;
+}
 
 } // namespace vigil::defaults

@@ -92,7 +92,7 @@ std::vector<float> paperFrameScores(
     const FloatArray& features, const analysis::WindowScorer& scorer, const EvalSettings& settings)
 {
     const std::vector<analysis::WindowResult> windows
-        = analysis::scoreWindows(features, scorer, settings.splitSteps, settings.splitSteps);
+        = analysis::scoreWindows(features, scorer, { settings.splitSteps, settings.splitSteps });
     std::vector<float> frameScores;
     frameScores.reserve(static_cast<size_t>(features.dim(0) * settings.framesPerStep));
     for (const analysis::WindowResult& window : windows) {

@@ -26,7 +26,7 @@ struct GroundTruth {
 };
 
 struct EvalSettings {
-    int64_t splitSteps = 28; // the paper's reproduction command
+    int64_t splitSteps = defaults::kEvalSplitSteps;
     int64_t framesPerStep = defaults::kSnippetFrames;
 };
 

@@ -32,7 +32,7 @@ ScoredSteps scoreSteps(
     ScoredSteps scored;
     std::vector<analysis::WindowSpan> spans;
     for (const analysis::WindowResult& window :
-        analysis::scoreWindows(steps, scorer, windows.windowSteps, windows.strideSteps)) {
+        analysis::scoreWindows(steps, scorer, windows.windows)) {
         spans.push_back({ window.firstStep, window.lastStep });
         scored.windowScores.push_back(window.score);
     }

@@ -5,6 +5,7 @@
 // thread; throws what the scorer throws.
 
 #include "core/analysis/network_interfaces.h"
+#include "core/analysis/windows.h"
 #include "core/common/defaults.h"
 #include "core/eval/feature_comparison.h"
 
@@ -14,8 +15,7 @@
 namespace vigil::eval {
 
 struct ScoreWindows {
-    int64_t windowSteps = defaults::kWindowSteps;
-    int64_t strideSteps = defaults::kStrideSteps;
+    analysis::WindowSettings windows;
     int64_t framesPerStep = defaults::kSnippetFrames;
 };
 

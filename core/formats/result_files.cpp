@@ -93,8 +93,8 @@ std::string resultToJson(const analysis::AnalysisResult& result, const std::stri
         { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier },
         { "networks", analysis::weightsSummary(model) } };
     document["protocol"] = { { "snippet_frames", result.protocol.snippetFrames },
-        { "window_steps", result.protocol.windowSteps },
-        { "stride_steps", result.protocol.strideSteps } };
+        { "window_steps", result.protocol.windows.windowSteps },
+        { "stride_steps", result.protocol.windows.strideSteps } };
     document["steps"] = result.steps;
     document["crops"] = result.crops;
     document["windows"] = json::array();

@@ -156,8 +156,8 @@ analysis::AnalysisResult resultOf(const json& document, const std::string& jsonP
     const json& protocol = document.at("protocol");
     result.protocol.snippetFrames
         = count(protocol, "snippet_frames", 1, bounds::snippetFrames().max);
-    result.protocol.windowSteps = count(protocol, "window_steps", 1, bounds::steps().max);
-    result.protocol.strideSteps = count(protocol, "stride_steps", 1, bounds::steps().max);
+    result.protocol.windows.windowSteps = count(protocol, "window_steps", 1, bounds::steps().max);
+    result.protocol.windows.strideSteps = count(protocol, "stride_steps", 1, bounds::steps().max);
     result.steps = count(document, "steps", 0, kMaxResultFrames);
     result.crops = count(document, "crops", 0, 10);
     const json& scores = document.at("frame_scores");

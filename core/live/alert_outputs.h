@@ -9,6 +9,7 @@
 // packets runs the hook at once. One thread; throws IoError when events.jsonl cannot be written
 // (the one output that must not be lost).
 
+#include "core/common/defaults.h"
 #include "core/live/alert_tracker.h"
 #include "core/live/exec_hook.h"
 #include "core/live/line_appender.h"
@@ -31,8 +32,8 @@ struct OutputSettings {
     // Which networks made the scores (analysis::weightsSummary), named in every events.jsonl
     // line: an alert of demo weights must say so wherever it travels.
     std::string networks;
-    int64_t preRollUs = 5000000;
-    int64_t postRollUs = 5000000;
+    int64_t preRollUs = static_cast<int64_t>(defaults::kAlertPreRollS * 1e6);
+    int64_t postRollUs = static_cast<int64_t>(defaults::kAlertPostRollS * 1e6);
     std::string execCommand; // empty: none
 };
 

@@ -9,6 +9,7 @@
 // endReason()).
 
 #include "core/common/cancellation.h"
+#include "core/common/defaults.h"
 #include "core/live/live_snippet.h"
 #include "core/live/reconnect_backoff.h"
 #include "core/live/retry_now.h"
@@ -27,12 +28,12 @@ namespace vigil::live {
 struct ReaderSettings {
     media::MediaSource source;
     std::string displayName; // redacted, for notices
-    preprocess::CropMode crops = preprocess::CropMode::Center;
+    preprocess::CropMode crops = defaults::kCrops;
     // The engine's preset: live features must be made as the classifier expects them.
-    PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor;
+    PreprocessPreset preset = defaults::kPreset;
     int64_t ringDurationUs = 0;
     int64_t ringBytes = 0;
-    int64_t reconnectMaxDelayMs = 30000;
+    int64_t reconnectMaxDelayMs = static_cast<int64_t>(defaults::kReconnectMaxDelayS * 1000);
     int64_t giveUpAfterMs = 0; // 0: keep trying
 };
 

@@ -74,8 +74,9 @@ std::string backboneProblem(BackboneKind backbone)
 {
     if (backbone == BackboneKind::I3dResNet50)
         return {};
-    return "watching a stream needs the i3d-r50 backbone (16-frame snippets): --backbone i3d-r50, "
-           "or choose it in Settings";
+    return "watching a stream needs the i3d-r50 backbone ("
+        + std::to_string(defaults::kSnippetFrames)
+        + "-frame snippets): --backbone i3d-r50, or choose it in Settings";
 }
 
 } // namespace vigil::live

@@ -4,6 +4,8 @@
 // explicitly, so no file name can make Vigil reach the network or other files (issue 13).
 // A value type; any thread.
 
+#include "core/common/defaults.h"
+
 #include <string>
 #include <utility>
 
@@ -12,7 +14,8 @@ namespace vigil::media {
 enum class SourceKind { LocalFile, NetworkStream, Camera };
 
 struct MediaSource {
-    static constexpr int kDefaultNetworkTimeoutMs = 10000;
+    static constexpr int kDefaultNetworkTimeoutMs
+        = static_cast<int>(defaults::kStreamTimeoutS * 1000);
 
     SourceKind kind = SourceKind::LocalFile;
     // A path for LocalFile; for NetworkStream a URL whose scheme is rtsp, rtsps, http, https,

@@ -4,6 +4,7 @@
 // i3d-resnet-extractor: Lanczos to 340x256, v * 2 / 255 - 1, the extractor tool's crop order.
 // rtfm: torchvision Resize(256) (bilinear), TenCrop(224) / CenterCrop(224), (v - 114.75) / 57.375.
 
+#include "core/common/defaults.h"
 #include "core/common/float_array.h"
 #include "core/common/settings.h"
 #include "core/preprocess/pil_resize.h"
@@ -50,8 +51,8 @@ public:
     static constexpr int kFrameHeight = 256;
     static constexpr int kCropSize = 224;
 
-    SnippetPreprocessor(CropMode mode, cv::Size sourceSize,
-        PreprocessPreset preset = PreprocessPreset::I3dResnetExtractor);
+    SnippetPreprocessor(
+        CropMode mode, cv::Size sourceSize, PreprocessPreset preset = defaults::kPreset);
     SnippetPreprocessor(SnippetPreprocessor&&) noexcept = default;
     SnippetPreprocessor& operator=(SnippetPreprocessor&&) noexcept = default;
     SnippetPreprocessor(const SnippetPreprocessor&) = delete;

@@ -4,6 +4,8 @@
 // CSV and JSON. Also parses `--sweep da=32,64 r=1,3`. Pure functions except the writers, which
 // throw vigil::IoError naming the file.
 
+#include "core/common/defaults.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,8 +13,8 @@
 namespace vigil::train {
 
 struct ClassifierShape {
-    int64_t hiddenSize = 64; // d_a
-    int64_t rows = 3; // r
+    int64_t hiddenSize = vigil::defaults::kHiddenSize; // d_a
+    int64_t rows = vigil::defaults::kAttentionRows; // r
 };
 
 // Terms "da=32,64,128" and "r=1,3,7" (either may be absent: its default is used). Every

@@ -46,8 +46,7 @@ inline batch::ExpectedSettings demoSettings(BackboneKind backbone = BackboneKind
     batch::ExpectedSettings expected;
     expected.model.backbone = backbone;
     expected.model.crops = crops;
-    expected.windowSteps = windowSteps;
-    expected.strideSteps = strideSteps;
+    expected.windows = { windowSteps, strideSteps };
     return expected;
 }
 

@@ -170,7 +170,7 @@ TEST_P(LiveAndOffline, GiveTheWholeWindowTheSameAttention)
     const analysis::ExtractedFeatures extracted = engine.extract(path, CancellationToken());
     const FloatArray& features = extracted.features; // [steps, crops, F]
     const std::vector<analysis::WindowResult> windows
-        = analysis::scoreWindows(features, engine.classifier(), kWindowSteps, 1);
+        = analysis::scoreWindows(features, engine.classifier(), { kWindowSteps, 1 });
     live::CausalWindow causal(engine.classifier(), kWindowSteps);
     const int64_t crops = features.dim(1);
     for (int64_t t = 0; t < features.dim(0); ++t) {

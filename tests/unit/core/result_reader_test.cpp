@@ -26,7 +26,7 @@ TEST(ResultReader, ReadsBackWhatWasWritten)
     EXPECT_DOUBLE_EQ(read.video.fps, 25.0);
     EXPECT_EQ(read.model.backbone, BackboneKind::I3dResNet50);
     EXPECT_EQ(read.model.attentionRows, 1);
-    EXPECT_EQ(read.protocol.windowSteps, 32);
+    EXPECT_EQ(read.protocol.windows.windowSteps, 32);
     EXPECT_EQ(read.frameScores, written.frameScores);
     EXPECT_EQ(read.framePtsUs, written.framePtsUs);
     ASSERT_EQ(read.windows.size(), 1u);

@@ -50,7 +50,7 @@ FloatArray makeFeatures(int64_t steps, int64_t crops)
 TEST(ScoreWindows, AveragesCropScoresAndAttention)
 {
     FakeScorer scorer;
-    const auto windows = scoreWindows(makeFeatures(6, 2), scorer, 4, 4);
+    const auto windows = scoreWindows(makeFeatures(6, 2), scorer, { 4, 4 });
     ASSERT_EQ(windows.size(), 2u);
     EXPECT_EQ(scorer.seenShapes[0], (std::vector<int64_t> { 2, 4, 3 }));
     EXPECT_EQ(scorer.seenShapes[1], (std::vector<int64_t> { 2, 2, 3 }));

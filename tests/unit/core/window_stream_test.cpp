@@ -68,7 +68,7 @@ TEST_P(WindowStreamTest, ScoresEveryWholeWindowAsTheFullSequenceWould)
         EXPECT_EQ(stream.windowCount(), whole) << "after " << appended << " steps";
     }
     const std::vector<WindowResult> full
-        = scoreWindows(steps(0, c.total, 2), scorer, c.window, c.stride);
+        = scoreWindows(steps(0, c.total, 2), scorer, { c.window, c.stride });
     const AnalysisResult partial = stream.partialResult({});
     ASSERT_LE(partial.windows.size(), full.size());
     for (size_t w = 0; w < partial.windows.size(); ++w) {

@@ -8,7 +8,7 @@ namespace {
 TEST(PlanWindows, SplitsVtestIntoTwoWindowsWithTheDefaults)
 {
     // vtest.avi: 795 frames -> 49 snippets -> windows [0, 31] and [32, 48].
-    const auto windows = planWindows(49, 32, 32);
+    const auto windows = planWindows(49, { 32, 32 });
     ASSERT_EQ(windows.size(), 2u);
     EXPECT_EQ(windows[0], (WindowSpan { 0, 31 }));
     EXPECT_EQ(windows[1], (WindowSpan { 32, 48 }));
@@ -16,41 +16,41 @@ TEST(PlanWindows, SplitsVtestIntoTwoWindowsWithTheDefaults)
 
 TEST(PlanWindows, GivesOneShortWindowForASequenceShorterThanAWindow)
 {
-    const auto windows = planWindows(5, 32, 32);
+    const auto windows = planWindows(5, { 32, 32 });
     ASSERT_EQ(windows.size(), 1u);
     EXPECT_EQ(windows[0], (WindowSpan { 0, 4 }));
 }
 
 TEST(PlanWindows, OverlapsWhenTheStrideIsShorterThanTheWindow)
 {
-    const auto windows = planWindows(10, 4, 3);
+    const auto windows = planWindows(10, { 4, 3 });
     const std::vector<WindowSpan> expected = { { 0, 3 }, { 3, 6 }, { 6, 9 } };
     EXPECT_EQ(windows, expected);
 }
 
 TEST(PlanWindows, StopsAtTheFirstWindowThatReachesTheEnd)
 {
-    const auto windows = planWindows(10, 8, 2);
+    const auto windows = planWindows(10, { 8, 2 });
     const std::vector<WindowSpan> expected = { { 0, 7 }, { 2, 9 } };
     EXPECT_EQ(windows, expected);
 }
 
 TEST(PlanWindows, ExactMultipleHasNoEmptyTail)
 {
-    const auto windows = planWindows(64, 32, 32);
+    const auto windows = planWindows(64, { 32, 32 });
     ASSERT_EQ(windows.size(), 2u);
     EXPECT_EQ(windows[1], (WindowSpan { 32, 63 }));
 }
 
 TEST(PlanWindows, ReturnsNothingForNoSteps)
 {
-    EXPECT_TRUE(planWindows(0, 32, 32).empty());
+    EXPECT_TRUE(planWindows(0, { 32, 32 }).empty());
 }
 
 TEST(PlanWindows, RejectsNonPositiveSizes)
 {
-    EXPECT_THROW(planWindows(10, 0, 1), std::invalid_argument);
-    EXPECT_THROW(planWindows(10, 4, 0), std::invalid_argument);
+    EXPECT_THROW(planWindows(10, { 0, 1 }), std::invalid_argument);
+    EXPECT_THROW(planWindows(10, { 4, 0 }), std::invalid_argument);
 }
 
 TEST(StepScores, AveragesOverlappingWindows)

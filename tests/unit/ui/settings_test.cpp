@@ -51,8 +51,8 @@ AppSettings changedSettings()
     settings.backbone = vigil::BackboneKind::ResNet50;
     settings.crops = vigil::CropMode::Center;
     settings.classifier = QStringLiteral("/weights/my classifier.pth");
-    settings.windowSteps = 16;
-    settings.strideSteps = 8;
+    settings.windows.windowSteps = 16;
+    settings.windows.strideSteps = 8;
     settings.threshold = 0.7;
     settings.threads = 1; // within every machine's cores (bounds::threads)
     settings.device = vigil::ComputeDevice::Cpu;
@@ -106,8 +106,8 @@ TEST_F(SettingsTest, TheDialogsBoundsAreTheCommandLinesBounds)
 {
     AppSettings tooMany;
     tooMany.threads = 100000;
-    tooMany.windowSteps = 5000000;
-    tooMany.strideSteps = 5000000;
+    tooMany.windows.windowSteps = 5000000;
+    tooMany.windows.strideSteps = 5000000;
     SettingsDialog dialog(tooMany, {}, QStringLiteral("CPU only"));
     QSpinBox* threads = nullptr;
     std::vector<QSpinBox*> steps;
@@ -129,15 +129,16 @@ TEST_F(SettingsTest, TheDialogsBoundsAreTheCommandLinesBounds)
     EXPECT_EQ(thresholds[0]->maximum(), vigil::bounds::threshold().max);
     const AppSettings saved = dialog.settings();
     EXPECT_EQ(vigil::countProblem(std::to_string(saved.threads), vigil::bounds::threads()), "");
-    EXPECT_EQ(vigil::countProblem(std::to_string(saved.windowSteps), vigil::bounds::steps()), "");
+    EXPECT_EQ(
+        vigil::countProblem(std::to_string(saved.windows.windowSteps), vigil::bounds::steps()), "");
 
     QSettings store;
     tooMany.save(store);
     const AppSettings loaded = AppSettings::load(store);
     EXPECT_EQ(loaded.threads, vigil::bounds::threads().max);
-    EXPECT_EQ(loaded.windowSteps, vigil::bounds::steps().max);
+    EXPECT_EQ(loaded.windows.windowSteps, vigil::bounds::steps().max);
     EXPECT_EQ(AppSettings {}.threshold, vigil::defaults::kThreshold);
-    EXPECT_EQ(AppSettings {}.windowSteps, vigil::defaults::kWindowSteps);
+    EXPECT_EQ(AppSettings {}.windows.windowSteps, vigil::defaults::kWindowSteps);
 }
 
 // The preprocessing preset is saved like the crops, and offered for the I3D backbone only.
@@ -211,10 +212,10 @@ QString fakeClassifierCheck(const QString& file)
 TEST_F(SettingsTest, TheStrideCannotExceedTheWindow)
 {
     AppSettings saved;
-    saved.windowSteps = 8;
-    saved.strideSteps = 16;
+    saved.windows.windowSteps = 8;
+    saved.windows.strideSteps = 16;
     SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"));
-    EXPECT_EQ(dialog.settings().strideSteps, 8);
+    EXPECT_EQ(dialog.settings().windows.strideSteps, 8);
     QSpinBox* window = nullptr;
     QSpinBox* stride = nullptr;
     for (QSpinBox* box : dialog.findChildren<QSpinBox*>()) {
@@ -224,10 +225,10 @@ TEST_F(SettingsTest, TheStrideCannotExceedTheWindow)
     ASSERT_TRUE(window && stride);
     stride->setValue(8);
     window->setValue(4);
-    EXPECT_EQ(dialog.settings().windowSteps, 4);
-    EXPECT_EQ(dialog.settings().strideSteps, 4);
+    EXPECT_EQ(dialog.settings().windows.windowSteps, 4);
+    EXPECT_EQ(dialog.settings().windows.strideSteps, 4);
     stride->setValue(100);
-    EXPECT_EQ(dialog.settings().strideSteps, 4);
+    EXPECT_EQ(dialog.settings().windows.strideSteps, 4);
 }
 
 TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
