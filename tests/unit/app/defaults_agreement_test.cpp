@@ -8,7 +8,7 @@
 #include "core/common/count_limits.h"
 #include "core/common/defaults.h"
 #include "core/common/float_array.h"
-#include "core/io/npy_file.h"
+#include "core/files/npy_file.h"
 #include "tests/support/in_process_cli.h"
 #include "tests/support/test_paths.h"
 #include "ui/app_settings.h"
@@ -186,7 +186,7 @@ TEST(DefaultsAgreement, WhatTheSettingsDialogSavesTheCommandLineAccepts)
 
     const std::string dir = scratchDir("defaults_agreement");
     const std::string features = dir + "/clip.npy";
-    io::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
+    files::writeNpy(features, FloatArray::zeros({ 4, 1, 2048 }));
     for (const bool isMax : { false, true }) {
         const ui::AppSettings saved = settingsAtTheEnds(isMax);
         const analysis::WindowSettings& windows = saved.windows;
