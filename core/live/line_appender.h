@@ -1,11 +1,12 @@
 #pragma once
 // LineAppender: appends whole lines to a file that readers may open at any time (events.jsonl,
 // scores.csv). Each line is built in memory and handed to the kernel in one write() on an
-// O_APPEND descriptor, so a killed process (kill -9 included) leaves every line it wrote whole
-// and no part of the one it did not; a short write (disk full) is cut back off with ftruncate.
-// With Durability::Synced each line is also fsync'ed before append() returns, so it survives a
-// power cut. On open, a last line left without its newline by a crash of the machine itself is
-// cut off too. Move-only; one thread; throws IoError naming the path.
+// O_APPEND descriptor, so no two lines interleave; a short write (disk full) is cut back off
+// with ftruncate. A kill -9 in the middle of a line that spans pages can still leave part of it
+// (Linux stops a write to a regular file at a fatal signal), as can a crash of the machine: on
+// open, a last line left without its newline is cut off, so the next writer never appends to a
+// torn one. With Durability::Synced each line is also fsync'ed before append() returns, so it
+// survives a power cut. Move-only; one thread; throws IoError naming the path.
 
 #include <string>
 #include <string_view>
