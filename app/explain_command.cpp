@@ -8,6 +8,7 @@
 #include "core/common/defaults.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
+#include "core/common/text.h"
 #include "core/formats/feature_sidecar.h"
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace vigil::app {
 namespace {
@@ -32,6 +34,17 @@ struct ExplainInput {
 bool isFeatureFile(const std::string& path)
 {
     return std::filesystem::path(path).extension() == ".npy";
+}
+
+// A result holds window scores, not the features a walkthrough recomputes; FFmpeg would only
+// say that it is not a video.
+bool isResultFile(const std::string& path)
+{
+    const std::string name = std::filesystem::path(path).filename().string();
+    for (const std::string_view suffix : { ".vigil.json", ".scores.csv" })
+        if (name.size() > suffix.size() && endsWith(name, suffix))
+            return true;
+    return false;
 }
 
 ExplainInput readInput(const std::string& path, const engine::Engine& engine,
@@ -276,6 +289,12 @@ int runExplain(
     const std::optional<analysis::WindowSettings> settings = windowSettings(options.windows);
     if (!settings)
         return kExitUsage;
+    if (isResultFile(path)) {
+        printError(path
+            + ": a Vigil result, not a video; explain reads the video it was made from, or a "
+              ".npy of its features");
+        return kExitFailedInput;
+    }
     engine::ModelRequest request = options.model;
     if (isFeatureFile(path))
         request.needs = engine::NeededNetworks::ClassifierOnly;

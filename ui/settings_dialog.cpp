@@ -186,6 +186,9 @@ void SettingsDialog::connectControls(QPushButton* browse, QDialogButtonBox* butt
 {
     connect(backboneBox_, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateCropChoice);
     // A stride larger than the window would leave steps unscored (analysis::windowProblem).
+    // The window's value changes when its editing ends, not per keystroke: typing 64 over 32
+    // passes through 6, which would clamp the stride to 6 for good.
+    windowBox_->setKeyboardTracking(false);
     connect(windowBox_, &QSpinBox::valueChanged, strideBox_, &QSpinBox::setMaximum);
     connect(classifierBox_, &QComboBox::activated, this, [this] {
         if (classifierBox_->currentData().toString() == kOtherFile)

@@ -1,6 +1,7 @@
 #include "core/batch/batch_inputs.h"
 
 #include "core/common/error.h"
+#include "core/common/text.h"
 #include "core/files/output_names.h"
 
 #include <algorithm>
@@ -13,12 +14,6 @@ namespace vigil::batch {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool endsWith(const std::string& text, const std::string& suffix)
-{
-    return text.size() >= suffix.size()
-        && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool isVigilOutput(const std::string& name)
 {

@@ -1,6 +1,7 @@
 #include "core/clips/result_clips.h"
 
 #include "core/common/error.h"
+#include "core/common/text.h"
 #include "core/files/atomic_file.h"
 #include "core/files/file_fingerprint.h"
 #include "core/files/output_names.h"
@@ -23,10 +24,10 @@ namespace fs = std::filesystem;
 constexpr std::string_view kResultSuffix = ".vigil.json";
 constexpr std::string_view kScoresSuffix = ".scores.csv";
 
-bool endsWith(const std::string& text, std::string_view suffix)
+// A name that is only the suffix is no result of a video.
+bool hasSuffix(const std::string& text, std::string_view suffix)
 {
-    return text.size() > suffix.size()
-        && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return text.size() > suffix.size() && endsWith(text, suffix);
 }
 
 std::string baseOf(const std::string& jsonPath)
@@ -48,7 +49,7 @@ void addFolder(const fs::path& folder, const fs::path& outputDir, std::vector<Re
                 it.disable_recursion_pending();
             continue;
         }
-        if (!endsWith(name, kResultSuffix) || !it->is_regular_file(error))
+        if (!hasSuffix(name, kResultSuffix) || !it->is_regular_file(error))
             continue;
         const fs::path relative = it->path().parent_path().lexically_relative(folder);
         found.push_back({ it->path().string(), (outputDir / relative).lexically_normal().string(),
@@ -147,7 +148,7 @@ std::vector<ResultToClip> findResultsToClip(
             addFolder(input, outputDir, found);
         } else if (!fs::exists(status)) {
             found.push_back({ input, {}, {}, "no such file or folder" });
-        } else if (!endsWith(fs::path(input).filename().string(), kResultSuffix)) {
+        } else if (!hasSuffix(fs::path(input).filename().string(), kResultSuffix)) {
             found.push_back({ input, {}, {}, "not a result of Vigil (*.vigil.json) or a folder" });
         } else {
             found.push_back({ input, outputDir, baseOf(input), {} });

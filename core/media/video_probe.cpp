@@ -1,5 +1,6 @@
 #include "core/media/video_probe.h"
 
+#include "core/common/text.h"
 #include "core/media/detail/av_handles.h"
 #include "core/media/detail/input.h"
 #include "core/media/detail/log_capture.h"
@@ -8,11 +9,6 @@
 
 namespace vigil::media {
 namespace {
-
-bool endsWith(std::string_view text, std::string_view suffix)
-{
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
 
 // Demuxers that give a one-picture or text "video": the image2 family (png_pipe, jpeg_pipe...)
 // and tty (ANSI art, which FFmpeg may pick for .txt or .nfo files).

@@ -106,5 +106,18 @@ TEST(ExplainCommand, RefusesFeaturesWithNoStepsInOneLine)
     EXPECT_EQ(code.exitCode, 1) << code.output;
 }
 
+TEST(ExplainCommand, SendsAResultFileToItsVideoInOneLine)
+{
+    const std::string dir = scratchDir("explain_result");
+    const std::string result = dir + "/clip.vigil.json";
+    std::ofstream(result) << "{}";
+    const CommandResult run = runCommand(kVigil + " explain " + shellQuoted(result) + " 2>&1");
+    EXPECT_EQ(run.output,
+        "vigil: " + result
+            + ": a Vigil result, not a video; explain reads the video it was made from, or a "
+              ".npy of its features\n");
+    EXPECT_EQ(runCommand(kVigil + " explain " + shellQuoted(result)).exitCode, 1);
+}
+
 } // namespace
 } // namespace vigil::test

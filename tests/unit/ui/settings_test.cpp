@@ -19,6 +19,7 @@
 #include <QDoubleSpinBox>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTest>
 #include <QTimer>
 #include <gtest/gtest.h>
 
@@ -229,6 +230,30 @@ TEST_F(SettingsTest, TheStrideCannotExceedTheWindow)
     EXPECT_EQ(dialog.settings().windows.strideSteps, 4);
     stride->setValue(100);
     EXPECT_EQ(dialog.settings().windows.strideSteps, 4);
+}
+
+// Typing a window digit by digit must not clamp the stride to the first digit on the way.
+TEST_F(SettingsTest, TypingTheWindowKeepsTheStride)
+{
+    AppSettings saved;
+    saved.windows = { 32, 32 };
+    SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"));
+    QSpinBox* window = nullptr;
+    QSpinBox* stride = nullptr;
+    for (QSpinBox* box : dialog.findChildren<QSpinBox*>()) {
+        if (box->suffix().contains(QStringLiteral("snippets")))
+            (window ? stride : window) = box;
+    }
+    ASSERT_TRUE(window && stride);
+    window->selectAll();
+    QTest::keyClicks(window, QStringLiteral("64"));
+    QTest::keyClick(window, Qt::Key_Return);
+    EXPECT_EQ(dialog.settings().windows.windowSteps, 64);
+    EXPECT_EQ(dialog.settings().windows.strideSteps, 32);
+    window->selectAll();
+    QTest::keyClicks(window, QStringLiteral("8"));
+    QTest::keyClick(window, Qt::Key_Return);
+    EXPECT_EQ(dialog.settings().windows.strideSteps, 8);
 }
 
 TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
