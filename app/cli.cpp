@@ -62,6 +62,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
         ->required()
         ->check(CLI::ExistingDirectory);
     addModelOptions(*batch, options, Backbones::Any);
+    addDetectorsOption(*batch, options.model);
     addWindowOptions(*batch, options.windows);
     addOutputOptions(*batch, options);
     batch->get_option("--output")->required();
@@ -95,6 +96,7 @@ CLI::App* addAnalyzeCommand(CLI::App& cli, RunOptions& options)
     // by the decoder as "vigil: <path>: <problem>" (exit 1), not a usage error that stops the rest.
     analyze->add_option("videos", options.inputs, "Video files")->required();
     addModelOptions(*analyze, options, Backbones::Any);
+    addDetectorsOption(*analyze, options.model);
     addWindowOptions(*analyze, options.windows);
     addOutputOptions(*analyze, options);
     analyze->add_flag("--profile", options.isProfiled,
@@ -110,6 +112,7 @@ CLI::App* addScoreCommand(CLI::App& cli, RunOptions& options)
         "classifier");
     score->add_option("features", options.inputs, "Feature files (.npy)")->required();
     addModelOptions(*score, options, Backbones::None);
+    addDetectorsOption(*score, options.model);
     addWindowOptions(*score, options.windows);
     score
         ->add_option("--snippet-frames", options.snippetFrames,
@@ -238,6 +241,7 @@ struct Commands {
                 throw CLI::RequiredError("videos");
         });
         addModelOptions(watch.command(), options, Backbones::I3dOnly);
+        addDetectorsOption(watch.command(), options.model);
     }
 
     int run(const CLI::App& cli, char* argv0, const CancellationToken& cancel)

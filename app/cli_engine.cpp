@@ -23,6 +23,16 @@ std::string demoNetworks(
     return isClassifierDemo ? "the classifier" : "";
 }
 
+// "rtfm, s3r": the detectors that run on seeded weights.
+std::string demoDetectors(const engine::Engine& engine)
+{
+    std::string names;
+    for (const analysis::SelectedDetector& detector : engine.detectors())
+        if (detector.weights.isDemo())
+            names += (names.empty() ? "" : ", ") + toString(detector.kind);
+    return names;
+}
+
 } // namespace
 
 void printError(const std::string& message)
@@ -55,6 +65,9 @@ std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request,
         if (const std::string demo = demoNetworks(loaded->description(), request); !demo.empty())
             printError("warning: using demo (seeded random) weights for " + demo
                 + "; the scores are NOT meaningful");
+        if (const std::string demo = demoDetectors(*loaded); !demo.empty())
+            printError("warning: using demo (seeded random) weights for the detectors " + demo
+                + "; their scores are NOT meaningful");
         return loaded;
     } catch (const Error& error) {
         printError(error.what());

@@ -2,6 +2,7 @@
 
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
+#include "app/model_options.h"
 #include "app/option_checks.h"
 #include "app/plot_file.h"
 #include "core/common/error.h"
@@ -34,6 +35,9 @@ constexpr const char* kFooter = R"(Ground truth, one of:
                       length (steps x --snippet-frames), so they always line up with its
                       features. Lines are matched to feature files by stem, ignoring extensions
                       and RTFM's "_i3d".
+With --detectors, one table more: frame ROC AUC, PR AUC and FA@0.5 (the false-alarm rate: frames
+of normal videos scoring at or above 0.5, over all their frames) per scorer, then ROC AUC per
+class and scorer. The detectors score each video whole (spans of at most 1024 steps).
 The paper's protocol: windows of --split steps, the classifier on every crop, the mean over
 crops, each step's score repeated for its --snippet-frames frames, ROC AUC over all frames
 (ties as scikit-learn's roc_curve + auc). PR AUC is auc(recall, precision) of precision_recall_curve.
@@ -55,6 +59,23 @@ std::vector<uint8_t> readLabels(const std::string& path)
         labels.push_back(value != 0.0f ? 1 : 0);
     }
     return labels;
+}
+
+// The comparison table, a row per scorer; NaN (undefined) as null.
+json tableJson(const eval::EvalReport& report)
+{
+    const auto number
+        = [](double value) { return std::isnan(value) ? json(nullptr) : json(value); };
+    json rows = json::array();
+    for (const eval::ScorerMetrics& row : report.table) {
+        json classes = json::object();
+        for (const auto& [name, auc] : row.classRocAuc)
+            classes[name] = number(auc);
+        rows.push_back({ { "name", row.name }, { "roc_auc", number(row.rocAuc) },
+            { "pr_auc", number(row.prAuc) }, { "false_alarm_rate", number(row.falseAlarmRate) },
+            { "class_roc_auc", classes } });
+    }
+    return rows;
 }
 
 json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settings,
@@ -84,7 +105,8 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
                 { "provenance", toString(classifier.provenance) }, { "name", classifier.name },
                 { "da", engine.description().hiddenSize },
                 { "r", engine.description().attentionRows } } },
-        { "class_roc_auc", classes }, { "per_video", videos }, { "warnings", warnings } };
+        { "class_roc_auc", classes }, { "per_video", videos }, { "detectors", tableJson(report) },
+        { "warnings", warnings } };
 }
 
 void writeOutputs(
@@ -173,6 +195,7 @@ EvalCommand::EvalCommand(CLI::App& cli)
             "--split", splitSteps_, "Window length in steps (the paper's reproduction uses 28)")
         ->check(countIn(bounds::steps()))
         ->capture_default_str();
+    addDetectorsOption(*command_, model_);
     command_->add_option("--snippet-frames", framesPerStep_, "Video frames per feature step")
         ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
@@ -208,11 +231,13 @@ int EvalCommand::run(const CancellationToken& cancel) const
         eval::EvalSettings settings;
         settings.splitSteps = splitSteps_;
         settings.framesPerStep = framesPerStep_;
-        const eval::EvalReport report = eval::evaluate(files, truth, engine->classifier(), settings,
-            cancel, [this](int64_t done, int64_t total) {
+        const eval::EvalReport report = eval::evaluate(
+            files, truth, engine->classifier(), settings, cancel,
+            [this](int64_t done, int64_t total) {
                 if (!isQuiet_)
                     printProgress(done, total);
-            });
+            },
+            engine->detectors());
         for (const std::string& warning : report.warnings)
             printError("warning: " + warning);
         const json value = reportJson(report, settings, *engine);
@@ -220,6 +245,8 @@ int EvalCommand::run(const CancellationToken& cancel) const
             std::printf("%s\n", value.dump(2).c_str());
         else
             printReport(report);
+        if (!isJson_ && (model_.detectors.isAll || !model_.detectors.kinds.empty()))
+            std::printf("\n%s", eval::formatDetectorTable(report.table).c_str());
         if (!outputDir_.empty()) {
             writeOutputs(outputDir_, report, value);
             if (!isJson_)

@@ -2,6 +2,7 @@
 
 #include "app/option_checks.h"
 #include "core/common/defaults.h"
+#include "core/engine/detector_plan.h"
 
 #include <map>
 #include <string>
@@ -90,6 +91,27 @@ void addOutputOptions(CLI::App& command, RunOptions& options)
     command.add_option("-o,--output", options.outputDir, "Output folder (created if missing)")
         ->capture_default_str();
     command.add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
+}
+
+} // namespace vigil::app
+
+namespace vigil::app {
+
+void addDetectorsOption(CLI::App& command, engine::ModelRequest& model)
+{
+    command
+        .add_option_function<std::string>(
+            "--detectors",
+            [&model](const std::string& text) {
+                if (const std::string problem = engine::parseDetectorList(text, model.detectors);
+                    !problem.empty())
+                    throw CLI::ValidationError("--detectors", problem);
+            },
+            "Comma-separated scorers: " + engine::detectorWords()
+                + " (attention and every detector whose weights are installed; with "
+                  "--demo-weights, every detector, seeded). Each detector's scores go into the "
+                  "result JSON and a scores.csv column; attention must be among them")
+        ->default_str(engine::kAttentionWord);
 }
 
 } // namespace vigil::app

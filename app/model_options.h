@@ -17,5 +17,7 @@ void addModelOptions(CLI::App& command, RunOptions& options, Backbones backbones
 // --window and --stride into `windows` (kAskedWindows before parsing).
 void addWindowOptions(CLI::App& command, analysis::WindowSettings& windows);
 void addOutputOptions(CLI::App& command, RunOptions& options);
+// --detectors LIST into model.detectors (core/engine/detector_plan.h parses it).
+void addDetectorsOption(CLI::App& command, engine::ModelRequest& model);
 
 } // namespace vigil::app

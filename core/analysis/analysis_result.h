@@ -67,6 +67,20 @@ struct WindowResult {
     FloatArray attention; // [r, steps], mean over crops; each row sums to 1
 };
 
+// One whole-video detector's opinion of a video (core/analysis/detector_scoring.h), beside the
+// attention classifier's windows. The desktop app draws one curve per entry.
+struct DetectorResult {
+    DetectorKind kind = DetectorKind::Rtfm;
+    WeightsInfo weights; // provenance, as ModelDescription's networks have
+    std::vector<float> stepScores; // [steps], each in [0, 1], the mean over crops
+    std::vector<float> frameScores; // [frames]: stepScores mapped as the classifier's are
+    // The explanation per step (RTFM: the feature magnitude, mean over crops); empty when the
+    // detector has none. The [steps, steps] attention is not kept (steps^2 floats): it is
+    // scored again for one span when shown (scoreDetectorSpan).
+    std::vector<float> magnitudes;
+    int64_t spanSteps = 0; // the most steps one pass saw (defaults::kDetectorSpanSteps)
+};
+
 struct AnalysisResult {
     VideoSummary video;
     ModelDescription model;
@@ -77,6 +91,8 @@ struct AnalysisResult {
     std::vector<WindowResult> windows;
     std::vector<float> frameScores; // one per decoded frame
     std::vector<int64_t> framePtsUs; // presentation time of each decoded frame
+    // The detectors --detectors added, in the order asked; the classifier's scores stay above.
+    std::vector<DetectorResult> detectors;
     std::vector<std::string> warnings;
 };
 

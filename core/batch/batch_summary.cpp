@@ -31,6 +31,23 @@ std::string csvField(std::string_view text)
     return quoted + "\"";
 }
 
+namespace {
+
+std::string peaksField(const std::optional<VideoFigures>& figures)
+{
+    std::string text;
+    if (!figures)
+        return text;
+    char peak[48];
+    for (const auto& [kind, score] : figures->detectorPeaks) {
+        std::snprintf(peak, sizeof peak, "=%.6f", static_cast<double>(score));
+        text += (text.empty() ? "" : " ") + toString(kind) + peak;
+    }
+    return text;
+}
+
+} // namespace
+
 std::string summaryToCsv(const std::vector<BatchRow>& rows)
 {
     std::string csv = std::string(kSummaryColumns) + "\n";
@@ -48,7 +65,7 @@ std::string summaryToCsv(const std::vector<BatchRow>& rows)
             csv += ",,,,,";
         }
         std::snprintf(numbers, sizeof numbers, "%.2f,", row.secondsTaken);
-        csv += numbers + csvField(row.weights) + "\n";
+        csv += numbers + csvField(row.weights) + "," + peaksField(row.figures) + "\n";
     }
     return csv;
 }

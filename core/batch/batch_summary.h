@@ -33,10 +33,12 @@ struct BatchRow {
 // A CSV field: quoted (with doubled quotes) when it holds a comma, quote, CR, LF or edge spaces.
 std::string csvField(std::string_view text);
 
-// summary.csv's header: its ten columns, in order. `vigil batch --help` prints this very text,
-// so the help and the file cannot drift apart.
+// summary.csv's header: its eleven columns, in order. detector_peaks: each --detectors
+// detector's highest frame score, "rtfm=0.812345 s3r=0.400000" (empty with attention alone). `vigil
+// batch --help` prints this very text, so the help and the file cannot drift apart.
 inline constexpr std::string_view kSummaryColumns
-    = "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights";
+    = "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights,"
+      "detector_peaks";
 
 // kSummaryColumns, then one line per row; the figures' fields are empty when the row has none.
 std::string summaryToCsv(const std::vector<BatchRow>& rows);

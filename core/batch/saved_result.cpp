@@ -32,6 +32,13 @@ void checkSettings(const analysis::AnalysisResult& saved, const ExpectedSettings
             + toString(expected.model.preset) };
     checkWeights("backbone_weights", model.backboneWeights, expected.model.backboneWeights);
     checkWeights("classifier", model.classifier, expected.model.classifier);
+    if (saved.detectors.size() != expected.detectors.size())
+        throw Incomplete { "made with other detectors (--detectors)" };
+    for (size_t i = 0; i < saved.detectors.size(); ++i) {
+        if (saved.detectors[i].kind != expected.detectors[i].first)
+            throw Incomplete { "made with other detectors (--detectors)" };
+        checkWeights("detector weights", saved.detectors[i].weights, expected.detectors[i].second);
+    }
 }
 
 } // namespace
@@ -54,6 +61,7 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
             times.push_back(static_cast<double>(pts) / 1e6);
         saved.figures = figuresOf(
             result.frameScores, times, result.video.frames, result.video.durationS, threshold);
+        saved.figures.detectorPeaks = detectorPeaksOf(result.detectors);
         saved.isComplete = true;
     } catch (const Incomplete& incomplete) {
         saved.problem = incomplete.problem;

@@ -10,6 +10,8 @@
 #include "core/common/defaults.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace vigil::batch {
 
@@ -19,6 +21,8 @@ namespace vigil::batch {
 struct ExpectedSettings {
     analysis::ModelDescription model;
     analysis::WindowSettings windows;
+    // --detectors: the same detectors, each with the same weights (provenance and SHA-256).
+    std::vector<std::pair<DetectorKind, analysis::WeightsInfo>> detectors;
 };
 
 struct SavedResult {

@@ -27,14 +27,28 @@ VideoFigures figuresOf(const std::vector<float>& frameScores,
     return figures;
 }
 
+std::vector<std::pair<DetectorKind, float>> detectorPeaksOf(
+    const std::vector<analysis::DetectorResult>& detectors)
+{
+    std::vector<std::pair<DetectorKind, float>> peaks;
+    for (const analysis::DetectorResult& detector : detectors) {
+        const auto peak
+            = std::max_element(detector.frameScores.begin(), detector.frameScores.end());
+        peaks.emplace_back(detector.kind, peak == detector.frameScores.end() ? 0.0f : *peak);
+    }
+    return peaks;
+}
+
 VideoFigures figuresOf(const analysis::AnalysisResult& result, double threshold)
 {
     std::vector<double> timesS;
     timesS.reserve(result.framePtsUs.size());
     for (const int64_t ptsUs : result.framePtsUs)
         timesS.push_back(static_cast<double>(ptsUs) / 1e6);
-    return figuresOf(
+    VideoFigures figures = figuresOf(
         result.frameScores, timesS, result.video.frames, result.video.durationS, threshold);
+    figures.detectorPeaks = detectorPeaksOf(result.detectors);
+    return figures;
 }
 
 } // namespace vigil::batch

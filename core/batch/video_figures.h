@@ -6,6 +6,7 @@
 #include "core/analysis/analysis_result.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace vigil::batch {
@@ -16,7 +17,13 @@ struct VideoFigures {
     float maxScore = 0.0f; // 0 when there are no frame scores
     double maxScoreTimeS = 0.0; // of the first frame with the highest score
     int64_t events = 0;
+    // Each --detectors detector's highest frame score, in the result's order.
+    std::vector<std::pair<DetectorKind, float>> detectorPeaks {};
 };
+
+// The highest frame score of each detector of the result.
+std::vector<std::pair<DetectorKind, float>> detectorPeaksOf(
+    const std::vector<analysis::DetectorResult>& detectors);
 
 // frameTimesS holds one presentation time per frame score (missing ones count as 0).
 VideoFigures figuresOf(const std::vector<float>& frameScores,

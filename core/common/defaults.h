@@ -25,6 +25,18 @@ inline constexpr int64_t kSnippetFrames = 16; // i3d-r50's snippet: video frames
 inline constexpr int64_t kWindowSteps = 32;
 inline constexpr int64_t kStrideSteps = kWindowSteps;
 
+// Whole-video detectors (RTFM, S3R, MGFN: core/analysis/detector_scoring.h) see at most this
+// many steps in one pass; a longer video is cut into equal spans scored one after the other.
+// What it bounds: MGFN's glance attention is steps x steps per head and crop, so a whole 3-hour
+// video (16,875 steps at 25 fps) would need 16,875^2 x 4 B = 1.1 GB per head and crop; a span
+// of 1024 steps needs 4 MiB. 1024 steps of 16 frames are 11 minutes at 25 fps: shorter videos
+// are scored whole, as the papers' test code does; a longer one is scored as spans that do not
+// see each other (docs/output-format.md, "Detectors").
+inline constexpr int64_t kDetectorSpanSteps = 1024;
+// vigil watch: the rolling span of recent steps a whole-video detector scores each new step in
+// (about 41 s at 25 fps); each step is one pass over the span, so this bounds the live cost.
+inline constexpr int64_t kLiveDetectorSpanSteps = 64;
+
 // Events: frames scoring at or above the threshold (vigil batch, clips, the desktop app).
 inline constexpr double kThreshold = 0.5;
 inline constexpr double kClipPreS = 2.0;

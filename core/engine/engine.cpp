@@ -60,6 +60,37 @@ void loadClassifierInto(
     addIgnoredKeys(loaded.ignoredKeys, choice.path, networks.warnings);
 }
 
+void loadDetectorsInto(
+    Networks& networks, const std::vector<DetectorChoice>& choices, const NetworkLoader& loader)
+{
+    for (const DetectorChoice& choice : choices) {
+        LoadedDetector loaded = loader.loadDetector(choice.kind, choice.weights.path);
+        networks.detectors.push_back({ choice.kind, std::move(loaded.detector),
+            describedAs(loaded.weights, choice.weights) });
+        addIgnoredKeys(loaded.ignoredKeys, choice.weights.path, networks.warnings);
+    }
+}
+
+// The detectors' scores beside the classifier's, frame for frame.
+void addDetectorScores(analysis::AnalysisResult& result, const FloatArray& features,
+    const std::vector<analysis::SelectedDetector>& detectors)
+{
+    result.detectors = analysis::scoreDetectors(features, detectors, result.protocol.snippetFrames,
+        static_cast<int64_t>(result.frameScores.size()));
+}
+
+void checkFeatureSize(const FloatArray& features, const std::string& path,
+    const analysis::WindowScorer& classifier,
+    const std::vector<analysis::SelectedDetector>& detectors)
+{
+    if (features.rank() != 3)
+        return; // scoreSequence refuses it, naming the shape
+    if (const std::string problem
+        = analysis::featureSizeProblem(features.dim(2), classifier.featureSize(), detectors);
+        !problem.empty())
+        throw ModelError(path + ": " + problem);
+}
+
 } // namespace
 
 analysis::ExtractionOptions extractionOptions(const ModelRequest& request)
@@ -106,6 +137,7 @@ Engine Engine::load(
         loadBackboneInto(networks, *plan.backbone, request, loader);
     if (plan.classifier)
         loadClassifierInto(networks, *plan.classifier, loader);
+    loadDetectorsInto(networks, plan.detectors, loader);
     analysis::ExtractionOptions extraction = extractionOptions(request);
     // The calibration may find several snippets per pass faster; centre crops then have to
     // reach the network that many at a time (ten crops already give it ten inputs at once).
@@ -139,8 +171,10 @@ analysis::ExtractedFeatures Engine::extract(const std::string& path,
 analysis::AnalysisResult Engine::score(
     const analysis::ExtractedFeatures& extracted, const analysis::WindowSettings& windows) const
 {
+    checkFeatureSize(extracted.features, extracted.path, classifier(), networks_.detectors);
     analysis::AnalysisResult result
         = analysis::scoreExtracted(extracted, classifier(), networks_.description, windows);
+    addDetectorScores(result, extracted.features, networks_.detectors);
     result.warnings.insert(
         result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());
     return result;
@@ -163,8 +197,10 @@ analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const
             = features.rank() == 3 && features.dim(1) > 1 ? CropMode::Ten : CropMode::Center;
         model.backboneWeights = { "", "", Provenance::Unknown, "" };
     }
+    checkFeatureSize(features, path, classifier(), networks_.detectors);
     analysis::AnalysisResult result
         = analysis::scoreFeatures(features, path, classifier(), model, windows, timing);
+    addDetectorScores(result, features, networks_.detectors);
     result.warnings.insert(
         result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());
     return result;

@@ -18,6 +18,7 @@
 //   that every machine makes the same one); the desktop app cancels its analysis first, and a
 //   batch or live session running then runs on one thread until the demo is made.
 
+#include "core/analysis/detector_scoring.h"
 #include "core/analysis/feature_pipeline.h"
 #include "core/analysis/video_analysis.h"
 #include "core/engine/model_request.h"
@@ -36,6 +37,7 @@ struct Networks {
     std::shared_ptr<const analysis::FeatureExtractor> backbone;
     std::shared_ptr<const analysis::WindowScorer> classifier;
     std::shared_ptr<const analysis::WindowExplainer> explainer;
+    std::vector<analysis::SelectedDetector> detectors; // --detectors, beside the classifier
     analysis::ModelDescription description; // what every result says about its networks
     std::vector<std::string> warnings; // about the choice of weights, added to every result
     std::string backboneSetup; // LoadedBackbone::setup, for --profile and vigil_bench
@@ -64,6 +66,7 @@ public:
     {
         return networks_.explainer;
     }
+    const std::vector<analysis::SelectedDetector>& detectors() const { return networks_.detectors; }
 
     analysis::ExtractedFeatures extract(const std::string& path, const CancellationToken& cancel,
         const analysis::ExtractionProgressCallback& onProgress = {},

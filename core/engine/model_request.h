@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace vigil::engine {
 
@@ -18,6 +19,14 @@ enum class DemoWeights { Refuse, FillMissing, TrainedDemo };
 
 // What a command runs: `features` needs no classifier, `score` and `explain` no backbone.
 enum class NeededNetworks { BackboneAndClassifier, BackboneOnly, ClassifierOnly };
+
+// --detectors: the whole-video detectors scored beside the attention classifier (which always
+// runs: its scores are the result's frame scores and events). isAll: every detector whose
+// weights are installed, or every one with demo weights allowed (core/engine/detector_plan.h).
+struct DetectorRequest {
+    bool isAll = false;
+    std::vector<DetectorKind> kinds; // named ones, in the order given, each once
+};
 
 struct ModelRequest {
     BackboneKind backbone = defaults::kBackbone;
@@ -31,6 +40,7 @@ struct ModelRequest {
     std::string classifier; // a file or a published name; empty: the installed default
     DemoWeights demo = DemoWeights::Refuse;
     NeededNetworks needs = NeededNetworks::BackboneAndClassifier;
+    DetectorRequest detectors; // none unless asked; not loaded when no classifier is needed
 
     bool needsBackbone() const { return needs != NeededNetworks::ClassifierOnly; }
     bool needsClassifier() const { return needs != NeededNetworks::BackboneOnly; }

@@ -1,6 +1,7 @@
 #include "core/engine/weights_plan.h"
 
 #include "core/common/error.h"
+#include "core/engine/detector_plan.h"
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_locations.h"
 
@@ -113,8 +114,11 @@ WeightsPlan resolveWeights(const ModelRequest& request)
     WeightsPlan plan;
     LazyStore store;
     try {
-        if (request.needsClassifier())
+        if (request.needsClassifier()) {
             plan.classifier = chooseClassifier(request.classifier, request.demo, store);
+            plan.detectors = resolveDetectors(
+                request.detectors, request.demo, [&store]() -> ModelStore& { return store.get(); });
+        }
         if (request.needsBackbone())
             plan.backbone = chooseBackbone(request, store);
     } catch (const Error& error) {

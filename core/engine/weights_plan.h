@@ -22,9 +22,15 @@ struct WeightsChoice {
     std::string trainedOn; // a published classifier: the backbone of its training features
 };
 
+struct DetectorChoice {
+    DetectorKind kind = DetectorKind::Rtfm;
+    WeightsChoice weights; // Demo: the detector's seeded demo weights
+};
+
 struct WeightsPlan {
     std::optional<WeightsChoice> backbone; // nullopt when the run needs no backbone
     std::optional<WeightsChoice> classifier; // nullopt when the run needs no classifier
+    std::vector<DetectorChoice> detectors; // --detectors, resolved; none missing
     std::vector<std::string> warnings; // for stderr and every result
     std::string problem; // why the run cannot start (a name not installed, weights missing)
 

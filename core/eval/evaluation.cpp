@@ -86,6 +86,34 @@ std::vector<std::string> mixedModelWarnings(const std::vector<VideoScores>& vide
     return { text };
 }
 
+// The classifier's, then each detector's frame scores, for the table.
+std::vector<ScorerMetrics> tableOf(const std::vector<VideoScores>& videos,
+    const std::vector<analysis::SelectedDetector>& detectors)
+{
+    std::vector<std::string> names { "attention" };
+    for (const analysis::SelectedDetector& detector : detectors)
+        names.push_back(toString(detector.kind));
+    std::vector<ScoredVideo> scored;
+    for (const VideoScores& video : videos) {
+        ScoredVideo entry { video.className, video.frameLabels, { video.frameScores } };
+        entry.scorerFrameScores.insert(entry.scorerFrameScores.end(),
+            video.detectorFrameScores.begin(), video.detectorFrameScores.end());
+        scored.push_back(std::move(entry));
+    }
+    return detectorTable(names, scored);
+}
+
+std::vector<std::vector<float>> detectorFrameScores(const FloatArray& features,
+    const std::vector<analysis::SelectedDetector>& detectors, const EvalSettings& settings,
+    size_t frames)
+{
+    std::vector<std::vector<float>> scores;
+    for (analysis::DetectorResult& result : analysis::scoreDetectors(
+             features, detectors, settings.framesPerStep, static_cast<int64_t>(frames)))
+        scores.push_back(std::move(result.frameScores));
+    return scores;
+}
+
 } // namespace
 
 std::vector<float> paperFrameScores(
@@ -104,7 +132,8 @@ std::vector<float> paperFrameScores(
 
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
     const analysis::WindowScorer& scorer, const EvalSettings& settings,
-    const CancellationToken& cancel, const EvalProgressCallback& onProgress)
+    const CancellationToken& cancel, const EvalProgressCallback& onProgress,
+    const std::vector<analysis::SelectedDetector>& detectors)
 {
     if (truth.concatenatedLabels.has_value() == truth.annotations.has_value())
         throw std::invalid_argument("evaluate needs exactly one kind of ground truth");
@@ -120,11 +149,17 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
         video.steps = features.dim(0);
         video.crops = features.dim(1);
         video.madeBy = madeByOf(path, features);
+        if (const std::string problem
+            = analysis::featureSizeProblem(features.dim(2), scorer.featureSize(), detectors);
+            !problem.empty())
+            throw ModelError(path + ": " + problem);
         try {
             video.frameScores = paperFrameScores(features, scorer, settings);
         } catch (const std::invalid_argument& error) {
             throw IoError(path + ": " + error.what());
         }
+        video.detectorFrameScores
+            = detectorFrameScores(features, detectors, settings, video.frameScores.size());
         if (truth.annotations) {
             const VideoAnnotation* annotation = truth.annotations->find(path);
             if (!annotation)
@@ -162,6 +197,7 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
     report.prAuc = prAuc(allScores, allLabels);
     report.classRocAuc = classAucs(report.perVideo);
     report.warnings = mixedModelWarnings(report.perVideo);
+    report.table = tableOf(report.perVideo, detectors);
     return report;
 }
 

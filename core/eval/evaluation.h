@@ -5,9 +5,11 @@
 // Runs on the caller's thread. Throws vigil::IoError / vigil::Error naming the offending file or
 // video, and vigil::Cancelled when cancelled.
 
+#include "core/analysis/detector_scoring.h"
 #include "core/analysis/network_interfaces.h"
 #include "core/common/cancellation.h"
 #include "core/common/defaults.h"
+#include "core/eval/detector_table.h"
 #include "core/eval/roc_metrics.h"
 #include "core/eval/temporal_annotations.h"
 
@@ -39,6 +41,9 @@ struct VideoScores {
     std::string madeBy;
     std::vector<float> frameScores;
     std::vector<uint8_t> frameLabels;
+    // Each detector's frame scores (analysis::scoreDetectors), in the order of evaluate's
+    // detectors; as many frames as frameScores.
+    std::vector<std::vector<float>> detectorFrameScores;
 };
 
 struct EvalReport {
@@ -50,6 +55,8 @@ struct EvalReport {
     std::vector<CurvePoint> roc;
     std::map<std::string, double> classRocAuc; // each anomaly class against all Normal videos
     std::vector<VideoScores> perVideo;
+    // "attention" then each detector: ROC AUC, PR AUC, false alarms, per class (detector_table.h).
+    std::vector<ScorerMetrics> table;
     // Features made by different backbones or preprocessing presets (by their sidecars) are
     // scored together but flagged: their scores are not comparable, and neither is the AUC.
     std::vector<std::string> warnings;
@@ -58,9 +65,12 @@ struct EvalReport {
 // Called after each video with (videos done, videos in all).
 using EvalProgressCallback = std::function<void(int64_t, int64_t)>;
 
+// detectors: scored beside the classifier (--detectors), each over the whole video in bounded
+// spans as analysis::scoreDetectors does for a file.
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
     const analysis::WindowScorer& scorer, const EvalSettings& settings,
-    const CancellationToken& cancel, const EvalProgressCallback& onProgress = {});
+    const CancellationToken& cancel, const EvalProgressCallback& onProgress = {},
+    const std::vector<analysis::SelectedDetector>& detectors = {});
 
 // The frame scores of one feature array [T, C, F] (or [T, F]) under the paper's protocol.
 std::vector<float> paperFrameScores(

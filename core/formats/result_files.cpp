@@ -68,6 +68,27 @@ json windowJson(const analysis::WindowResult& window)
         { "attention", attention } };
 }
 
+// Step scores, not frame scores: the frames follow from them as the classifier's do
+// (protocol.snippet_frames), and the CSV has them frame by frame.
+json detectorsJson(const std::vector<analysis::DetectorResult>& detectors)
+{
+    json object = json::object();
+    for (const analysis::DetectorResult& detector : detectors)
+        object[toString(detector.kind)] = { { "step_scores", detector.stepScores },
+            { "magnitudes", detector.magnitudes }, { "span_steps", detector.spanSteps },
+            { "weights", weightsJson(detector.weights) },
+            { "source", analysis::weightsSource(detector.weights) } };
+    return object;
+}
+
+std::string csvHeader(const analysis::AnalysisResult& result)
+{
+    std::string header = "frame,time_s,score";
+    for (const analysis::DetectorResult& detector : result.detectors)
+        header += "," + toString(detector.kind);
+    return header + "\n";
+}
+
 } // namespace
 
 std::string resultToJson(const analysis::AnalysisResult& result, const std::string& resultFolder)
@@ -101,13 +122,14 @@ std::string resultToJson(const analysis::AnalysisResult& result, const std::stri
     for (const auto& window : result.windows)
         document["windows"].push_back(windowJson(window));
     document["frame_scores"] = result.frameScores;
+    document["detectors"] = detectorsJson(result.detectors);
     document["warnings"] = result.warnings;
     return detail::dumped(document, 1) + "\n";
 }
 
 std::string scoresToCsv(const analysis::AnalysisResult& result)
 {
-    std::string csv = "frame,time_s,score\n";
+    std::string csv = csvHeader(result);
     char line[96];
     for (size_t frame = 0; frame < result.frameScores.size(); ++frame) {
         // A time that is not known is left empty, never written as 0.
@@ -117,9 +139,16 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
                 time, sizeof time, "%.6f", static_cast<double>(result.framePtsUs[frame]) / 1e6);
         else if (result.video.fps > 0.0)
             std::snprintf(time, sizeof time, "%.6f", static_cast<double>(frame) / result.video.fps);
-        std::snprintf(line, sizeof line, "%zu,%s,%.6f\n", frame, time,
+        std::snprintf(line, sizeof line, "%zu,%s,%.6f", frame, time,
             static_cast<double>(result.frameScores[frame]));
         csv += line;
+        for (const analysis::DetectorResult& detector : result.detectors) {
+            std::snprintf(line, sizeof line, ",%.6f",
+                static_cast<double>(
+                    frame < detector.frameScores.size() ? detector.frameScores[frame] : 0.0f));
+            csv += line;
+        }
+        csv += "\n";
     }
     return csv;
 }

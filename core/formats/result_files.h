@@ -1,7 +1,7 @@
 #pragma once
 // The files an analysis leaves behind: <stem>.vigil.json (the output contract of
-// docs/output-format.md) and <stem>.scores.csv (frame, time, score). Both are written atomically.
-// Throws vigil::IoError.
+// docs/output-format.md) and <stem>.scores.csv (frame, time, score, then a column per detector).
+// Both are written atomically. Throws vigil::IoError.
 
 #include "core/analysis/analysis_result.h"
 
@@ -10,9 +10,10 @@
 namespace vigil::formats {
 
 // The result file's format word and version (README.md, "Output format"); readers refuse a
-// higher version.
+// higher version. Version 2 added "detectors" (each whole-video detector's step scores and
+// weights) and a CSV column per detector; a version 1 file is read as one without detectors.
 constexpr const char* kResultFormat = "vigil-result";
-constexpr int kResultVersion = 1;
+constexpr int kResultVersion = 2;
 
 // resultFolder: where the JSON goes, for the video's path relative to it (none when empty).
 std::string resultToJson(

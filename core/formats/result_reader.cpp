@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/files/regular_file.h"
 #include "core/formats/detail/json_fields.h"
+#include "core/formats/detail/result_detectors.h"
 #include "core/formats/json_problem.h"
 #include "core/formats/result_files.h"
 
@@ -173,6 +174,10 @@ analysis::AnalysisResult resultOf(const json& document, const std::string& jsonP
         result.windows.push_back(windowOf(window, frames));
     if (result.steps > 0 && result.windows.empty())
         throw Damaged("no windows for " + std::to_string(result.steps) + " steps");
+    // Version 1 results have no detectors.
+    if (document.contains("detectors"))
+        result.detectors = detail::detectorsOf(document.at("detectors"), result.steps,
+            result.protocol.snippetFrames, frames, weightsOf);
     result.warnings = document.value("warnings", std::vector<std::string>());
     return result;
 }
@@ -192,8 +197,9 @@ std::optional<double> columnValue(const char*& cursor)
 
 // The row's time in microseconds; nullopt when its time is empty.
 std::optional<int64_t> ptsOfRow(
-    const std::string& line, size_t frame, const std::vector<float>& scores)
+    const std::string& line, size_t frame, const analysis::AnalysisResult& result)
 {
+    const std::vector<float>& scores = result.frameScores;
     const char* cursor = line.c_str();
     char* end = nullptr;
     const long long index = std::strtoll(cursor, &end, 10);
@@ -204,8 +210,15 @@ std::optional<int64_t> ptsOfRow(
     if (*cursor++ != ',')
         throw Damaged("is not frame,time_s,score");
     const std::optional<double> frameScore = columnValue(cursor);
-    if (*cursor != '\0' || !frameScore || std::fabs(*frameScore - scores[frame]) > 1e-5)
+    if (!frameScore || std::fabs(*frameScore - scores[frame]) > 1e-5)
         throw Damaged("does not hold the JSON's score");
+    for (const analysis::DetectorResult& detector : result.detectors) {
+        const std::optional<double> value = *cursor == ',' ? columnValue(++cursor) : std::nullopt;
+        if (!value || std::fabs(*value - detector.frameScores[frame]) > 1e-5)
+            throw Damaged("does not hold the JSON's " + toString(detector.kind) + " score");
+    }
+    if (*cursor != '\0')
+        throw Damaged("has more columns than the header");
     if (!timeS)
         return std::nullopt;
     if (*timeS < -3600.0 || *timeS > 1e8)
@@ -215,16 +228,22 @@ std::optional<int64_t> ptsOfRow(
 
 // The time_s column, one value per frame score, read with a cap on its size that the frame
 // count gives (a symlink to /dev/zero, or a file grown without end, is refused unread).
-std::vector<int64_t> framePtsOf(const std::string& csvPath, const std::vector<float>& scores)
+std::vector<int64_t> framePtsOf(const std::string& csvPath, const analysis::AnalysisResult& result)
 {
+    const std::vector<float>& scores = result.frameScores;
     const files::RegularFile file(csvPath);
-    const uint64_t cap = 64 + 96 * static_cast<uint64_t>(scores.size());
+    const uint64_t columns = result.detectors.size();
+    const uint64_t cap
+        = 64 + 16 * columns + (96 + 16 * columns) * static_cast<uint64_t>(scores.size());
     if (file.sizeBytes() > cap)
         throw IoError(csvPath + ": " + std::to_string(file.sizeBytes()) + " bytes, too large for "
             + std::to_string(scores.size()) + " frame scores");
     const std::string text = file.readAll();
-    if (text.rfind("frame,time_s,score\n", 0) != 0)
-        throw IoError(csvPath + ": lacks the header frame,time_s,score");
+    std::string header = "frame,time_s,score";
+    for (const analysis::DetectorResult& detector : result.detectors)
+        header += "," + toString(detector.kind);
+    if (text.rfind(header + "\n", 0) != 0)
+        throw IoError(csvPath + ": lacks the header " + header);
     std::vector<int64_t> pts;
     pts.reserve(scores.size());
     size_t begin = text.find('\n') + 1;
@@ -241,7 +260,7 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, const std::vector<fl
                 + " frame scores");
         try {
             const std::optional<int64_t> rowPts
-                = ptsOfRow(text.substr(begin, end - begin), rows, scores);
+                = ptsOfRow(text.substr(begin, end - begin), rows, result);
             if (rows == 0)
                 hasTimes = rowPts.has_value();
             if (rowPts.has_value() != hasTimes)
@@ -275,7 +294,7 @@ analysis::AnalysisResult readResultFiles(const std::string& jsonPath, const std:
         throw IoError(jsonPath + ": not a Vigil result: " + jsonProblem(error));
     }
     if (!csvPath.empty())
-        result.framePtsUs = framePtsOf(csvPath, result.frameScores);
+        result.framePtsUs = framePtsOf(csvPath, result);
     return result;
 }
 

@@ -30,6 +30,9 @@ struct LiveStep {
     std::vector<float> attention; // [rows]: the newest step's weights in its own window
     Kind kind = Kind::Scored; // NoStream: the time between a drop and the reconnection
     int64_t windowSteps = 0; // T of that window (shorter while a watch is young); 0 unscored
+    // The rolling score of each --detectors detector (RollingDetectors), in the engine's order
+    // (engine::Engine::detectors); empty when unscored or with the classifier alone.
+    std::vector<float> detectorScores {};
 };
 
 struct LiveObserver {

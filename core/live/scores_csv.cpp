@@ -1,17 +1,45 @@
 #include "core/live/scores_csv.h"
 
+#include "core/common/error.h"
 #include "core/live/live_records.h"
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 
 namespace vigil::live {
+namespace {
 
-ScoresCsv::ScoresCsv(const std::string& dir)
-    : file_(dir + "/scores.csv", kScoresHeader, Durability::Buffered)
+std::string headerWith(const std::vector<std::string>& detectorNames)
+{
+    std::string header = kScoresHeader;
+    for (const std::string& name : detectorNames)
+        header += "," + name;
+    return header;
+}
+
+// Rows of other columns under an old header would be misread: refuse before writing any.
+std::string checkedHeader(const std::string& path, const std::string& header)
+{
+    std::ifstream in(path);
+    std::string first;
+    if (in && std::getline(in, first) && !first.empty() && first != header)
+        throw IoError(path + ": its columns are " + first + ", this watch writes " + header
+            + " (other --detectors); use another output folder");
+    return header;
+}
+
+} // namespace
+
+ScoresCsv::ScoresCsv(const std::string& dir, const std::vector<std::string>& detectorNames)
+    : columns_(detectorNames.size())
+    , file_(dir + "/scores.csv", checkedHeader(dir + "/scores.csv", headerWith(detectorNames)),
+          Durability::Buffered)
 {
 }
 
-bool ScoresCsv::append(int64_t streamUs, int64_t wallMs, std::optional<float> score)
+bool ScoresCsv::append(int64_t streamUs, int64_t wallMs, std::optional<float> score,
+    const std::vector<float>& detectorScores)
 {
     // The time as scoresCsvRow prints it ("%.3f" s): two steps within one millisecond would
     // read as a duplicate.
@@ -20,7 +48,16 @@ bool ScoresCsv::append(int64_t streamUs, int64_t wallMs, std::optional<float> sc
         ++rowsRefused_;
         return false;
     }
-    file_.append(scoresCsvRow(streamUs, wallMs, score));
+    std::string row = scoresCsvRow(streamUs, wallMs, score);
+    char value[32];
+    for (size_t i = 0; i < columns_; ++i) {
+        if (score && i < detectorScores.size())
+            std::snprintf(value, sizeof value, ",%.6f", static_cast<double>(detectorScores[i]));
+        else
+            std::snprintf(value, sizeof value, ",");
+        row += value;
+    }
+    file_.append(row);
     lastMs_ = ms;
     return true;
 }

@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/live/causal_window.h"
 #include "core/live/live_records.h"
+#include "core/live/rolling_detectors.h"
 #include "core/live/scores_csv.h"
 #include "core/live/watch_plan.h"
 #include "core/live/watch_summary.h"
@@ -47,6 +48,14 @@ private:
     std::thread thread_;
 };
 
+std::vector<std::string> detectorNames(const engine::Engine& engine)
+{
+    std::vector<std::string> names;
+    for (const analysis::SelectedDetector& detector : engine.detectors())
+        names.push_back(toString(detector.kind));
+    return names;
+}
+
 } // namespace
 
 // The state of one run, on run()'s thread.
@@ -54,6 +63,7 @@ struct WatchSession::Run {
     const WatchSession& session;
     StreamClock clock;
     CausalWindow window;
+    RollingDetectors detectors;
     AlertTracker tracker;
     ScoresCsv scores;
     AlertOutputs outputs;
@@ -69,8 +79,9 @@ struct WatchSession::Run {
     explicit Run(const WatchSession& owner)
         : session(owner)
         , window(owner.engine_.classifier(), owner.settings_.windowSteps)
+        , detectors(owner.engine_.detectors(), defaults::kLiveDetectorSpanSteps)
         , tracker(owner.settings_.alerts)
-        , scores(owner.settings_.outputs.outputDir)
+        , scores(owner.settings_.outputs.outputDir, detectorNames(owner.engine_))
         , outputs(owner.settings_.outputs, owner.notice_)
     {
     }
@@ -119,6 +130,7 @@ struct WatchSession::Run {
             if (gap.kind == StreamGap::Kind::Skipped) {
                 tellStep({ gap.startUs, gap.endUs, std::nullopt, {}, LiveStep::Kind::Skipped });
                 window.pushGap();
+                detectors.pushGap();
                 ++outcome.snippetsSkipped;
                 ++skippedSinceNotice;
                 ++stepIndex;
@@ -128,6 +140,7 @@ struct WatchSession::Run {
             // A new connection: its packets are another ring and its steps another stream.
             closeOpenAlert(AlertEnd::StreamLost);
             window.reset();
+            detectors.reset();
         }
     }
 
@@ -147,12 +160,14 @@ struct WatchSession::Run {
         FloatArray feature = session.engine_.pipeline().extractor().extract(snippet.input);
         feature.shape = { feature.dim(0), feature.dim(1) };
         const CausalScore scored = window.push(feature);
+        std::vector<float> detectorScores = detectors.push(feature);
         ScoredStep step { snippet.startUs, snippet.endUs, wallMsAt(snippet.startUs),
             wallMsAt(snippet.endUs), scored.score, scored.attention, stepIndex++ };
-        scores.append(step.startUs, step.wallStartMs, step.score);
+        scores.append(step.startUs, step.wallStartMs, step.score, detectorScores);
         tellStep({ step.startUs, step.endUs, step.score,
             step.attention.empty() ? std::vector<float> {} : step.attention.back(),
-            LiveStep::Kind::Scored, static_cast<int64_t>(step.attention.size()) });
+            LiveStep::Kind::Scored, static_cast<int64_t>(step.attention.size()),
+            std::move(detectorScores) });
         lastSeenEndUs = snippet.endUs;
         const bool wasOpen = tracker.isOpen();
         std::optional<Alert> closed = tracker.add(step);

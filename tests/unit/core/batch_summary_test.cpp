@@ -50,11 +50,23 @@ TEST(BatchSummary, HasOneRowPerFileWithEmptyFiguresWhereThereAreNone)
         "not a video: Invalid data found when processing input", {}, 0.01 });
     rows.push_back({ "bad.mp4", FileStatus::Failed, "cannot open: \"moov\" missing", {}, 0.0 });
     EXPECT_EQ(summaryToCsv(rows),
-        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
+        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights,"
+        "detector_peaks\n"
         "\"cam 1/a,b.mp4\",ok,,40,1.600,0.750000,0.520,2,3.46,classifier: published "
-        "classifier-da64-r3 \u00b7 backbone: DEMO\n"
-        "notes.txt,skipped,not a video: Invalid data found when processing input,,,,,,0.01,\n"
-        "bad.mp4,failed,\"cannot open: \"\"moov\"\" missing\",,,,,,0.00,\n");
+        "classifier-da64-r3 \u00b7 backbone: DEMO,\n"
+        "notes.txt,skipped,not a video: Invalid data found when processing input,,,,,,0.01,,\n"
+        "bad.mp4,failed,\"cannot open: \"\"moov\"\" missing\",,,,,,0.00,,\n");
+}
+
+TEST(BatchSummary, GivesEachDetectorsPeak)
+{
+    VideoFigures figures { 40, 1.6, 0.75f, 0.52, 2 };
+    figures.detectorPeaks = { { DetectorKind::Rtfm, 0.8125f } };
+    const std::string csv
+        = summaryToCsv({ { "a.mp4", FileStatus::Ok, "", figures, 1.0, "weights" } });
+    EXPECT_NE(csv.find("a.mp4,ok,,40,1.600,0.750000,0.520,2,1.00,weights,rtfm=0.812500\n"),
+        std::string::npos)
+        << csv;
 }
 
 TEST(BatchSummary, NamesTheFileAfterTheShard)
@@ -71,8 +83,9 @@ TEST(BatchSummary, WritesTheFileWithoutLeavingTemporaries)
     std::stringstream text;
     text << in.rdbuf();
     EXPECT_EQ(text.str(),
-        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights\n"
-        "a.mp4,failed,x,,,,,,1.00,\n");
+        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights,"
+        "detector_peaks\n"
+        "a.mp4,failed,x,,,,,,1.00,,\n");
     size_t files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir))
         ++files;

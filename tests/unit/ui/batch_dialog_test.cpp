@@ -118,7 +118,8 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
     std::string header;
     std::getline(in, header);
     EXPECT_EQ(header,
-        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights");
+        "path,status,message,frames,duration_s,max_score,max_score_time_s,events,seconds,weights,"
+        "detector_peaks");
     int lines = 0;
     for (std::string line; std::getline(in, line);)
         ++lines;

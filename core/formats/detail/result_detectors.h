@@ -1,0 +1,21 @@
+#pragma once
+// Private to core/formats: the "detectors" object of a result (version 2), read back. Throws
+// std::invalid_argument naming the detector and the field; result_reader.cpp adds the file.
+
+#include "core/analysis/analysis_result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace vigil::formats::detail {
+
+using WeightsReader = analysis::WeightsInfo (*)(const nlohmann::json&);
+
+// Each detector's step scores (steps of them, each in [0, 1]), magnitudes (none or steps of
+// them, finite), weights, and its frame scores made from the steps as when it was written.
+std::vector<analysis::DetectorResult> detectorsOf(const nlohmann::json& detectors, int64_t steps,
+    int64_t framesPerStep, int64_t frames, WeightsReader weightsOf);
+
+} // namespace vigil::formats::detail
