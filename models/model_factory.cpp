@@ -8,6 +8,7 @@
 #include "models/classifier_explainer.h"
 #include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
+#include "models/mgfn_detector.h"
 #include "models/resnet50.h"
 #include "models/rtfm_detector.h"
 #include "models/state_dict_loader.h"
@@ -214,6 +215,8 @@ LoadedDetector loadDetector(DetectorKind kind, const std::string& weightsPath)
     switch (kind) {
     case DetectorKind::Rtfm:
         return loadRtfm(weightsPath);
+    case DetectorKind::Mgfn:
+        return loadMgfn(weightsPath);
     }
     throw ModelError("unknown detector");
 }

@@ -45,7 +45,7 @@ std::string cudaUnavailableReason();
 LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,
     const BackboneTuning& tuning = {}, ComputeDevice device = ComputeDevice::Cpu);
 LoadedClassifier loadClassifier(const std::string& weightsPath);
-// A whole-video detector at its published widths (models/rtfm_detector.h for RTFM).
+// A whole-video detector at its published widths (models/rtfm_detector.h, models/mgfn_detector.h).
 LoadedDetector loadDetector(DetectorKind kind, const std::string& weightsPath);
 
 // Intra-op threads for every network; 0 means all cores. Process-wide: not while a network runs.

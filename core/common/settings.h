@@ -29,7 +29,7 @@ enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // pins (imported by the user, or downloaded where the manifest has no full checksum).
 enum class Provenance { Demo, File, Published, Unknown, DemoTrained, Imported };
 // Detectors that score a whole video at once (core/analysis/video_detector.h).
-enum class DetectorKind { Rtfm };
+enum class DetectorKind { Rtfm, Mgfn };
 
 namespace detail {
 template <typename Enum> struct SettingWords;
@@ -62,8 +62,8 @@ template <> struct SettingWords<Provenance> {
     };
 };
 template <> struct SettingWords<DetectorKind> {
-    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 1> table {
-        { { DetectorKind::Rtfm, "rtfm" } }
+    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 2> table {
+        { { DetectorKind::Rtfm, "rtfm" }, { DetectorKind::Mgfn, "mgfn" } }
     };
 };
 } // namespace detail
