@@ -68,7 +68,7 @@ std::map<std::string, Row> readSummary(const std::string& path)
         return rows;
     EXPECT_EQ(records[0],
         (std::vector<std::string> { "path", "status", "message", "frames", "duration_s",
-            "max_score", "max_score_time_s", "events", "seconds", "weights" }));
+            "max_score", "max_score_time_s", "events", "seconds", "weights", "detector_peaks" }));
     for (size_t r = 1; r < records.size(); ++r) {
         EXPECT_EQ(records[r].size(), records[0].size()) << "row " << r;
         Row row;
