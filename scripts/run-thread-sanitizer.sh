@@ -17,6 +17,9 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
   # The precompiled LibTorch header (models/CMakeLists.txt) is cacheable only so.
   export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros}
+  # -g1 puts the working folder in the debug info, which ccache keys on unless told not to: a
+  # clone in another folder would compile everything again.
+  export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 
