@@ -5,6 +5,8 @@
 // frames), overall and per anomaly class (each class's videos with every normal video). Pure
 // functions; any thread.
 
+#include "core/common/defaults.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -12,7 +14,8 @@
 
 namespace vigil::eval {
 
-inline constexpr double kFalseAlarmThreshold = 0.5;
+// The events' threshold: a false alarm is a normal frame that would raise an event.
+inline constexpr double kFalseAlarmThreshold = defaults::kThreshold;
 
 // One video as the table sees it: each scorer's frame scores, in the order of the table's names.
 struct ScoredVideo {
