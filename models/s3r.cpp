@@ -40,8 +40,13 @@ template <typename Child>
 Child registerUnder(nn::Module& parent, const std::vector<std::string>& path, Child child)
 {
     nn::Module* at = &parent;
-    for (size_t i = 0; i + 1 < path.size(); ++i)
-        at = at->register_module(path[i], std::make_shared<nn::Module>()).get();
+    for (size_t i = 0; i + 1 < path.size(); ++i) {
+        // Siblings share their wrappers (en_normal holds three embeddings).
+        auto children = at->named_children();
+        const auto* existing = children.find(path[i]);
+        at = existing ? existing->get()
+                      : at->register_module(path[i], std::make_shared<nn::Module>()).get();
+    }
     return at->register_module(path.back(), child);
 }
 

@@ -5,6 +5,7 @@
 #include "core/models_store/installed_weights.h"
 
 #include <algorithm>
+#include <utility>
 #include <optional>
 
 namespace vigil::engine {
@@ -123,10 +124,13 @@ std::vector<DetectorChoice> resolveDetectors(const DetectorRequest& request, Dem
     for (const DetectorKind kind : kinds) {
         const auto installed = findInstalledDetector(store(), kind);
         if (installed) {
+            // Looked up first: GCC 12 destroys a half-built braced aggregate twice when one of
+            // its initialisers throws.
+            std::string dictionary = installedDictionary(store(), kind);
             choices.push_back({ kind,
                 { false, installed->isPinned ? Provenance::Published : Provenance::Imported,
                     installed->path, installed->name, installed->sha256, installed->trainedOn },
-                installedDictionary(store(), kind) });
+                std::move(dictionary) });
         } else if (allowsDemo) {
             choices.push_back({ kind, {}, {} }); // Provenance::Demo, no path: seeded weights
         } else if (!request.isAll) {
