@@ -9,6 +9,7 @@
 #include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
 #include "models/mgfn_detector.h"
+#include "models/s3r_detector.h"
 #include "models/resnet50.h"
 #include "models/rtfm_detector.h"
 #include "models/state_dict_loader.h"
@@ -210,11 +211,16 @@ LoadedClassifier loadClassifier(const std::string& weightsPath)
     return loaded;
 }
 
-LoadedDetector loadDetector(DetectorKind kind, const std::string& weightsPath)
+LoadedDetector loadDetector(
+    DetectorKind kind, const std::string& weightsPath, const std::string& dictionaryPath)
 {
+    if (kind != DetectorKind::S3r && !dictionaryPath.empty())
+        throw ModelError(dictionaryPath + ": only S3R takes a dictionary");
     switch (kind) {
     case DetectorKind::Rtfm:
         return loadRtfm(weightsPath);
+    case DetectorKind::S3r:
+        return loadS3r(weightsPath, dictionaryPath);
     case DetectorKind::Mgfn:
         return loadMgfn(weightsPath);
     }
@@ -259,9 +265,10 @@ LoadedClassifier TorchNetworkLoader::loadClassifier(const std::string& path) con
     return models::loadClassifier(path);
 }
 
-LoadedDetector TorchNetworkLoader::loadDetector(DetectorKind kind, const std::string& path) const
+LoadedDetector TorchNetworkLoader::loadDetector(
+    DetectorKind kind, const std::string& path, const std::string& dictionaryPath) const
 {
-    return models::loadDetector(kind, path);
+    return models::loadDetector(kind, path, dictionaryPath);
 }
 
 std::string TorchNetworkLoader::deviceProblem(ComputeDevice device) const

@@ -46,7 +46,9 @@ LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weig
     const BackboneTuning& tuning = {}, ComputeDevice device = ComputeDevice::Cpu);
 LoadedClassifier loadClassifier(const std::string& weightsPath);
 // A whole-video detector at its published widths (models/rtfm_detector.h, models/mgfn_detector.h).
-LoadedDetector loadDetector(DetectorKind kind, const std::string& weightsPath);
+// dictionaryPath: S3R's (models/s3r_detector.h); the others have none.
+LoadedDetector loadDetector(
+    DetectorKind kind, const std::string& weightsPath, const std::string& dictionaryPath = {});
 
 // Intra-op threads for every network; 0 means all cores. Process-wide: not while a network runs.
 void setThreadCount(int threads);
@@ -66,7 +68,8 @@ public:
     LoadedBackbone loadBackbone(
         BackboneKind kind, const std::string& path, ComputeDevice device) const override;
     LoadedClassifier loadClassifier(const std::string& path) const override;
-    LoadedDetector loadDetector(DetectorKind kind, const std::string& path) const override;
+    LoadedDetector loadDetector(DetectorKind kind, const std::string& path,
+        const std::string& dictionaryPath) const override;
     std::string deviceProblem(ComputeDevice device) const override;
 };
 

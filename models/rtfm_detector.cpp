@@ -1,9 +1,6 @@
 #include "models/rtfm_detector.h"
 
-#include "core/common/error.h"
-#include "core/models_store/checksum_cache.h"
-#include "models/state_dict_loader.h"
-#include "models/state_dict_reader.h"
+#include "models/detector_loading.h"
 #include "models/torch_adapters.h"
 
 namespace vigil::models {
@@ -21,15 +18,7 @@ TorchRtfmDetector::TorchRtfmDetector(Rtfm network)
 
 analysis::VideoScores TorchRtfmDetector::score(const FloatArray& features) const
 {
-    c10::InferenceMode inference;
-    try {
-        const RtfmOutput output = network_->forward(toTensor(features));
-        return { toFloatArray(output.scores).values, toFloatArray(output.magnitudes).values,
-            toFloatArray(output.attention) };
-    } catch (const c10::Error& error) {
-        throw ModelError("RTFM failed on features " + features.shapeText() + ": "
-            + error.what_without_backtrace());
-    }
+    return scoreGuarded("RTFM", features, [&] { return network_->forward(toTensor(features)); });
 }
 
 int64_t TorchRtfmDetector::featureSize() const
@@ -39,19 +28,9 @@ int64_t TorchRtfmDetector::featureSize() const
 
 engine::LoadedDetector loadRtfm(const std::string& weightsPath, const RtfmOptions& options)
 {
-    engine::LoadedDetector loaded;
-    if (weightsPath.empty())
-        torch::manual_seed(kDemoRtfmSeed);
+    seedIfDemo(weightsPath, kDemoRtfmSeed);
     Rtfm network(options);
-    if (weightsPath.empty()) {
-        loaded.weights.provenance = Provenance::Demo;
-    } else {
-        const StateDict dict = withoutPrefix(readStateDict(weightsPath), "module.");
-        loaded.ignoredKeys = loadStateDict(*network, dict, weightsPath).ignoredKeys;
-        loaded.weights
-            = { weightsPath, models_store::cachedSha256OfFile(weightsPath), Provenance::File, "" };
-    }
-    network->eval();
+    engine::LoadedDetector loaded = loadDetectorWeights(*network, weightsPath);
     loaded.detector = std::make_shared<TorchRtfmDetector>(network);
     return loaded;
 }

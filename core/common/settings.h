@@ -29,7 +29,7 @@ enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // pins (imported by the user, or downloaded where the manifest has no full checksum).
 enum class Provenance { Demo, File, Published, Unknown, DemoTrained, Imported };
 // Detectors that score a whole video at once (core/analysis/video_detector.h).
-enum class DetectorKind { Rtfm, Mgfn };
+enum class DetectorKind { Rtfm, S3r, Mgfn };
 
 namespace detail {
 template <typename Enum> struct SettingWords;
@@ -62,9 +62,11 @@ template <> struct SettingWords<Provenance> {
     };
 };
 template <> struct SettingWords<DetectorKind> {
-    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 2> table {
-        { { DetectorKind::Rtfm, "rtfm" }, { DetectorKind::Mgfn, "mgfn" } }
-    };
+    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 3> table { {
+        { DetectorKind::Rtfm, "rtfm" },
+        { DetectorKind::S3r, "s3r" },
+        { DetectorKind::Mgfn, "mgfn" },
+    } };
 };
 } // namespace detail
 

@@ -5,6 +5,7 @@
 #include "core/models_store/installed_weights.h"
 
 #include <algorithm>
+#include <utility>
 #include <optional>
 
 namespace vigil::engine {
@@ -18,15 +19,33 @@ bool isEntryOf(const ModelEntry& entry, DetectorKind kind)
     return entry.kind == ModelKind::Detector && fromString<DetectorKind>(entry.detector) == kind;
 }
 
-// The first installed manifest entry for the detector, in manifest order.
+// The first installed manifest entry of `modelKind` for the detector, in manifest order: its
+// weights (ModelKind::Detector) or S3R's dictionary (ModelKind::DetectorDictionary).
 std::optional<models_store::InstalledWeights> findInstalledDetector(
-    models_store::ModelStore& store, DetectorKind kind)
+    models_store::ModelStore& store, DetectorKind kind, ModelKind modelKind = ModelKind::Detector)
 {
     for (const ModelEntry& entry : store.manifest().entries())
-        if (isEntryOf(entry, kind))
+        if (entry.kind == modelKind && fromString<DetectorKind>(entry.detector) == kind)
             if (auto installed = models_store::findInstalled(store, entry))
                 return installed;
     return std::nullopt;
+}
+
+// S3R's installed dictionary; throws when its weights are installed without one.
+std::string installedDictionary(models_store::ModelStore& store, DetectorKind kind)
+{
+    if (kind != DetectorKind::S3r)
+        return {};
+    if (const auto dictionary = findInstalledDetector(store, kind, ModelKind::DetectorDictionary))
+        return dictionary->path;
+    std::string advice = "run: vigil models import FILE --as ";
+    for (const ModelEntry& entry : store.manifest().entries())
+        if (entry.kind == ModelKind::DetectorDictionary && entry.detector == toString(kind)) {
+            advice += entry.name;
+            break;
+        }
+    throw ModelError("--detectors " + toString(kind) + ": its weights are installed but not its "
+        + "dictionary, in " + store.folder() + "; " + advice);
 }
 
 std::string importAdvice(const models_store::ModelStore& store, DetectorKind kind)
@@ -105,11 +124,15 @@ std::vector<DetectorChoice> resolveDetectors(const DetectorRequest& request, Dem
     for (const DetectorKind kind : kinds) {
         const auto installed = findInstalledDetector(store(), kind);
         if (installed) {
+            // Looked up first: GCC 12 destroys a half-built braced aggregate twice when one of
+            // its initialisers throws.
+            std::string dictionary = installedDictionary(store(), kind);
             choices.push_back({ kind,
                 { false, installed->isPinned ? Provenance::Published : Provenance::Imported,
-                    installed->path, installed->name, installed->sha256, installed->trainedOn } });
+                    installed->path, installed->name, installed->sha256, installed->trainedOn },
+                std::move(dictionary) });
         } else if (allowsDemo) {
-            choices.push_back({ kind, {} }); // Provenance::Demo, no path: seeded weights
+            choices.push_back({ kind, {}, {} }); // Provenance::Demo, no path: seeded weights
         } else if (!request.isAll) {
             throw ModelError("--detectors " + toString(kind) + ": no " + toString(kind)
                 + " weights are installed in " + store().folder() + "; "

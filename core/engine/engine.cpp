@@ -64,7 +64,8 @@ void loadDetectorsInto(
     Networks& networks, const std::vector<DetectorChoice>& choices, const NetworkLoader& loader)
 {
     for (const DetectorChoice& choice : choices) {
-        LoadedDetector loaded = loader.loadDetector(choice.kind, choice.weights.path);
+        LoadedDetector loaded
+            = loader.loadDetector(choice.kind, choice.weights.path, choice.dictionaryPath);
         networks.detectors.push_back({ choice.kind, std::move(loaded.detector),
             describedAs(loaded.weights, choice.weights) });
         addIgnoredKeys(loaded.ignoredKeys, choice.weights.path, networks.warnings);

@@ -46,7 +46,10 @@ public:
         BackboneKind kind, const std::string& path, ComputeDevice device) const = 0;
     virtual LoadedClassifier loadClassifier(const std::string& path) const = 0;
     // A whole-video detector at its published widths; refuses another architecture's file.
-    virtual LoadedDetector loadDetector(DetectorKind kind, const std::string& path) const = 0;
+    // dictionaryPath: S3R's dictionary (empty for the others). For S3R, weights alone or a
+    // dictionary alone are checked and give no detector (what an import needs).
+    virtual LoadedDetector loadDetector(
+        DetectorKind kind, const std::string& path, const std::string& dictionaryPath) const = 0;
     // Empty when the device can be used; else why not, in one sentence.
     virtual std::string deviceProblem(ComputeDevice device) const = 0;
 };

@@ -14,11 +14,16 @@ std::string importWeights(models_store::ModelStore& store, const std::string& fi
         throw IoError(file + ": not a regular file");
     if (entry.kind == models_store::ModelKind::Classifier) {
         loader.loadClassifier(file);
-    } else if (entry.kind == models_store::ModelKind::Detector) {
+    } else if (entry.kind == models_store::ModelKind::Detector
+        || entry.kind == models_store::ModelKind::DetectorDictionary) {
         const std::optional<DetectorKind> detector = fromString<DetectorKind>(entry.detector);
         if (!detector)
             throw ModelError(entry.name + ": the manifest names no known detector");
-        loader.loadDetector(*detector, file);
+        // Either file alone is checked: S3R's weights and its dictionary are imported apart.
+        if (entry.kind == models_store::ModelKind::Detector)
+            loader.loadDetector(*detector, file, "");
+        else
+            loader.loadDetector(*detector, "", file);
     } else {
         const std::optional<BackboneKind> backbone = fromString<BackboneKind>(entry.backbone);
         if (!backbone)

@@ -25,6 +25,7 @@ struct WeightsChoice {
 struct DetectorChoice {
     DetectorKind kind = DetectorKind::Rtfm;
     WeightsChoice weights; // Demo: the detector's seeded demo weights
+    std::string dictionaryPath; // S3R with installed weights: its installed dictionary
 };
 
 struct WeightsPlan {

@@ -45,18 +45,22 @@ ModelEntry parseEntry(const json& item)
     entry.checksum.sha256 = optionalString(item, "sha256");
     entry.checksum.sha256Prefix = optionalString(item, "sha256_prefix");
     const std::string kind = item.at("kind").get<std::string>();
-    if (kind != "classifier" && kind != "backbone" && kind != "detector")
-        throw std::invalid_argument("kind must be classifier, backbone or detector, not " + kind);
+    if (kind != "classifier" && kind != "backbone" && kind != "detector"
+        && kind != "detector-dictionary")
+        throw std::invalid_argument(
+            "kind must be classifier, backbone, detector or detector-dictionary, not " + kind);
     entry.kind = kind == "classifier" ? ModelKind::Classifier
         : kind == "backbone"          ? ModelKind::Backbone
-                                      : ModelKind::Detector;
+        : kind == "detector"          ? ModelKind::Detector
+                                      : ModelKind::DetectorDictionary;
     entry.backbone = optionalString(item, "backbone");
     entry.trainedOn = optionalString(item, "trained_on");
     entry.detector = optionalString(item, "detector");
     entry.licence = optionalString(item, "licence");
     if (const auto direct = item.find("direct_download"); direct != item.end())
         entry.isDirectDownload = direct->get<bool>();
-    if (entry.kind == ModelKind::Detector && !fromString<DetectorKind>(entry.detector))
+    if ((entry.kind == ModelKind::Detector || entry.kind == ModelKind::DetectorDictionary)
+        && !fromString<DetectorKind>(entry.detector))
         throw std::invalid_argument(
             "a detector must name its network, not \"" + entry.detector + "\"");
     entry.format = optionalString(item, "format");

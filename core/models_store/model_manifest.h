@@ -11,7 +11,9 @@
 namespace vigil::models_store {
 
 // Detector: a whole-video detector such as RTFM (core/analysis/video_detector.h).
-enum class ModelKind { Classifier, Backbone, Detector };
+// DetectorDictionary: a second file a detector needs beside its weights (S3R's dictionary of
+// normal atoms); never a detector's weights itself.
+enum class ModelKind { Classifier, Backbone, Detector, DetectorDictionary };
 
 struct ModelEntry {
     std::string name; // "classifier-da64-r3"
@@ -22,7 +24,7 @@ struct ModelEntry {
     ModelKind kind = ModelKind::Classifier;
     std::string backbone; // backbones: the network it fits ("i3d-r50" | "resnet50")
     std::string trainedOn; // classifiers, detectors: the backbone of their training features
-    std::string detector; // detectors: the network it fits ("rtfm")
+    std::string detector; // detectors and their dictionaries: the network it fits ("rtfm")
     std::string licence; // the terms its source publishes it under, in words
     // False where the home is a page, not the file (e.g. a OneDrive share): such a file is
     // installed with `vigil models import`, or fetched from a mirror.

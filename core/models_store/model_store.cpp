@@ -46,6 +46,20 @@ std::string ModelStore::importedPrefix(const ModelEntry& entry)
     return "imported-" + entry.name + "-";
 }
 
+bool ModelStore::isImportOf(const std::string& fileName, const ModelEntry& entry) const
+{
+    const std::string prefix = importedPrefix(entry);
+    if (fileName.rfind(prefix, 0) != 0 || fileName.find(".import-") != std::string::npos)
+        return false;
+    // "imported-s3r-ucf-" also starts "imported-s3r-ucf-dictionary-": the longer name wins.
+    for (const ModelEntry& other : manifest_.entries()) {
+        const std::string otherPrefix = importedPrefix(other);
+        if (otherPrefix.size() > prefix.size() && fileName.rfind(otherPrefix, 0) == 0)
+            return false;
+    }
+    return true;
+}
+
 std::string ModelStore::pathOf(const ModelEntry& entry) const
 {
     const fs::path named = fs::path(folder_) / entry.file;
@@ -53,30 +67,28 @@ std::string ModelStore::pathOf(const ModelEntry& entry) const
     if (entry.checksum.canVerify() || fs::exists(named, error))
         return named.string();
     std::string imported;
-    const std::string prefix = importedPrefix(entry);
     for (fs::directory_iterator it(folder_, error), end; !error && it != end; it.increment(error)) {
         const std::string name = it->path().filename().string();
-        if (name.rfind(prefix, 0) == 0 && name.find(".import-") == std::string::npos
-            && it->is_regular_file(error) && (imported.empty() || name < imported))
+        if (isImportOf(name, entry) && it->is_regular_file(error)
+            && (imported.empty() || name < imported))
             imported = name;
     }
     return imported.empty() ? named.string() : (fs::path(folder_) / imported).string();
 }
 
-namespace {
-
 // Another file imported for the entry before, which the new one replaces.
-void removeOtherImports(
-    const std::string& folder, const std::string& prefix, const std::string& kept)
+void ModelStore::removeOtherImports(const ModelEntry& entry, const std::string& kept) const
 {
     std::error_code error;
     std::vector<fs::path> others;
-    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
-        if (it->path().filename().string().rfind(prefix, 0) == 0 && it->path().filename() != kept)
+    for (fs::directory_iterator it(folder_, error), end; !error && it != end; it.increment(error))
+        if (isImportOf(it->path().filename().string(), entry) && it->path().filename() != kept)
             others.push_back(it->path());
     for (const fs::path& other : others)
         fs::remove(other, error);
 }
+
+namespace {
 
 } // namespace
 
@@ -142,7 +154,7 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
         const std::string installedName = fs::path(target).filename().string();
         cache_.remember(installedName, sha256);
         if (!entry.checksum.canVerify()) {
-            removeOtherImports(folder_, importedPrefix(entry), installedName);
+            removeOtherImports(entry, installedName);
             std::error_code ignored;
             fs::remove(
                 fs::path(folder_) / entry.file, ignored); // the Caffe2 name, if a file had it

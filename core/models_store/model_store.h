@@ -54,6 +54,11 @@ public:
     void rememberChecksum(const ModelEntry& entry, const std::string& sha256);
 
 private:
+    // A file imported for `entry`, not for an entry whose name starts with entry's
+    // ("s3r-ucf-dictionary" beside "s3r-ucf").
+    bool isImportOf(const std::string& fileName, const ModelEntry& entry) const;
+    void removeOtherImports(const ModelEntry& entry, const std::string& kept) const;
+
     std::string folder_;
     ModelManifest manifest_;
     ChecksumCache cache_;

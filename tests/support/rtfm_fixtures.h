@@ -6,28 +6,15 @@
 // plain keys. Parallel test processes may both run the script: it writes each file beside its
 // place and renames it, goldens.json last.
 
-#include "tests/support/test_locations.h"
+#include "tests/support/python_fixtures.h"
 
-#include <cstdlib>
-#include <filesystem>
-#include <stdexcept>
 #include <string>
-
-#include <unistd.h>
 
 namespace vigil::test {
 
 inline std::string fullSizeRtfmDir()
 {
-    const std::string dir = testTmpDir() + "/rtfm";
-    if (std::filesystem::exists(dir + "/goldens.json"))
-        return dir;
-    const char* python = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-    const std::string command = std::string(python) + " '" + sourceDir()
-        + "/scripts/make_rtfm_golden.py' '" + dir + "' >/dev/null";
-    if (std::system(command.c_str()) != 0)
-        throw std::runtime_error(command + " failed: is python3-torch installed?");
-    return dir;
+    return pythonFixtureDir("rtfm", "make_rtfm_golden.py");
 }
 
 } // namespace vigil::test

@@ -42,7 +42,7 @@ public:
         return accept<vigil::engine::LoadedClassifier>(path);
     }
     vigil::engine::LoadedDetector loadDetector(
-        vigil::DetectorKind, const std::string& path) const override
+        vigil::DetectorKind, const std::string& path, const std::string&) const override
     {
         ++reads;
         return accept<vigil::engine::LoadedDetector>(path);
