@@ -23,8 +23,8 @@ inline std::string pythonFixtureDir(const std::string& name, const std::string& 
     if (std::filesystem::exists(dir + "/goldens.json"))
         return dir;
     const char* python = ::access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-    const std::string command
-        = std::string(python) + " '" + sourceDir() + "/scripts/" + script + "' '" + dir + "' >/dev/null";
+    const std::string command = std::string(python) + " '" + sourceDir() + "/scripts/" + script
+        + "' '" + dir + "' >/dev/null";
     if (std::system(command.c_str()) != 0)
         throw std::runtime_error(command + " failed: is python3-torch installed?");
     return dir;
