@@ -38,8 +38,8 @@ engine::LoadedDetector loadDetectorWeights(torch::nn::Module& network,
     if (weightsPath.empty()) {
         loaded.weights.provenance = Provenance::Demo;
     } else {
-        const StateDict dict = withoutUnused(
-            withoutPrefix(readStateDict(weightsPath), "module."), unusedPrefixes);
+        const StateDict dict
+            = withoutUnused(withoutPrefix(readStateDict(weightsPath), "module."), unusedPrefixes);
         loaded.ignoredKeys = loadStateDict(network, dict, weightsPath).ignoredKeys;
         loaded.weights
             = { weightsPath, models_store::cachedSha256OfFile(weightsPath), Provenance::File, "" };

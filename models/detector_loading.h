@@ -39,8 +39,8 @@ analysis::VideoScores scoreGuarded(const char* network, const FloatArray& featur
         return { toFloatArray(output.scores).values, toFloatArray(output.magnitudes).values,
             toFloatArray(output.attention) };
     } catch (const c10::Error& error) {
-        throw ModelError(std::string(network) + " failed on features " + features.shapeText()
-            + ": " + error.what_without_backtrace());
+        throw ModelError(std::string(network) + " failed on features " + features.shapeText() + ": "
+            + error.what_without_backtrace());
     }
 }
 

@@ -107,8 +107,8 @@ S3rImpl::S3rImpl(const S3rOptions& options, torch::Tensor dictionary)
     , dictionary_(std::move(dictionary))
 {
     const int64_t features = options.featureSize;
-    TORCH_CHECK(dictionary_.dim() == 2 && dictionary_.size(0) > 0
-            && dictionary_.size(1) == features,
+    TORCH_CHECK(
+        dictionary_.dim() == 2 && dictionary_.size(0) > 0 && dictionary_.size(1) == features,
         "S3R's dictionary must be [atoms, ", features, "], got ", dictionary_.sizes());
     const std::vector<std::string> memory { "en_normal", "en_normal_module" };
     auto embedding = [&](const std::string& name, int64_t outputs) {

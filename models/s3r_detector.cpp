@@ -64,8 +64,7 @@ engine::LoadedDetector loadS3r(
     S3r network(options,
         isChecking ? torch::zeros({ 1, options.featureSize })
                    : loadS3rDictionary(dictionaryPath, options.featureSize));
-    engine::LoadedDetector loaded
-        = loadDetectorWeights(*network, weightsPath, s3rUnusedPrefixes());
+    engine::LoadedDetector loaded = loadDetectorWeights(*network, weightsPath, s3rUnusedPrefixes());
     if (!isChecking)
         loaded.detector = std::make_shared<TorchS3rDetector>(network);
     return loaded;

@@ -32,7 +32,8 @@ torch::Tensor loadS3rDictionary(const std::string& dictionaryPath, int64_t featu
 
 // Throws vigil::ModelError naming the file. Both paths empty: demo weights and dictionary.
 // One of them alone is only checked (vigil models import imports them apart): the result then
-// has no detector, since S3R cannot score without both. options: the width the files must have (tests use reduced ones; S3R's files have 2048).
+// has no detector, since S3R cannot score without both. options: the width the files must have
+// (tests use reduced ones; S3R's files have 2048).
 engine::LoadedDetector loadS3r(const std::string& weightsPath, const std::string& dictionaryPath,
     const S3rOptions& options = {});
 

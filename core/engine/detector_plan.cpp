@@ -5,8 +5,8 @@
 #include "core/models_store/installed_weights.h"
 
 #include <algorithm>
-#include <utility>
 #include <optional>
+#include <utility>
 
 namespace vigil::engine {
 namespace {
