@@ -3,6 +3,8 @@
 #include "app/demo_setup.h"
 #include "core/analysis/windows.h"
 #include "core/common/error.h"
+#include "core/demo/demo_kit.h"
+#include "core/engine/detector_plan.h"
 #include "core/engine/weights_import.h"
 #include "core/engine/weights_plan.h"
 #include "core/models_store/model_locations.h"
@@ -113,11 +115,24 @@ ui::AnalysisEngine buildEngine(const RunOptions& options, const engine::WeightsP
     return built;
 }
 
+// The detectors of Settings > Detectors, parsed as --detectors is; `request` as it was when
+// none were saved.
+void applySavedDetectors(QSettings& store, engine::DetectorRequest& request)
+{
+    if (!store.contains(QStringLiteral("analysis/detectors")))
+        return;
+    // AppSettings::load kept only a list this parser accepts.
+    const ui::AppSettings settings = ui::AppSettings::load(store);
+    engine::parseDetectorList(settings.detectors.toStdString(), request);
+}
+
 // The options of the command line with the settings saved by the Settings dialog on top (once
-// it has saved any): the GUI's choice of backbone, crops, classifier, windows and threads.
+// it has saved any): the GUI's choice of backbone, crops, classifier, windows, threads and
+// detectors.
 RunOptions withSavedSettings(RunOptions options)
 {
     QSettings store;
+    applySavedDetectors(store, options.model.detectors);
     if (!store.contains(QStringLiteral("analysis/backbone")))
         return options;
     const ui::AppSettings settings = ui::AppSettings::load(store);
@@ -140,6 +155,31 @@ RunOptions withSavedSettings(RunOptions options)
         ? ComputeDevice::Cuda
         : ComputeDevice::Cpu;
     return options;
+}
+
+// The detector without weights that alone stopped the plan ("rtfm"), as resolveDetectors names
+// it ("--detectors rtfm: no rtfm weights are installed in ..."); empty for another problem (S3R's
+// dictionary missing, a classifier or backbone missing too: the missing-weights dialog's case).
+QString detectorWithoutWeights(const engine::WeightsPlan& plan)
+{
+    const QString problem = QString::fromStdString(plan.problem);
+    const QString prefix = QStringLiteral("--detectors ");
+    if (plan.isMissingAny() || !problem.startsWith(prefix))
+        return {};
+    const QString kind = problem.mid(prefix.size()).section(QLatin1Char(':'), 0, 0);
+    return problem.contains(QStringLiteral(": no %1 weights are installed").arg(kind)) ? kind
+                                                                                        : QString();
+}
+
+// One line, one question: seeded weights for the detector, or stop (Settings turns it off).
+bool acceptsDemoDetector(const QString& kind, QWidget* parent)
+{
+    return QMessageBox::question(parent, QObject::tr("Vigil: detector weights"),
+               QObject::tr("No %1 weights are installed: continue with demo (seeded random) "
+                           "weights for %1? Its curve is then not meaningful; or import them "
+                           "(Models) or turn %1 off in Settings > Detectors.")
+                   .arg(kind))
+        == QMessageBox::Yes;
 }
 
 } // namespace
@@ -172,8 +212,13 @@ ui::DemoMaker guiDemoMaker(int threads)
             });
         ui::DemoLaunch launch;
         launch.videoPath = QString::fromStdString(made.videoPath);
-        launch.engine.engine
-            = std::make_shared<const engine::Engine>(loadDemoEngine(made, threads));
+        // The demo's networks, and the detectors of Settings with their seeded weights (the
+        // demo allows demo weights, as --demo-weights does).
+        engine::ModelRequest request = demo::demoModelRequest(made, threads);
+        QSettings store;
+        applySavedDetectors(store, request.detectors);
+        launch.engine.engine = std::make_shared<const engine::Engine>(engine::Engine::load(
+            engine::resolveWeights(request), request, models::TorchNetworkLoader()));
         launch.engine.windows = demo::demoWindows(made.layout);
         return launch;
     };
@@ -203,6 +248,12 @@ std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
         const engine::WeightsPlan plan = engine::resolveWeights(options.model);
         if (plan.canRun())
             return loadShowingErrors(options, plan, parent);
+        if (const QString kind = detectorWithoutWeights(plan); !kind.isEmpty()) {
+            if (!acceptsDemoDetector(kind, parent))
+                return std::nullopt;
+            options_.model.demo = engine::DemoWeights::FillMissing; // missing networks only
+            continue;
+        }
         if (!plan.isMissingAny()) {
             QMessageBox::critical(
                 parent, QObject::tr("Vigil: weights"), QString::fromStdString(plan.problem));

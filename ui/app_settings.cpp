@@ -1,6 +1,7 @@
 #include "ui/app_settings.h"
 
 #include "core/common/count_limits.h"
+#include "core/engine/detector_plan.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
 
@@ -36,7 +37,7 @@ bool AppSettings::operator==(const AppSettings& other) const
     return backbone == other.backbone && crops == other.crops && preset == other.preset
         && classifier == other.classifier && windows == other.windows
         && threshold == other.threshold && threads == other.threads && device == other.device
-        && exportFolder == other.exportFolder;
+        && exportFolder == other.exportFolder && detectors == other.detectors;
 }
 
 AppSettings AppSettings::load(QSettings& store)
@@ -57,6 +58,11 @@ AppSettings AppSettings::load(QSettings& store)
     settings.threads = static_cast<int>(
         countWithin(store.value(QStringLiteral("threads")), settings.threads, bounds::threads()));
     settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
+    // A list the CLI would refuse (edited by hand, a detector since removed) keeps the default.
+    const QString detectors = store.value(QStringLiteral("detectors")).toString();
+    engine::DetectorRequest request;
+    if (!detectors.isEmpty() && engine::parseDetectorList(detectors.toStdString(), request).empty())
+        settings.detectors = detectors;
     store.endGroup();
     settings.exportFolder
         = store.value(QStringLiteral("exports/folder"), settings.exportFolder).toString();
@@ -91,6 +97,7 @@ void AppSettings::save(QSettings& store) const
     store.setValue(QStringLiteral("threshold"), threshold);
     store.setValue(QStringLiteral("threads"), threads);
     store.setValue(QStringLiteral("device"), QString::fromStdString(toString(device)));
+    store.setValue(QStringLiteral("detectors"), detectors);
     store.endGroup();
     store.setValue(QStringLiteral("exports/folder"), exportFolder);
     store.sync();

@@ -1,7 +1,8 @@
 #pragma once
 // The desktop app's analysis settings, kept with QSettings between sessions: backbone, crops,
 // preprocessing preset,
-// classifier, window and stride, threshold, threads, device and the folder for exports. Read by
+// classifier, window and stride, threshold, threads, device, detectors and the folder for
+// exports. Read by
 // the app when it loads networks for the next analysis. Plain values; load/save take the
 // QSettings to use (tests pass one on a temporary file). GUI thread.
 
@@ -28,6 +29,9 @@ struct AppSettings {
     int threads = static_cast<int>(defaults::kThreads); // 0: all cores
     ComputeDevice device = defaults::kDevice;
     QString exportFolder; // empty: next to the video
+    // The detectors scored, in --detectors words (analysis/detectors): parsed by the CLI's own
+    // engine::parseDetectorList when the networks load. The classifier alone by default.
+    QString detectors = QStringLiteral("attention");
 
     bool operator==(const AppSettings& other) const;
     bool operator!=(const AppSettings& other) const { return !(*this == other); }

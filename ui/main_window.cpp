@@ -229,8 +229,13 @@ void MainWindow::showResult(const ResultPointer& result)
 
 void MainWindow::showInViews(const ResultPointer& shown, const FeaturesPointer& features)
 {
+    ModelStatusWidget::DetectorWeights detectors;
+    if (shown)
+        for (const analysis::DetectorResult& detector : shown->detectors)
+            detectors.emplace_back(detector.kind, detector.weights);
     modelStatus_->showResultModel(
-        shown ? std::optional<analysis::ModelDescription>(shown->model) : std::nullopt);
+        shown ? std::optional<analysis::ModelDescription>(shown->model) : std::nullopt,
+        std::move(detectors));
     if (!shown)
         videoPanel_->setFrameScores({}); // the readout's score was the old result's
     const int64_t frame = videoPanel_->currentFrame();

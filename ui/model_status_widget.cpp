@@ -7,12 +7,28 @@
 #include <QHBoxLayout>
 #include <QLabel>
 
+#include <algorithm>
+
 namespace vigil::ui {
 namespace {
 
 QString sourceText(const analysis::WeightsInfo& weights)
 {
     return QString::fromStdString(analysis::weightsSource(weights));
+}
+
+ModelStatusWidget::DetectorWeights weightsOf(const engine::Engine& engine)
+{
+    ModelStatusWidget::DetectorWeights weights;
+    for (const analysis::SelectedDetector& detector : engine.detectors())
+        weights.emplace_back(detector.kind, detector.weights);
+    return weights;
+}
+
+bool anyDemo(const ModelStatusWidget::DetectorWeights& detectors)
+{
+    return std::any_of(detectors.begin(), detectors.end(),
+        [](const auto& detector) { return detector.second.isDemo(); });
 }
 
 } // namespace
@@ -58,15 +74,26 @@ QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
             QString::fromStdString(toString(model.crops)), preset);
 }
 
+QString ModelStatusWidget::describeDetectors(const DetectorWeights& detectors)
+{
+    QString text;
+    for (const auto& [kind, weights] : detectors)
+        text += tr("  ·  %1: %2").arg(
+            QString::fromStdString(toString(kind)), sourceText(weights));
+    return text;
+}
+
 void ModelStatusWidget::setEngine(const AnalysisEngine& engine)
 {
     engine_ = engine;
     refresh();
 }
 
-void ModelStatusWidget::showResultModel(const std::optional<analysis::ModelDescription>& model)
+void ModelStatusWidget::showResultModel(
+    const std::optional<analysis::ModelDescription>& model, DetectorWeights detectors)
 {
     resultModel_ = model;
+    resultDetectors_ = model ? std::move(detectors) : DetectorWeights();
     refresh();
 }
 
@@ -75,12 +102,15 @@ void ModelStatusWidget::refresh()
     // The result on screen is described by the networks that made it, which may not be the
     // ones loaded now (a saved result reopened, a batch file double-clicked).
     if (resultModel_) {
-        badge_->setVisible(resultModel_->usesDemoWeights());
-        description_->setText(tr("Shown result: %1").arg(describe(*resultModel_)));
+        badge_->setVisible(resultModel_->usesDemoWeights() || anyDemo(resultDetectors_));
+        description_->setText(tr("Shown result: %1%2")
+                                  .arg(describe(*resultModel_), describeDetectors(resultDetectors_)));
     } else if (engine_.engine) {
         const engine::Engine& engine = *engine_.engine;
-        badge_->setVisible(engine.description().usesDemoWeights());
-        description_->setText(describe(engine.description()) + QStringLiteral("  ·  ")
+        const DetectorWeights detectors = weightsOf(engine);
+        badge_->setVisible(engine.description().usesDemoWeights() || anyDemo(detectors));
+        description_->setText(describe(engine.description()) + describeDetectors(detectors)
+            + QStringLiteral("  ·  ")
             + QString::fromStdString(toString(engine.device())).toUpper());
     } else {
         badge_->setVisible(false);

@@ -2,6 +2,7 @@
 
 #include "core/common/count_limits.h"
 #include "core/common/defaults.h"
+#include "ui/detector_choice.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -58,6 +59,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
     , threadsBox_(new QSpinBox(this))
     , deviceBox_(new QComboBox(this))
     , exportEdit_(new QLineEdit(this))
+    , detectorsBox_(new DetectorChoiceBox(this))
 {
     setWindowTitle(tr("Settings"));
     fillChoices(installedClassifiers, settings.classifier, cudaUnavailableReason);
@@ -151,6 +153,7 @@ void SettingsDialog::createLayout(QPushButton* browse, QDialogButtonBox* buttons
     form->addRow(tr("Event threshold:"), thresholdBox_);
     form->addRow(tr("Threads:"), threadsBox_);
     form->addRow(tr("Device:"), deviceBox_);
+    form->addRow(tr("Detectors:"), detectorsBox_);
     form->addRow(tr("Exports to:"), exportRow);
     auto* note = new QLabel(
         tr("Used from the next analysis on (Analysis > Analyse again reruns the open video); "
@@ -179,6 +182,7 @@ void SettingsDialog::showSettings(const AppSettings& settings, bool isCudaAvaila
     threadsBox_->setValue(settings.threads);
     select(deviceBox_, word(isCudaAvailable ? settings.device : ComputeDevice::Cpu));
     exportEdit_->setText(QDir::toNativeSeparators(settings.exportFolder));
+    detectorsBox_->setList(settings.detectors);
     updateCropChoice();
 }
 
@@ -268,6 +272,7 @@ AppSettings SettingsDialog::settings() const
     settings.threads = threadsBox_->value();
     settings.device = valueOf(deviceBox_, settings.device);
     settings.exportFolder = QDir::fromNativeSeparators(exportEdit_->text().trimmed());
+    settings.detectors = detectorsBox_->list();
     return settings;
 }
 

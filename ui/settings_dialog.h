@@ -1,6 +1,6 @@
 #pragma once
 // SettingsDialog: the analysis settings (backbone, crops, classifier, window and stride,
-// threshold, threads, device, folder for exports) as a form. It edits an AppSettings value; the
+// threshold, threads, device, detectors, folder for exports) as a form. It edits an AppSettings value; the
 // caller saves it and applies it to the next analysis. A classifier file is checked when it is
 // chosen (by the check app/ injects), not when the next analysis fails. GUI thread only.
 
@@ -20,6 +20,8 @@ class QPushButton;
 class QSpinBox;
 
 namespace vigil::ui {
+
+class DetectorChoiceBox;
 
 // Why a file cannot be used as the classifier's weights, in words for the user; empty when it
 // can. May take a moment (it loads the file); GUI thread.
@@ -66,6 +68,7 @@ private:
     QSpinBox* threadsBox_;
     QComboBox* deviceBox_;
     QLineEdit* exportEdit_;
+    DetectorChoiceBox* detectorsBox_;
 };
 
 } // namespace vigil::ui

@@ -1,6 +1,7 @@
 #include "ui/timeline_panel.h"
 
 #include "ui/attention_heatmap_view.h"
+#include "ui/detector_legend.h"
 #include "ui/elided_label.h"
 #include "ui/timeline_view.h"
 #include "ui/timeline_viewport.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace vigil::ui {
 namespace {
@@ -34,6 +36,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     : QWidget(parent)
     , viewport_(new TimelineViewport(this))
     , timeline_(new TimelineView(viewport_, this))
+    , legend_(new DetectorLegend(this))
     , heatmap_(new AttentionHeatmapView(viewport_, this))
     , heatmapTitle_(sectionTitle(tr("Attention per classifier row"), this))
     , scrollBar_(new QScrollBar(Qt::Horizontal, this))
@@ -55,6 +58,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     fit->setFocusPolicy(Qt::NoFocus);
     header->addWidget(fit);
     layout->addLayout(header);
+    layout->addWidget(legend_);
     layout->addWidget(timeline_, 3);
     layout->addWidget(heatmapTitle_);
     layout->addWidget(heatmap_, 2);
@@ -72,12 +76,15 @@ TimelinePanel::TimelinePanel(QWidget* parent)
         [this](int value) { viewport_->setFirstFrame(static_cast<double>(value)); });
     syncScrollBar();
     connect(timeline_, &TimelineView::seekRequested, this, &TimelinePanel::seekRequested);
+    connect(legend_, &DetectorLegend::curveToggled, timeline_, &TimelineView::setCurveShown);
     connect(heatmap_, &AttentionHeatmapView::seekRequested, this, &TimelinePanel::seekRequested);
 }
 
 QImage TimelinePanel::plotsImage()
 {
-    QWidget* parts[] = { timeline_, heatmapTitle_, heatmap_ };
+    std::vector<QWidget*> parts { timeline_, heatmapTitle_, heatmap_ };
+    if (!legend_->isHidden())
+        parts.insert(parts.begin(), legend_);
     int height = 0;
     for (const QWidget* part : parts)
         height += part->height();
@@ -102,6 +109,7 @@ void TimelinePanel::setVideo(int64_t frameCount, double framesPerSecond)
 void TimelinePanel::setResult(const ResultPointer& result)
 {
     timeline_->setResult(result);
+    syncLegend(result);
     heatmap_->setResult(result);
     const int rows = heatmap_->index().rows();
     heatmapTitle_->setText(rows > 0
@@ -109,6 +117,27 @@ void TimelinePanel::setResult(const ResultPointer& result)
                  "of its window, coloured as the legend says)")
                   .arg(rows)
             : tr("Attention per classifier row"));
+}
+
+// New entries only when the curves change: a run growing window by window keeps what was hidden.
+void TimelinePanel::syncLegend(const ResultPointer& result)
+{
+    const DetectorCurves& curves = timeline_->curves();
+    std::vector<DetectorLegend::Entry> entries;
+    for (int curve = 0; curve < curves.count(); ++curve) {
+        const bool isDemo = curve == 0
+            ? result->model.classifier.isDemo()
+            : result->detectors[static_cast<size_t>(curve - 1)].weights.isDemo();
+        entries.push_back({ curves.names()[curve], curves.colorOf(curve), isDemo });
+    }
+    QStringList labels;
+    for (const DetectorLegend::Entry& entry : entries)
+        labels << DetectorLegend::labelOf(entry);
+    if (labels == legend_->labels())
+        return;
+    legend_->setEntries(entries); // every entry checked: so every curve is shown
+    for (int curve = 0; curve < curves.count(); ++curve)
+        timeline_->setCurveShown(curve, true);
 }
 
 void TimelinePanel::syncScrollBar()

@@ -1,5 +1,5 @@
 #pragma once
-// TimelinePanel: the score timeline with the attention heatmaps under it, sharing one viewport
+// TimelinePanel: the score timeline (with the legend of its detectors' curves, if any) with the attention heatmaps under it, sharing one viewport
 // so that they zoom and pan together, plus the Fit button and a scroll bar to pan. Owns the
 // viewport and both views. GUI thread only.
 
@@ -14,6 +14,7 @@ class QScrollBar;
 namespace vigil::ui {
 
 class AttentionHeatmapView;
+class DetectorLegend;
 class ElidedLabel;
 class TimelineView;
 class TimelineViewport;
@@ -25,6 +26,7 @@ public:
 
     TimelineViewport* viewport() const { return viewport_; }
     TimelineView* timeline() const { return timeline_; }
+    DetectorLegend* legend() const { return legend_; }
     AttentionHeatmapView* heatmap() const { return heatmap_; }
     QScrollBar* scrollBar() const { return scrollBar_; }
 
@@ -43,9 +45,11 @@ signals:
 
 private:
     void syncScrollBar();
+    void syncLegend(const ResultPointer& result);
 
     TimelineViewport* viewport_;
     TimelineView* timeline_;
+    DetectorLegend* legend_;
     AttentionHeatmapView* heatmap_;
     ElidedLabel* heatmapTitle_;
     QScrollBar* scrollBar_;

@@ -19,7 +19,7 @@
 namespace vigil::ui {
 namespace {
 
-const QColor kCurveColor(31, 119, 180);
+const QColor kCurveColor = DetectorCurves::attentionColor();
 const QColor kEventColor(255, 127, 14, 70);
 const QColor kThresholdColor(214, 39, 40);
 
@@ -56,7 +56,8 @@ QString TimelineView::hoverTextAt(double x) const
         .arg(formatTime(seconds, true))
         .arg(frame)
         .arg(isScored ? tr("score %1").arg(result_->frameScores[index], 0, 'f', 3)
-                      : tr("not scored"));
+                      : tr("not scored"))
+        + curves_.hoverText(frame);
 }
 
 QStringList TimelineView::legendLabels() const
@@ -102,10 +103,25 @@ void TimelineView::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
+void TimelineView::setCurveShown(int curve, bool isShown)
+{
+    curves_.setShown(curve, isShown);
+    update();
+}
+
+QRectF TimelineView::stripRect() const
+{
+    if (!curves_.hasDetectors())
+        return {};
+    const QRectF plot = plotRect();
+    return { plot.left(), plot.bottom() + 2, plot.width(), DetectorCurves::kStripPx };
+}
+
 void TimelineView::setResult(ResultPointer result)
 {
     result_ = std::move(result);
     envelope_ = result_ ? ScoreEnvelope(result_->frameScores) : ScoreEnvelope();
+    curves_.setResult(result_.get());
     windowFirstFrames_.clear();
     if (result_)
         for (const auto& window : result_->windows)
@@ -183,7 +199,9 @@ void TimelineView::paintEvent(QPaintEvent*)
         painter.setClipRect(plotRect()); // scores outside a zoomed score axis
         paintEventsAndCurve(painter);
         paintWindowBoundaries(painter);
+        curves_.paintCurves(painter, plotRect(), axis(), scoreAxis_);
         painter.restore();
+        curves_.paintStrip(painter, stripRect(), axis());
     } else {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(plotRect(), Qt::AlignCenter,
@@ -299,7 +317,7 @@ void TimelineView::paintEventsAndCurve(QPainter& painter) const
             bars << QLineF(x + 0.5, yMin, x + 0.5, yMax);
     }
     closeEvent(columns);
-    if (top.isEmpty())
+    if (top.isEmpty() || !curves_.isShown(0)) // hidden in the legend: its events stay
         return;
     QColor fill = kCurveColor;
     fill.setAlpha(50);
@@ -359,8 +377,11 @@ void TimelineView::paintThreshold(QPainter& painter) const
 void TimelineView::paintTimeAxis(QPainter& painter) const
 {
     const FrameAxis frames = axis();
-    vigil::ui::paintTimeAxis(painter, plotRect(), frames.firstFrame / fps_,
-        (frames.firstFrame + frames.visibleFrames) / fps_, bottomMarginPx(),
+    QRectF plot = plotRect();
+    if (const QRectF strip = stripRect(); !strip.isEmpty())
+        plot.setBottom(strip.bottom()); // the time axis goes under the agreement strip
+    vigil::ui::paintTimeAxis(painter, plot, frames.firstFrame / fps_,
+        (frames.firstFrame + frames.visibleFrames) / fps_, kTimeAxisPx,
         palette().color(QPalette::Text));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // TimelineView: the anomaly score of every frame across the video as a curve (0..1, or zoomed
-// around the scores: Ctrl+wheel, fitScoreAxis()), window boundaries, a draggable threshold line
+// around the scores: Ctrl+wheel, fitScoreAxis()), each detector's curve and their agreement
+// strip (DetectorCurves), window boundaries, a draggable threshold line
 // with the frames above it shaded as events, the playhead, a time axis, a legend, and the time
 // and score under the cursor as its tooltip. Painting asks a ScoreEnvelope once per pixel column,
 // so it costs O(width) on a video of any length. GUI thread only; shares its zoom with the heatmaps
@@ -8,6 +9,7 @@
 
 #include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
+#include "ui/detector_curves.h"
 #include "ui/frame_axis_widget.h"
 #include "ui/score_axis.h"
 #include "ui/score_envelope.h"
@@ -37,6 +39,10 @@ public:
     // columns (events and the curve); empty when the plot has no room or nothing is scored.
     QRectF legendRect() const;
     Qt::Alignment legendSide() const; // the corner legendRect() is in
+    // The detectors' curves (DetectorCurves: 0 is the attention classifier) and the agreement
+    // strip, drawn under the plot when the result has detectors; empty rect otherwise.
+    const DetectorCurves& curves() const { return curves_; }
+    QRectF stripRect() const;
     // The threshold's value beside its line: "0.50", or "0.50 ▲ above" / "0.50 ▼ below" when
     // the zoomed score axis does not reach it (the line is then pinned to the plot's edge).
     QString thresholdLabel() const;
@@ -48,12 +54,16 @@ public slots:
     void setThreshold(double threshold);
     // The y axis around the lowest and highest score of the result; back to 0..1 with false.
     void fitScoreAxis(bool isFitted);
+    void setCurveShown(int curve, bool isShown);
 
 signals:
     void thresholdChanged(double threshold);
 
 protected:
-    int bottomMarginPx() const override { return 22; }
+    int bottomMarginPx() const override
+    {
+        return kTimeAxisPx + (curves_.hasDetectors() ? DetectorCurves::kStripPx + 3 : 0);
+    }
     int topMarginPx() const override { return 8; }
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
@@ -63,6 +73,8 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    static constexpr int kTimeAxisPx = 22; // the time axis's labels under the plot
+
     bool isNearThreshold(const QPointF& position) const;
     void paintGrid(QPainter& painter) const;
     void paintEventsAndCurve(QPainter& painter) const;
@@ -73,6 +85,7 @@ private:
 
     ResultPointer result_;
     ScoreEnvelope envelope_;
+    DetectorCurves curves_;
     ScoreAxis scoreAxis_;
     std::vector<int64_t> windowFirstFrames_;
     double fps_ = defaults::kFallbackFps;
