@@ -59,7 +59,9 @@ AppSettings AppSettings::load(QSettings& store)
         countWithin(store.value(QStringLiteral("threads")), settings.threads, bounds::threads()));
     settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
     // A list the CLI would refuse (edited by hand, a detector since removed) keeps the default.
-    const QString detectors = store.value(QStringLiteral("detectors")).toString();
+    // Joined: a hand-written INI line "detectors=attention,rtfm" reads back as a list.
+    const QString detectors
+        = store.value(QStringLiteral("detectors")).toStringList().join(QLatin1Char(','));
     engine::DetectorRequest request;
     if (!detectors.isEmpty() && engine::parseDetectorList(detectors.toStdString(), request).empty())
         settings.detectors = detectors;

@@ -1,6 +1,7 @@
 #include "ui/detector_legend.h"
 
 #include "ui/color_map.h"
+#include "ui/elided_label.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -37,7 +38,7 @@ QPixmap stripSwatch()
 DetectorLegend::DetectorLegend(QWidget* parent)
     : QWidget(parent)
     , entriesLayout_(new QHBoxLayout)
-    , stripNote_(new QLabel(this))
+    , stripNote_(new ElidedLabel({}, this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

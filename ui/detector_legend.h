@@ -12,10 +12,11 @@
 #include <vector>
 
 class QHBoxLayout;
-class QLabel;
 class QToolButton;
 
 namespace vigil::ui {
+
+class ElidedLabel;
 
 class DetectorLegend : public QWidget {
     Q_OBJECT
@@ -40,7 +41,7 @@ signals:
 
 private:
     QHBoxLayout* entriesLayout_;
-    QLabel* stripNote_;
+    ElidedLabel* stripNote_; // elided: the row must not widen the window
     std::vector<QToolButton*> entries_;
 };
 

@@ -184,6 +184,9 @@ TEST(DetectorCurves, SettingsChooseTheDetectorsInTheClisWords)
     engine::DetectorRequest request;
     EXPECT_EQ(engine::parseDetectorList(settings.detectors.toStdString(), request), "");
     EXPECT_EQ(request.kinds.size(), engine::allDetectorKinds().size());
+    // As a hand-edited INI file holds it: a list.
+    store.setValue("analysis/detectors", QStringList { "attention", "s3r" });
+    EXPECT_EQ(AppSettings::load(store).detectors, "attention,s3r");
     // A list the CLI refuses keeps the default.
     store.setValue("analysis/detectors", "rtfm,nonsense");
     EXPECT_EQ(AppSettings::load(store).detectors, "attention");
