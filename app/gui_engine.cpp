@@ -168,7 +168,7 @@ QString detectorWithoutWeights(const engine::WeightsPlan& plan)
         return {};
     const QString kind = problem.mid(prefix.size()).section(QLatin1Char(':'), 0, 0);
     return problem.contains(QStringLiteral(": no %1 weights are installed").arg(kind)) ? kind
-                                                                                        : QString();
+                                                                                       : QString();
 }
 
 // One line, one question: seeded weights for the detector, or stop (Settings turns it off).

@@ -142,7 +142,8 @@ void DetectorCurves::paintCurves(
 
 // Each column shows the largest spread of its frames: a moment of disagreement stays in sight
 // however far the view is zoomed out.
-void DetectorCurves::paintStrip(QPainter& painter, const QRectF& strip, const FrameAxis& frames) const
+void DetectorCurves::paintStrip(
+    QPainter& painter, const QRectF& strip, const FrameAxis& frames) const
 {
     const QBrush notScored(QColor(128, 128, 128, 140), Qt::BDiagPattern);
     for (int column = 0; column < static_cast<int>(strip.width()); ++column) {

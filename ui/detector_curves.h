@@ -46,8 +46,8 @@ public:
     QString hoverText(int64_t frame) const;
 
     // The detectors' lines (not the attention classifier's, which TimelineView fills).
-    void paintCurves(
-        QPainter& painter, const QRectF& plot, const FrameAxis& frames, const ScoreAxis& axis) const;
+    void paintCurves(QPainter& painter, const QRectF& plot, const FrameAxis& frames,
+        const ScoreAxis& axis) const;
     void paintStrip(QPainter& painter, const QRectF& strip, const FrameAxis& frames) const;
 
 private:

@@ -75,9 +75,9 @@ void DetectorLegend::setEntries(const std::vector<Entry>& entries)
         button->setCheckable(true);
         button->setChecked(true);
         button->setAutoRaise(true);
-        button->setToolTip(tr("Click to hide or show the %1 curve%2")
-                               .arg(entry.name,
-                                   entry.isDemo ? tr(" (demo weights: not meaningful)") : QString()));
+        button->setToolTip(
+            tr("Click to hide or show the %1 curve%2")
+                .arg(entry.name, entry.isDemo ? tr(" (demo weights: not meaningful)") : QString()));
         connect(button, &QToolButton::toggled, this, [this, button, curve](bool isChecked) {
             QFont font = button->font(); // struck through while hidden: the state reads at once
             font.setStrikeOut(!isChecked);

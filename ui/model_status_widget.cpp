@@ -78,8 +78,7 @@ QString ModelStatusWidget::describeDetectors(const DetectorWeights& detectors)
 {
     QString text;
     for (const auto& [kind, weights] : detectors)
-        text += tr("  ·  %1: %2").arg(
-            QString::fromStdString(toString(kind)), sourceText(weights));
+        text += tr("  ·  %1: %2").arg(QString::fromStdString(toString(kind)), sourceText(weights));
     return text;
 }
 
@@ -103,8 +102,9 @@ void ModelStatusWidget::refresh()
     // ones loaded now (a saved result reopened, a batch file double-clicked).
     if (resultModel_) {
         badge_->setVisible(resultModel_->usesDemoWeights() || anyDemo(resultDetectors_));
-        description_->setText(tr("Shown result: %1%2")
-                                  .arg(describe(*resultModel_), describeDetectors(resultDetectors_)));
+        description_->setText(
+            tr("Shown result: %1%2")
+                .arg(describe(*resultModel_), describeDetectors(resultDetectors_)));
     } else if (engine_.engine) {
         const engine::Engine& engine = *engine_.engine;
         const DetectorWeights detectors = weightsOf(engine);

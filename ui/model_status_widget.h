@@ -1,7 +1,8 @@
 #pragma once
 // ModelStatusWidget: the always-visible status-bar description of the networks behind what is on
 // screen (the source of each network's weights, backbone, crops, classifier d_a and r, device),
-// and of each detector's, with a red "DEMO WEIGHTS" badge when any of them has seeded random weights. GUI thread only.
+// and of each detector's, with a red "DEMO WEIGHTS" badge when any of them has seeded random
+// weights. GUI thread only.
 
 #include "ui/analysis_engine.h"
 

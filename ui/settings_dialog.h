@@ -1,8 +1,8 @@
 #pragma once
 // SettingsDialog: the analysis settings (backbone, crops, classifier, window and stride,
-// threshold, threads, device, detectors, folder for exports) as a form. It edits an AppSettings value; the
-// caller saves it and applies it to the next analysis. A classifier file is checked when it is
-// chosen (by the check app/ injects), not when the next analysis fails. GUI thread only.
+// threshold, threads, device, detectors, folder for exports) as a form. It edits an AppSettings
+// value; the caller saves it and applies it to the next analysis. A classifier file is checked when
+// it is chosen (by the check app/ injects), not when the next analysis fails. GUI thread only.
 
 #include "ui/app_settings.h"
 

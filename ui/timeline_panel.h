@@ -1,7 +1,7 @@
 #pragma once
-// TimelinePanel: the score timeline (with the legend of its detectors' curves, if any) with the attention heatmaps under it, sharing one viewport
-// so that they zoom and pan together, plus the Fit button and a scroll bar to pan. Owns the
-// viewport and both views. GUI thread only.
+// TimelinePanel: the score timeline (with the legend of its detectors' curves, if any) with the
+// attention heatmaps under it, sharing one viewport so that they zoom and pan together, plus the
+// Fit button and a scroll bar to pan. Owns the viewport and both views. GUI thread only.
 
 #include "ui/analysis_worker.h"
 

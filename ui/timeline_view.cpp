@@ -53,10 +53,10 @@ QString TimelineView::hoverTextAt(double x) const
                                   : static_cast<double>(frame) / fps_;
     const bool isScored = result_ && index < result_->frameScores.size();
     return tr("%1  frame %2  %3")
-        .arg(formatTime(seconds, true))
-        .arg(frame)
-        .arg(isScored ? tr("score %1").arg(result_->frameScores[index], 0, 'f', 3)
-                      : tr("not scored"))
+               .arg(formatTime(seconds, true))
+               .arg(frame)
+               .arg(isScored ? tr("score %1").arg(result_->frameScores[index], 0, 'f', 3)
+                             : tr("not scored"))
         + curves_.hoverText(frame);
 }
 

@@ -90,8 +90,8 @@ TEST(DetectorCurves, TheLegendListsTheFourDetectorsWithDemoWhereSeeded)
 {
     ShownPanel shown;
     EXPECT_FALSE(shown.panel.legend()->isHidden());
-    EXPECT_EQ(shown.panel.legend()->labels(),
-        (QStringList { "attention", "rtfm DEMO", "s3r", "mgfn" }));
+    EXPECT_EQ(
+        shown.panel.legend()->labels(), (QStringList { "attention", "rtfm DEMO", "s3r", "mgfn" }));
     // Each curve its own colour.
     const DetectorCurves& curves = shown.panel.timeline()->curves();
     for (int a = 0; a < curves.count(); ++a)
@@ -162,7 +162,8 @@ TEST(DetectorCurves, FramesADetectorDidNotScoreLeaveGapsInTheStrip)
     const QRectF strip = view->stripRect();
     EXPECT_EQ(stripColorAt(view, strip.left() + strip.width() * 0.25), viridis(0.7f));
     EXPECT_NE(stripColorAt(view, strip.left() + strip.width() * 0.75), viridis(0.0));
-    EXPECT_NE(view->hoverTextAt(strip.left() + strip.width() * 0.75).indexOf("rtfm not scored"), -1);
+    EXPECT_NE(
+        view->hoverTextAt(strip.left() + strip.width() * 0.75).indexOf("rtfm not scored"), -1);
 }
 
 TEST(DetectorCurves, SettingsChooseTheDetectorsInTheClisWords)
