@@ -4,8 +4,45 @@
 #include "app/train_command.h"
 
 #include "app/option_checks.h"
+#include "core/common/defaults.h"
+#include "core/train/segment_samples.h"
+
+#include <cstdio>
 
 namespace vigil::app {
+namespace {
+
+// The numbers come from the code that uses them (core/common/defaults.h, segment_samples.h).
+std::string footer()
+{
+    const std::string segments = std::to_string(train::kTrainingSegments);
+    char dropout[16];
+    std::snprintf(dropout, sizeof dropout, "%g", defaults::kAttentionDropout);
+    return R"(The paper's procedure (docs/PROTOCOL.md section 4): each crop of each training video becomes
+one sample of )"
+        + segments
+        + R"( segment means; per epoch the normal and the anomalous samples are shuffled and
+taken --batch + --batch at a time without replacement (the last incomplete batch is dropped, as
+in the paper's sampler); binary cross-entropy on the sigmoid score; RAdam (lr, betas 0.9/0.999,
+eps 1e-8, as torch.optim.RAdam of PyTorch 1.13); dropout )"
+        + dropout + R"( on the attention in training.
+The same seed, data and --threads give bit-identical weights.
+
+AUCs are video-level ROC AUCs (ties as scikit-learn): a video's score is the mean over its
+crops of the classifier's score on the crop's )"
+        + segments + R"(-segment sample.
+  --val FILE  picks the weights with the best validation AUC, checked after every epoch (or
+              every --val-every steps); never the test set. Without it, the last weights.
+  --folds K   K-fold cross-validation over the training videos (stratified by label, the same
+              split for every seed and setting); each run's AUC is that of its held-out fold.
+Without --folds a run's AUC is the validation AUC of the kept weights (optimistic: it was used to
+choose them). Every (d_a, r) of --sweep is trained with every seed of --seeds on every fold.
+Outputs: -o model.pth (PyTorch state dict; torch.load + load_state_dict) and model.json (its
+settings and scores). With several runs each model is <stem>-da<D>-r<R>-seed<S>[-fold<K>].pth.
+Always <stem>.report.csv, <stem>.report.json and, when there are AUCs, <stem>.report.png.)";
+}
+
+} // namespace
 
 TrainCommand::TrainCommand(CLI::App& cli)
 {
