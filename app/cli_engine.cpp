@@ -35,11 +35,6 @@ std::string demoDetectors(const engine::Engine& engine)
 
 } // namespace
 
-void printError(const std::string& message)
-{
-    std::fprintf(stderr, "vigil: %s\n", printable(message).c_str());
-}
-
 std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request, int& exitCode)
 {
     const engine::WeightsPlan plan = engine::resolveWeights(request);

@@ -3,6 +3,7 @@
 // warning as one line on stderr. Main thread only.
 
 #include "app/command_options.h"
+#include "app/print_error.h"
 #include "core/analysis/video_analysis.h"
 #include "core/engine/engine.h"
 
@@ -10,9 +11,6 @@
 #include <string>
 
 namespace vigil::app {
-
-// "vigil: <message>" on stderr, control characters escaped.
-void printError(const std::string& message);
 
 // nullopt after printing why; exitCode is then kExitUsage (weights missing or named wrongly, a
 // device that cannot be used) or kExitFailedInput (weights that cannot be read).

@@ -2,6 +2,7 @@
 
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
+#include "app/models_listing.h"
 #include "app/progress_printer.h"
 #include "core/common/error.h"
 #include "core/engine/weights_import.h"
@@ -18,18 +19,6 @@ namespace vigil::app {
 namespace {
 
 using namespace models_store;
-
-std::string formatBytes(int64_t bytes)
-{
-    char text[32];
-    if (bytes < 0)
-        return "?";
-    if (bytes < 1000000)
-        std::snprintf(text, sizeof text, "%.0f kB", static_cast<double>(bytes) / 1e3);
-    else
-        std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
-    return text;
-}
 
 // A download's progress on stderr: a redrawn bar with rate and ETA on a terminal, a line every
 // few seconds otherwise. The destructor ends a half-drawn bar so an error starts on a new line.
@@ -98,64 +87,6 @@ private:
     Clock::time_point lastPrint_ = start_;
     bool hasPrinted_ = false;
 };
-
-const char* stateText(InstallState state)
-{
-    switch (state) {
-    case InstallState::Missing:
-        return "missing";
-    case InstallState::Unchecked:
-        return "unchecked";
-    case InstallState::Verified:
-        return "verified";
-    case InstallState::Mismatch:
-        return "DAMAGED";
-    case InstallState::Unverifiable:
-        return "installed";
-    }
-    return "?";
-}
-
-// Manifest entries by name; all of them when no name is given. nullopt after printing an
-// unknown name.
-std::optional<std::vector<const ModelEntry*>> entriesNamed(
-    const ModelManifest& manifest, const std::vector<std::string>& names)
-{
-    std::vector<const ModelEntry*> entries;
-    for (const ModelEntry& entry : manifest.entries())
-        entries.push_back(&entry);
-    if (names.empty())
-        return entries;
-    entries.clear();
-    for (const std::string& name : names) {
-        const ModelEntry* entry = manifest.find(name);
-        if (entry == nullptr) {
-            printError(name + ": unknown model (known: " + manifest.knownNames() + ")");
-            return std::nullopt;
-        }
-        entries.push_back(entry);
-    }
-    return entries;
-}
-
-int listModels(ModelStore& store)
-{
-    std::printf("models folder: %s\n%-21s %-10s %9s  %s\n", store.folder().c_str(), "NAME", "STATE",
-        "SIZE", "FILE");
-    bool hasUnchecked = false;
-    for (const ModelEntry& entry : store.manifest().entries()) {
-        const ModelStatus status = store.status(entry, HashCheck::CacheOnly);
-        hasUnchecked = hasUnchecked || status.state == InstallState::Unchecked;
-        const int64_t size = status.state != InstallState::Missing
-            ? status.sizeBytes
-            : entry.checksum.sizeBytes.value_or(-1);
-        std::printf("%-21s %-10s %9s  %s\n", entry.name.c_str(), stateText(status.state),
-            formatBytes(size).c_str(), entry.file.c_str());
-    }
-    if (hasUnchecked)
-        std::printf("(run `vigil models verify` to check the unchecked files)\n");
-    return kExitOk;
-}
 
 std::string installedText(const ModelEntry& entry, const std::string& sha256)
 {
@@ -234,51 +165,14 @@ int verifyModels(ModelStore& store, const std::vector<const ModelEntry*>& entrie
     return failures == 0 ? kExitOk : kExitFailedInput;
 }
 
-int printPaths(ModelStore& store, const std::vector<const ModelEntry*>& entries, bool isNamed)
-{
-    if (!isNamed)
-        std::printf("%s\n", store.folder().c_str());
-    for (const ModelEntry* entry : isNamed ? entries : std::vector<const ModelEntry*>())
-        std::printf("%s\n", store.pathOf(*entry).c_str());
-    return kExitOk;
-}
-
 } // namespace
-
-ModelsCommand::ModelsCommand(CLI::App& cli)
-{
-    command_ = cli.add_subcommand("models",
-        "Published weights: list, fetch (download and verify), import, verify. Folder: "
-        "$VIGIL_MODELS_DIR, "
-        "else $XDG_DATA_HOME/vigil/models, else ~/.local/share/vigil/models; "
-        "$VIGIL_MODELS_MIRROR=URL "
-        "downloads URL/<file> instead of each file's home");
-    command_->require_subcommand(1);
-    list_
-        = command_->add_subcommand("list", "What is installed, where, and whether it was verified");
-    fetch_ = command_->add_subcommand(
-        "fetch", "Download weights (default: all), verify, install; resumes partial downloads");
-    fetch_->add_option("names", names_, "Model names (see `vigil models list`)");
-    fetch_->add_flag("-q,--quiet", isQuiet_, "No progress on stderr");
-    import_ = command_->add_subcommand("import",
-        "Install a file you already have, after reading it as its network and checking its "
-        "checksum");
-    import_->add_option("file", importFile_, "Weights file")->required()->check(CLI::ExistingFile);
-    import_->add_option("--as", importName_, "Model name it should be")->required();
-    verify_ = command_->add_subcommand(
-        "verify", "Re-read installed files and check their SHA-256 (default: all)");
-    verify_->add_option("names", names_, "Model names");
-    CLI::App* path
-        = command_->add_subcommand("path", "Print the models folder, or the file of each NAME");
-    path->add_option("names", names_, "Model names");
-}
 
 int ModelsCommand::run(const CancellationToken& cancel) const
 {
+    if (isListing())
+        return runListing();
     try {
         ModelStore store(modelsFolderFromEnvironment(), ModelManifest::builtIn());
-        if (list_->parsed())
-            return listModels(store);
         if (import_->parsed())
             return importModel(store, importFile_, importName_);
         const std::optional<std::vector<const ModelEntry*>> entries
@@ -287,9 +181,7 @@ int ModelsCommand::run(const CancellationToken& cancel) const
             return kExitUsage;
         if (fetch_->parsed())
             return fetchModels(store, *entries, !names_.empty(), isQuiet_, cancel);
-        if (verify_->parsed())
-            return verifyModels(store, *entries, !names_.empty());
-        return printPaths(store, *entries, !names_.empty());
+        return verifyModels(store, *entries, !names_.empty());
     } catch (const Error& error) {
         printError(error.what());
         return kExitFailedInput;

@@ -20,6 +20,10 @@ public:
     ModelsCommand& operator=(const ModelsCommand&) = delete;
 
     bool isParsed() const { return command_->parsed(); }
+    // list and path read the models folder and the manifest only, so the front (app/front.cpp)
+    // answers them itself, without LibTorch; run() hands them to runListing().
+    bool isListing() const;
+    int runListing() const;
     int run(const CancellationToken& cancel) const;
 
 private:
@@ -28,6 +32,7 @@ private:
     CLI::App* fetch_ = nullptr;
     CLI::App* import_ = nullptr;
     CLI::App* verify_ = nullptr;
+    CLI::App* path_ = nullptr;
     std::vector<std::string> names_;
     std::string importFile_;
     std::string importName_;
