@@ -1,5 +1,6 @@
-// vigil-program: the command-line entry point, executed by app/launcher.cpp (the `vigil` on
-// PATH) with SIGINT and SIGTERM blocked. Wires the signal handler to the run's cancellation.
+// vigil-program: the command-line entry point for every command that runs networks or opens a
+// window, executed by app/front.cpp (itself started by app/launcher.cpp, the `vigil` on PATH)
+// with SIGINT and SIGTERM blocked. Wires the signal handler to the run's cancellation.
 
 #include "app/cli.h"
 #include "app/exit_codes.h"
