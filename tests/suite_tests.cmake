@@ -9,6 +9,8 @@
 #   SUFFIX           appended to each suite's name: a suite may have tests in several groups
 #                    ("Suite" for the default group, "Suite:slow" for the `slow` one)
 #   PROPERTIES       the ctest properties, as set_tests_properties takes them after PROPERTIES
+#   CHUNK            suites per ctest test (default 1), named "A+B+C": most suites of a
+#                    torch-linked executable run for less than their process's start
 cmake_minimum_required(VERSION 3.25)
 
 set(list_args --gtest_list_tests)
@@ -37,20 +39,38 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
+if(NOT CHUNK)
+  set(CHUNK 1)
+endif()
 set(script "")
+set(names)
+set(filters)
+macro(flush_chunk)
+  if(names)
+    list(JOIN names "+" name)
+    list(JOIN filters ":" filter)
+    string(APPEND script
+      "add_test([==[${name}${SUFFIX}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n"
+      "set_tests_properties([==[${name}${SUFFIX}]==] PROPERTIES ${PROPERTIES})\n")
+    set(names)
+    set(filters)
+  endif()
+endmacro()
 foreach(suite IN LISTS suites)
   if(NOT tests_${suite})
     continue()
   endif()
-  set(name "${suite}${SUFFIX}")
   if(FILTER)
     # The tests by name: gtest's syntax cannot intersect the group's filter with "Suite.*".
-    list(JOIN tests_${suite} ":" filter)
+    list(APPEND filters ${tests_${suite}})
   else()
-    set(filter "${suite}.*")
+    list(APPEND filters "${suite}.*")
   endif()
-  string(APPEND script
-    "add_test([==[${name}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n"
-    "set_tests_properties([==[${name}]==] PROPERTIES ${PROPERTIES})\n")
+  list(APPEND names "${suite}")
+  list(LENGTH names count)
+  if(count GREATER_EQUAL CHUNK)
+    flush_chunk()
+  endif()
 endforeach()
+flush_chunk()
 file(WRITE "${CTEST_FILE}" "${script}")
