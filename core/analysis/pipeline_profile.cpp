@@ -2,6 +2,7 @@
 
 #include "core/common/plural.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace vigil::analysis {
@@ -48,8 +49,10 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
     text += line("  network                      %8.3f   %5.1f\n", p.networkS, p.networkS * share);
     text += line("  network waits (queue empty)  %8.3f   %5.1f\n", p.networkStarvedS,
         p.networkStarvedS * share);
-    text += line("  scoring (%.0f windows)         %8.3f   %5.1f\n", static_cast<double>(windows),
-        scoringS, scoringS * share);
+    // The stage names are a column 31 wide; "1 window" keeps its singular.
+    std::string scoring = "  scoring (" + counted(windows, "window") + ")";
+    scoring.resize(std::max<size_t>(scoring.size(), 31), ' ');
+    text += scoring + line("%8.3f   %5.1f\n", scoringS, scoringS * share);
     text += line("  wall                         %8.3f\n", wall);
     text += line("  frames/s %.1f   snippets/s %.2f   network inputs/s %.2f\n",
         perSecond(static_cast<double>(p.frames), wall),
