@@ -3,6 +3,7 @@
 // UTF-8. tests/unit/app/bad_input_corpus_test.cpp runs every corpus file in-process.
 
 #include "tests/support/bad_inputs.h"
+#include "tests/support/files_under.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
@@ -24,17 +25,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 const std::string kVigil = vigilExecutable();
-
-// Every file under dir, relative to it.
-std::set<std::string> filesUnder(const fs::path& dir)
-{
-    std::set<std::string> files;
-    if (!fs::exists(dir))
-        return files;
-    for (const auto& entry : fs::recursive_directory_iterator(dir))
-        files.insert(fs::relative(entry.path(), dir).string());
-    return files;
-}
 
 // The time_s column of a scores CSV.
 std::vector<double> csvTimes(const std::string& path)

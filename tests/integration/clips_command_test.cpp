@@ -4,6 +4,7 @@
 #include "core/analysis/score_events.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/text_lines.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -63,15 +64,6 @@ std::string probe(const std::string& path, const std::string& entries)
     return text.substr(0, text.find('\n'));
 }
 
-std::vector<std::string> linesOf(const std::string& text)
-{
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
-}
-
 TEST(ClipsCommand, CutsEachEventWithItsContextIntoAClipOfTheVideosCodec)
 {
     const std::string dir = scratchDir("clips_command");
@@ -88,7 +80,7 @@ TEST(ClipsCommand, CutsEachEventWithItsContextIntoAClipOfTheVideosCodec)
     const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(result) + " --threshold "
         + thresholdText + " --pre 1 --post 0.5 -o " + shellQuoted(dir + "/clips") + " 2>/dev/null");
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    const std::vector<std::string> lines = linesOf(run.output);
+    const std::vector<std::string> lines = linesOfText(run.output);
     ASSERT_EQ(lines.size(), events.size()) << run.output;
     for (size_t i = 0; i < events.size(); ++i) {
         SCOPED_TRACE(lines[i]);
@@ -125,7 +117,7 @@ TEST(ClipsCommand, CutsABatchFolderMirroringItsSubfolders)
     const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(dir + "/batch")
         + " --threshold 0 -o " + shellQuoted(dir + "/clips"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
-    EXPECT_EQ(linesOf(run.output).size(), 2u) << run.output;
+    EXPECT_EQ(linesOfText(run.output).size(), 2u) << run.output;
     EXPECT_NEAR(std::stod(probe(dir + "/clips/a/walk.event-01.avi", "format=duration")), 10.0, 0.1);
     EXPECT_NEAR(std::stod(probe(dir + "/clips/b/walk.event-01.avi", "format=duration")), 4.0, 0.1);
 }
@@ -146,7 +138,7 @@ TEST(ClipsCommand, ReportsEachBadResultInOneLineAndStillCutsTheOthers)
     const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(dir + "/results")
         + " --threshold 0 -o " + shellQuoted(dir + "/clips"));
     EXPECT_EQ(run.exitCode, 1) << run.output;
-    const std::vector<std::string> lines = linesOf(run.output);
+    const std::vector<std::string> lines = linesOfText(run.output);
     ASSERT_EQ(lines.size(), 4u) << run.output;
     const auto lineWith = [&](const std::string& text) {
         return std::count_if(lines.begin(), lines.end(),
@@ -214,7 +206,7 @@ TEST(ClipsCommand, CutsTheAnalysedVideoFromAnotherFolderAndRefusesADecoy)
     EXPECT_EQ(refused.exitCode, 1) << refused.output;
     EXPECT_NE(refused.output.find("has changed since it was analysed"), std::string::npos)
         << refused.output;
-    EXPECT_EQ(linesOf(refused.output).size(), 1u) << refused.output;
+    EXPECT_EQ(linesOfText(refused.output).size(), 1u) << refused.output;
 }
 
 // 21#2: `vigil batch` results name their videos so that `vigil clips OUT` works from anywhere.

@@ -1,8 +1,9 @@
 #pragma once
 // The lines of a text file, for tests that check what Vigil appended (events.jsonl,
-// scores.csv). A missing file has no lines.
+// scores.csv; a missing file has no lines), and of a command's output.
 
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,16 @@ namespace vigil::test {
 inline std::vector<std::string> linesOf(const std::string& path)
 {
     std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+// The lines of a command's output.
+inline std::vector<std::string> linesOfText(const std::string& text)
+{
+    std::istringstream in(text);
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);)
         lines.push_back(line);

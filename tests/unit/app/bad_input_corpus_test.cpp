@@ -5,8 +5,10 @@
 // tests/integration/bad_input_test.cpp keeps launches of the real executable on the corpus.
 
 #include "tests/support/bad_inputs.h"
+#include "tests/support/files_under.h"
 #include "tests/support/in_process_cli.h"
 #include "tests/support/test_paths.h"
+#include "tests/support/text_lines.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -25,26 +27,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr const char* kDemoWarning = "using demo (seeded random) weights";
-
-std::vector<std::string> linesOf(const std::string& text)
-{
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
-}
-
-// Every file under dir, relative to it.
-std::set<std::string> filesUnder(const fs::path& dir)
-{
-    std::set<std::string> files;
-    if (!fs::exists(dir))
-        return files;
-    for (const auto& entry : fs::recursive_directory_iterator(dir))
-        files.insert(fs::relative(entry.path(), dir).string());
-    return files;
-}
 
 std::string stemOf(const std::string& file)
 {
@@ -83,7 +65,7 @@ TEST_P(BadInput, GetsAClearAnswerAndLeavesOnlyCompleteOutputs)
 
     // Lines from vigil itself, less the demo-weights notice every run here prints.
     std::vector<std::string> diagnostics;
-    for (const std::string& line : linesOf(output))
+    for (const std::string& line : linesOfText(output))
         if (line.rfind("vigil: ", 0) == 0 && line.find(kDemoWarning) == std::string::npos)
             diagnostics.push_back(line);
     const std::string prefix = "vigil: " + input_ + ": ";
