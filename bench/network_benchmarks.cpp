@@ -4,7 +4,8 @@
 // Threads: VIGIL_BENCH_THREADS (default: all cores). Counter GFLOP/s counts convolutions only
 // (analysis::backboneGflopPerInput: 32.83 for I3D, 8.17 for ResNet-50, multiply-add = 2) over
 // real time, and %peak is that against the machine's float32 GEMM peak (BM_GemmPeak: torch::mm,
-// the BLAS and threads the networks use, best of 1024, 1536 and 2048 square); cpu_s/item is the
+// the BLAS and threads the networks use, best of 1024, 1536 and 2048 square), %fma_peak against
+// the CPU's own FMA peak on as many threads (BM_FmaPeak, bench/fma_peak.h); cpu_s/item is the
 // CPU time of the whole process (all threads) per input, which a busy machine disturbs less than
 // wall time.
 //
@@ -13,6 +14,7 @@
 // 4 = the calibrated setup vigil runs (models::calibratedSetup: layout and inputs per pass for
 // this CPU, cached; printed to stderr once).
 
+#include "bench/fma_peak.h"
 #include "core/analysis/pipeline_profile.h"
 #include "models/backbone_calibration.h"
 #include "models/model_factory.h"
@@ -89,6 +91,27 @@ void BM_GemmPeak(benchmark::State& state)
 }
 BENCHMARK(BM_GemmPeak)->Arg(1024)->Arg(2048)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// Measured once per process, on as many threads as the networks use.
+const FmaPeak& fmaPeak()
+{
+    static const FmaPeak peak = [] {
+        useBenchThreads();
+        return measureFmaPeak(models::threadCount());
+    }();
+    return peak;
+}
+
+void BM_FmaPeak(benchmark::State& state)
+{
+    for (auto _ : state)
+        benchmark::DoNotOptimize(fmaPeak().gflops);
+    state.counters["GFLOP/s"] = fmaPeak().gflops;
+    state.counters["threads"] = fmaPeak().threads;
+    state.counters["fma_peak_GFLOP/s"] = fmaPeak().gflops;
+    state.SetLabel(fmaPeak().isa);
+}
+BENCHMARK(BM_FmaPeak)->Iterations(1)->Unit(benchmark::kMillisecond);
+
 // One network per (kind, tuning), kept for the whole run: loading is not what is measured.
 const analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
 {
@@ -111,7 +134,8 @@ void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t
     for (size_t i = 0; i < input.values.size(); ++i)
         input.values[i] = static_cast<float>(static_cast<int>(i % 255) - 127) / 128.0f;
     const analysis::FeatureExtractor& network = extractor(kind, state.range(1));
-    const double peak = gemmPeakGflops(); // before the timing starts
+    const double peak = gemmPeakGflops(); // both before the timing starts
+    const double fma = fmaPeak().gflops;
     network.extract(input); // warm-up: oneDNN primitives are created on the first call
     const double cpuStart = processCpuSeconds();
     const auto start = std::chrono::steady_clock::now();
@@ -128,6 +152,9 @@ void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t
         * analysis::backboneGflopPerInput(kind) / elapsed.count();
     state.counters["%peak"] = 100.0 * gflops / peak;
     state.counters["peak_GFLOP/s"] = peak;
+    if (fma > 0.0) // no figure rather than a share of nothing
+        state.counters["%fma_peak"] = 100.0 * gflops / fma;
+    state.counters["fma_peak_GFLOP/s"] = fma;
 }
 
 void BM_I3dResNet50(benchmark::State& state)
