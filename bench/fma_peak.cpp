@@ -20,6 +20,8 @@ template <size_t N> float sumOf(const float (&lanes)[N])
     return total;
 }
 
+// One kernel per ISA, alike but for the register type: each needs its own target attribute, so
+// that the rest of the program stays buildable and runnable on CPUs without it.
 // 16 chains of 16 floats: 32 zmm registers hold them and the two operands, and 16 chains cover
 // a 4-cycle FMA latency on two ports twice over. Returns a sum so nothing is optimised away.
 __attribute__((target("avx512f"))) float chainsAvx512(int64_t iterations)

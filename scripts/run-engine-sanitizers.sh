@@ -43,7 +43,6 @@ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVIGIL_SANITIZE=ON
 cmake --build "$build_dir" --target vigil_core_tests -j"$jobs"
 built=$(date +%s)
 
-# No LibTorch in this executable, so LeakSanitizer stays on (the model tests must turn it off).
 # The bad-input corpus is the output of one script in every build: a clean clone's CI made it in
 # the Release build's ctest a minute ago, so take that copy (10 s of ffmpeg; the tests still
 # check its stamp against the script and remake it when they differ).
@@ -53,6 +52,7 @@ if [[ -f $release_corpus/.made-by-script && ! -e $build_dir/test-tmp/bad-inputs 
   cp -a "$release_corpus" "$build_dir/test-tmp/"
 fi
 
+# No LibTorch in this executable, so LeakSanitizer stays on (the model tests must turn it off).
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 tests="$build_dir/tests/unit/core/vigil_core_tests"
