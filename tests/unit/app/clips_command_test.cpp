@@ -1,8 +1,10 @@
-// Runs the real `vigil clips` on results that `vigil analyze` and `vigil batch` made with demo
-// weights from clips the ffmpeg tool generated, and reads the clips back with ffprobe.
+// Runs `vigil clips` (the command line in this process, runInProcess) on results that `vigil
+// analyze` and `vigil batch` made with demo weights from clips the ffmpeg tool generated, and
+// reads the clips back with ffprobe.
 
 #include "core/analysis/score_events.h"
-#include "tests/support/run_command.h"
+#include "tests/support/files_under.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
 
@@ -20,7 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-const std::string kVigil = vigilExecutable();
 // resnet50 on one frame a second keeps the analysis of 10 s of video short; windows of 4 steps
 // give the video a few windows, each with its own score.
 const std::string kDemoAnalysis
@@ -36,10 +37,17 @@ void makeVideo(const std::string& path, int frames = 250)
 
 std::string analyse(const std::string& video, const std::string& outputDir)
 {
-    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(video) + kDemoAnalysis
-        + " -o " + shellQuoted(outputDir));
+    const CommandResult run = vigilInProcess(
+        "analyze " + shellQuoted(video) + kDemoAnalysis + " -o " + shellQuoted(outputDir));
     EXPECT_EQ(run.exitCode, 0) << run.output;
     return outputDir + "/" + fs::path(video).stem().string() + ".vigil.json";
+}
+
+// `vigil <arguments>` run in `folder`, as "cd folder && vigil ..." would.
+CommandResult vigilInFolder(const std::string& folder, const std::string& arguments)
+{
+    const ScopedWorkingFolder in(folder);
+    return vigilInProcess(arguments);
 }
 
 std::vector<float> frameScoresOf(const std::string& jsonPath)
@@ -77,11 +85,12 @@ TEST(ClipsCommand, CutsEachEventWithItsContextIntoAClipOfTheVideosCodec)
     ASSERT_FALSE(events.empty());
     ASSERT_LT(events.front().frameCount(), static_cast<int64_t>(scores.size()));
 
-    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(result) + " --threshold "
-        + thresholdText + " --pre 1 --post 0.5 -o " + shellQuoted(dir + "/clips") + " 2>/dev/null");
-    ASSERT_EQ(run.exitCode, 0) << run.output;
-    const std::vector<std::string> lines = linesOfText(run.output);
-    ASSERT_EQ(lines.size(), events.size()) << run.output;
+    const InProcessResult run
+        = runInProcess(shellWords("clips " + shellQuoted(result) + " --threshold " + thresholdText
+            + " --pre 1 --post 0.5 -o " + shellQuoted(dir + "/clips")));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::vector<std::string> lines = linesOfText(run.out); // stdout: a line per clip
+    ASSERT_EQ(lines.size(), events.size()) << run.out;
     for (size_t i = 0; i < events.size(); ++i) {
         SCOPED_TRACE(lines[i]);
         const std::string clip = dir + "/clips/walk.event-0" + std::to_string(i + 1) + ".avi";
@@ -109,12 +118,12 @@ TEST(ClipsCommand, CutsABatchFolderMirroringItsSubfolders)
     const std::string dir = scratchDir("clips_batch");
     makeVideo(dir + "/videos/a/walk.avi");
     makeVideo(dir + "/videos/b/walk.avi", 100);
-    const CommandResult batch = runCommand(kVigil + " batch " + shellQuoted(dir + "/videos") + " -r"
+    const CommandResult batch = vigilInProcess("batch " + shellQuoted(dir + "/videos") + " -r"
         + kDemoAnalysis + " -o " + shellQuoted(dir + "/batch"));
     ASSERT_EQ(batch.exitCode, 0) << batch.output;
 
     // At a threshold of 0 every frame is in one event: the whole video.
-    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(dir + "/batch")
+    const CommandResult run = vigilInProcess("clips " + shellQuoted(dir + "/batch")
         + " --threshold 0 -o " + shellQuoted(dir + "/clips"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_EQ(linesOfText(run.output).size(), 2u) << run.output;
@@ -135,7 +144,7 @@ TEST(ClipsCommand, ReportsEachBadResultInOneLineAndStillCutsTheOthers)
     makeVideo(dir + "/changed.avi", 100);
     std::ofstream(dir + "/results/broken.vigil.json") << "{ not json";
 
-    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(dir + "/results")
+    const CommandResult run = vigilInProcess("clips " + shellQuoted(dir + "/results")
         + " --threshold 0 -o " + shellQuoted(dir + "/clips"));
     EXPECT_EQ(run.exitCode, 1) << run.output;
     const std::vector<std::string> lines = linesOfText(run.output);
@@ -162,8 +171,8 @@ TEST(ClipsCommand, SaysWhenAResultHasNoEventsAndWritesNothing)
     const std::string dir = scratchDir("clips_none");
     makeVideo(dir + "/walk.avi", 50);
     const std::string result = analyse(dir + "/walk.avi", dir);
-    const CommandResult run = runCommand(kVigil + " clips " + shellQuoted(result)
-        + " --threshold 1 -o " + shellQuoted(dir + "/clips"));
+    const CommandResult run = vigilInProcess(
+        "clips " + shellQuoted(result) + " --threshold 1 -o " + shellQuoted(dir + "/clips"));
     EXPECT_EQ(run.exitCode, 0) << run.output;
     EXPECT_EQ(run.output, result + ": no events at or above 1\n");
     EXPECT_TRUE(!fs::exists(dir + "/clips") || fs::is_empty(dir + "/clips"));
@@ -171,8 +180,8 @@ TEST(ClipsCommand, SaysWhenAResultHasNoEventsAndWritesNothing)
 
 TEST(ClipsCommand, RefusesNegativeContextAndAMissingOutputAsUsageErrors)
 {
-    EXPECT_EQ(runCommand(kVigil + " clips x.vigil.json --pre -1 -o out").exitCode, 2);
-    EXPECT_EQ(runCommand(kVigil + " clips x.vigil.json").exitCode, 2);
+    EXPECT_EQ(vigilInProcess("clips x.vigil.json --pre -1 -o out").exitCode, 2);
+    EXPECT_EQ(vigilInProcess("clips x.vigil.json").exitCode, 2);
 }
 
 std::string videoMd5(const std::string& path)
@@ -190,18 +199,18 @@ TEST(ClipsCommand, CutsTheAnalysedVideoFromAnotherFolderAndRefusesADecoy)
     const std::string decoy = dir + "/elsewhere/site/cam.avi";
     fs::create_directories(fs::path(decoy).parent_path());
     ASSERT_TRUE(makeClip(decoy, "testsrc=size=160x120:rate=25", 250, "-c:v mpeg4 -q:v 4 -g 25"));
-    const CommandResult analysed = runCommand("cd " + shellQuoted(dir) + " && " + kVigil
-        + " analyze site/cam.avi" + kDemoAnalysis + " -o site/results");
+    const CommandResult analysed
+        = vigilInFolder(dir, "analyze site/cam.avi" + kDemoAnalysis + " -o site/results");
     ASSERT_EQ(analysed.exitCode, 0) << analysed.output;
 
-    const CommandResult run = runCommand("cd " + shellQuoted(dir + "/elsewhere") + " && " + kVigil
-        + " clips ../site/results/cam.vigil.json --threshold 0 -o clips");
+    const CommandResult run = vigilInFolder(
+        dir + "/elsewhere", "clips ../site/results/cam.vigil.json --threshold 0 -o clips");
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_EQ(videoMd5(dir + "/elsewhere/clips/cam.event-01.avi"), videoMd5(dir + "/site/cam.avi"));
 
     fs::copy_file(decoy, dir + "/site/cam.avi", fs::copy_options::overwrite_existing);
     const CommandResult refused
-        = runCommand(kVigil + " clips " + shellQuoted(dir + "/site/results/cam.vigil.json")
+        = vigilInProcess("clips " + shellQuoted(dir + "/site/results/cam.vigil.json")
             + " --threshold 0 -o " + shellQuoted(dir + "/clips2"));
     EXPECT_EQ(refused.exitCode, 1) << refused.output;
     EXPECT_NE(refused.output.find("has changed since it was analysed"), std::string::npos)
@@ -214,24 +223,12 @@ TEST(ClipsCommand, CutsABatchOfRelativePathsFromAnotherFolder)
 {
     const std::string dir = scratchDir("clips_batch_elsewhere");
     makeVideo(dir + "/videos/walk.avi", 100);
-    const CommandResult batch = runCommand(
-        "cd " + shellQuoted(dir) + " && " + kVigil + " batch videos" + kDemoAnalysis + " -o out");
+    const CommandResult batch = vigilInFolder(dir, "batch videos" + kDemoAnalysis + " -o out");
     ASSERT_EQ(batch.exitCode, 0) << batch.output;
     fs::create_directories(dir + "/other");
-    const CommandResult run = runCommand("cd " + shellQuoted(dir + "/other") + " && " + kVigil
-        + " clips ../out --threshold 0 -o clips");
+    const CommandResult run = vigilInFolder(dir + "/other", "clips ../out --threshold 0 -o clips");
     EXPECT_EQ(run.exitCode, 0) << run.output;
     EXPECT_TRUE(fs::exists(dir + "/other/clips/walk.event-01.avi")) << run.output;
-}
-
-// Every file under root, relative to it.
-std::set<std::string> filesUnder(const std::string& root)
-{
-    std::set<std::string> files;
-    for (const auto& entry : fs::recursive_directory_iterator(root))
-        if (!entry.is_directory())
-            files.insert(fs::relative(entry.path(), root).string());
-    return files;
 }
 
 // Issue 21 item 9: a video named like a playlist made FFmpeg's HLS or DASH muxer write segments
@@ -259,15 +256,14 @@ TEST(ClipsCommand, PicksTheContainerByContentAndWritesNothingOutsideTheOutputFol
         const std::string result = analyse(video, root + "/results");
         const std::set<std::string> before = filesUnder(root);
         // Run from its own folder: a segment muxer would write there.
-        const CommandResult run
-            = runCommand("cd " + shellQuoted(root + "/work") + " && " + kVigil + " clips "
-                + shellQuoted(result) + " --threshold 0 -o " + shellQuoted(root + "/clips"));
+        const CommandResult run = vigilInFolder(root + "/work",
+            "clips " + shellQuoted(result) + " --threshold 0 -o " + shellQuoted(root + "/clips"));
         ASSERT_EQ(run.exitCode, 0) << run.output;
         std::set<std::string> added;
         for (const std::string& file : filesUnder(root))
             if (!before.count(file))
                 added.insert(file);
-        EXPECT_EQ(added, (std::set<std::string> { "clips/" + c.clip })) << run.output;
+        EXPECT_EQ(added, (std::set<std::string> { "clips", "clips/" + c.clip })) << run.output;
         EXPECT_NEAR(std::stod(probe(root + "/clips/" + c.clip, "format=duration")), 4.0, 0.1);
     }
 }

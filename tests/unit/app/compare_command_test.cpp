@@ -1,11 +1,12 @@
-// Runs the real `vigil features compare` on ten-crop features that the real `vigil features`
-// extracted from a generated clip, and on copies of them changed as another extractor might
-// have (scaled, crops in another order, the last step dropped), written here with files::writeNpy.
+// Runs `vigil features compare` (the command line in this process, runInProcess) on ten-crop
+// features that `vigil features` extracted from a generated clip, and on copies of them changed as
+// another extractor might have (scaled, crops in another order, the last step dropped), written
+// here with files::writeNpy.
 
 #include "core/common/float_array.h"
 #include "core/files/npy_file.h"
 #include "core/formats/feature_sidecar.h"
-#include "tests/support/run_command.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -61,10 +62,12 @@ protected:
     // stdoutPath: where stdout goes instead (the output then holds only stderr).
     CommandResult vigil(const std::string& arguments, const std::string& stdoutPath = {}) const
     {
-        const std::string command = "VIGIL_MODELS_DIR=" + shellQuoted(dir_ + "/models") + " "
-            + vigilExecutable() + " " + arguments;
-        return runCommand(
-            stdoutPath.empty() ? command : "(" + command + " > " + shellQuoted(stdoutPath) + ")");
+        const ScopedEnvironment models("VIGIL_MODELS_DIR", dir_ + "/models");
+        const InProcessResult run = runInProcess(shellWords(arguments));
+        if (stdoutPath.empty())
+            return { run.exitCode, run.err + run.out };
+        std::ofstream(stdoutPath, std::ios::binary) << run.out;
+        return { run.exitCode, run.err };
     }
     std::string written(const std::string& name, const FloatArray& features) const
     {

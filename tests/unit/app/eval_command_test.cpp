@@ -1,12 +1,12 @@
-// Runs the real `vigil eval` with a classifier in the paper's published format (generated, the
-// shape of the da64-r3 checkpoint) on a small synthetic dataset of feature files, and checks its
-// report against `vigil score` run video by video.
+// Runs `vigil eval` (the command line in this process, runInProcess) with a classifier in the
+// paper's published format (generated, the shape of the da64-r3 checkpoint) on a small synthetic
+// dataset of feature files, and checks its report against `vigil score` run video by video.
 
 #include "core/common/float_array.h"
 #include "core/eval/roc_metrics.h"
 #include "core/files/npy_file.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
-#include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -21,8 +21,6 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-const std::string kVigil = vigilExecutable();
 
 struct SyntheticVideo {
     std::string name;
@@ -65,7 +63,7 @@ TEST_F(EvalCommand, ReportsTheAucOfThePaperProtocolWithAClassifierInThePublished
 {
     const std::string checkpoint = generatedCheckpoint(64, 3);
     const std::string out = dir_ + "/report";
-    const CommandResult run = runCommand(kVigil + " eval --list " + shellQuoted(dir_ + "/test.list")
+    const CommandResult run = vigilInProcess("eval --list " + shellQuoted(dir_ + "/test.list")
         + " --annotations " + shellQuoted(dir_ + "/annotations.txt") + " --classifier "
         + shellQuoted(checkpoint) + " --split 28 -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
@@ -87,7 +85,7 @@ TEST_F(EvalCommand, ReportsTheAucOfThePaperProtocolWithAClassifierInThePublished
               { "Normal_Videos_003_x264", {} }, { "Normal_Videos_004_x264", {} } };
     for (const auto& [name, segments] : truth) {
         const std::string scored = dir_ + "/scored";
-        const CommandResult score = runCommand(kVigil + " score "
+        const CommandResult score = vigilInProcess("score "
             + shellQuoted(dir_ + "/features/" + name + "_i3d.npy") + " --classifier "
             + shellQuoted(checkpoint) + " --window 28 -q -o " + shellQuoted(scored));
         ASSERT_EQ(score.exitCode, 0) << score.output;
@@ -121,7 +119,7 @@ TEST_F(EvalCommand, NamesAVideoThatTheGroundTruthDoesNotCover)
     FloatArray labels = FloatArray::zeros({ (40 + 20 + 33) * 16 });
     files::writeNpy(dir_ + "/gt-short.npy", labels);
     const CommandResult run
-        = runCommand(kVigil + " eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
+        = vigilInProcess("eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
             + shellQuoted(dir_ + "/gt-short.npy") + " --demo-weights -q");
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("Normal_Videos_004_x264_i3d.npy"), std::string::npos) << run.output;
@@ -129,8 +127,8 @@ TEST_F(EvalCommand, NamesAVideoThatTheGroundTruthDoesNotCover)
 
 TEST_F(EvalCommand, NeedsAFeatureSourceAndAGroundTruth)
 {
-    const CommandResult run = runCommand(
-        kVigil + " eval --features-dir " + shellQuoted(dir_ + "/features") + " --demo-weights");
+    const CommandResult run = vigilInProcess(
+        "eval --features-dir " + shellQuoted(dir_ + "/features") + " --demo-weights");
     EXPECT_EQ(run.exitCode, 2) << run.output;
     EXPECT_NE(run.output.find("--gt or --annotations"), std::string::npos) << run.output;
 }
@@ -140,7 +138,7 @@ TEST_F(EvalCommand, RefusesAGroundTruthOfASingleClassInsteadOfPrintingNan)
     // Every frame normal: ROC and PR AUC are undefined; they were printed as "nan %", exit 0.
     files::writeNpy(dir_ + "/gt-normal.npy", FloatArray::zeros({ (40 + 20 + 33 + 12) * 16 }));
     const CommandResult run
-        = runCommand(kVigil + " eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
+        = vigilInProcess("eval --features-dir " + shellQuoted(dir_ + "/features") + " --gt "
             + shellQuoted(dir_ + "/gt-normal.npy") + " --demo-weights -q");
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(

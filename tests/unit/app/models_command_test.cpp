@@ -1,16 +1,17 @@
-// The real vigil with published weights: `vigil models import` of each real-format file, `vigil
-// score` with each published checkpoint by name and by file, the warning for a classifier
-// trained on another backbone, and one-line refusals of damaged checkpoints. Importing a
-// classifier by name checks the built-in manifest's SHA-256, so those tests need the published
-// files and skip without them; the others use checkpoints generated in the same format. Every
-// command runs with VIGIL_MODELS_DIR in a scratch folder, so no test touches ~/.local.
+// The vigil command line (in this process, runInProcess) with published weights: `vigil models
+// import` of each real-format file, `vigil score` with each published checkpoint by name and by
+// file, the warning for a classifier trained on another backbone, and one-line refusals of damaged
+// checkpoints. Importing a classifier by name checks the built-in manifest's SHA-256, so those
+// tests need the published files and skip without them; the others use checkpoints generated in the
+// same format. Every command runs with VIGIL_MODELS_DIR in a scratch folder, so no test touches
+// ~/.local.
 
 #include "core/files/npy_file.h"
 #include "core/files/sha256.h"
 #include "tests/support/caffe2_pickle.h"
 #include "tests/support/i3d_caffe2_file.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
-#include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -24,8 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-const std::string kVigil = vigilExecutable();
 
 struct Checkpoint {
     const char* name; // the manifest's
@@ -71,8 +70,9 @@ protected:
     // vigil with this test's models folder and no mirror.
     CommandResult vigil(const std::string& arguments) const
     {
-        return runCommand("env -u VIGIL_MODELS_MIRROR VIGIL_MODELS_DIR=" + shellQuoted(models_)
-            + " " + kVigil + " " + arguments);
+        const ScopedEnvironment mirror("VIGIL_MODELS_MIRROR", std::nullopt);
+        const ScopedEnvironment models("VIGIL_MODELS_DIR", models_);
+        return vigilInProcess(arguments);
     }
 
     static std::string publishedPath(const Checkpoint& checkpoint)

@@ -1,13 +1,15 @@
 // The numbers vigil writes are computed from what the user asked for (issue "One engine for
 // every front end"): demo weights never replace installed ones, features need no classifier, a
 // stride that would leave steps unscored is refused, score gives real times, outputs never
-// collide, and NaN features are refused. Runs the real vigil executable on generated files.
+// collide, and NaN features are refused. Runs the vigil command line in this process
+// (runInProcess) on generated files; tests/integration/one_engine_test.cpp launches the desktop
+// app.
 
 #include "core/common/float_array.h"
 #include "core/files/npy_file.h"
 #include "tests/support/i3d_caffe2_file.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
-#include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -61,8 +63,8 @@ protected:
     // With a models folder of this test's own, so nothing installed elsewhere is used.
     CommandResult vigil(const std::string& arguments) const
     {
-        return runCommand(
-            "VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + vigilExecutable() + " " + arguments);
+        const ScopedEnvironment models("VIGIL_MODELS_DIR", models_);
+        return vigilInProcess(arguments);
     }
     static std::string dir_;
     static std::string clip_;
@@ -85,25 +87,6 @@ TEST_F(OneEngine, DemoWeightsFillOnlyTheNetworkThatHasNone)
     EXPECT_EQ(model["classifier"]["provenance"], "demo");
     EXPECT_NE(
         run.output.find("demo (seeded random) weights for the classifier;"), std::string::npos)
-        << run.output;
-}
-
-// The desktop app resolves weights through the same engine: with --demo-weights (as with its
-// "Continue with demo weights") the installed backbone stays imported in what it shows.
-TEST_F(OneEngine, TheDesktopAppFillsOnlyTheMissingNetworkToo)
-{
-    const std::string pkl = dir_ + "/i3d_baseline_32x2_IN_pretrain_400k.pkl";
-    writeI3dCaffe2File(pkl);
-    ASSERT_EQ(vigil("models import " + shellQuoted(pkl) + " --as i3d-r50-kinetics").exitCode, 0);
-    const std::string shot = dir_ + "/gui-demo-fill.png";
-    const CommandResult run = runCommand(
-        "QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=" + shellQuoted(dir_ + "/gui-config")
-        + " VIGIL_MODELS_DIR=" + shellQuoted(models_) + " " + vigilExecutable() + " gui "
-        + shellQuoted(clip_) + " --demo-weights --screenshot " + shellQuoted(shot));
-    ASSERT_EQ(run.exitCode, 0) << run.output;
-    EXPECT_TRUE(fs::exists(shot));
-    EXPECT_NE(
-        run.output.find("classifier: DEMO \u00b7 backbone: imported (sha256 "), std::string::npos)
         << run.output;
 }
 

@@ -1,10 +1,11 @@
-// Runs the real `vigil train` on a small synthetic dataset of feature files, then scores and
-// evaluates with the model it saved: `vigil score` and `vigil eval` must take it as it is.
+// Runs `vigil train` (the command line in this process, runInProcess) on a small synthetic dataset
+// of feature files, then scores and evaluates with the model it saved: `vigil score` and `vigil
+// eval` must take it as it is.
 
 #include "core/common/float_array.h"
 #include "core/files/npy_file.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
-#include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -20,7 +21,6 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const std::string kVigil = vigilExecutable();
 constexpr int64_t kCrops = 2;
 constexpr int64_t kFeatures = 2048;
 
@@ -82,7 +82,7 @@ std::string TrainCommand::dir_;
 TEST_F(TrainCommand, TrainsAModelThatScoreAndEvalUse)
 {
     const std::string model = dir_ + "/out/model.pth";
-    const CommandResult trained = runCommand(kVigil + " train --labels "
+    const CommandResult trained = vigilInProcess("train --labels "
         + shellQuoted(dir_ + "/train.csv") + " --val " + shellQuoted(dir_ + "/val.csv")
         + " --epochs 10 --batch 4 --seed 3 -q -o " + shellQuoted(model));
     ASSERT_EQ(trained.exitCode, 0) << trained.output;
@@ -101,15 +101,14 @@ TEST_F(TrainCommand, TrainsAModelThatScoreAndEvalUse)
     EXPECT_TRUE(fs::exists(dir_ + "/out/model.report.csv"));
     EXPECT_GT(fs::file_size(dir_ + "/out/model.report.png"), 1000u);
 
-    const CommandResult scored = runCommand(kVigil + " score --classifier " + shellQuoted(model)
+    const CommandResult scored = vigilInProcess("score --classifier " + shellQuoted(model)
         + " -q -o " + shellQuoted(dir_ + "/scored") + " "
         + shellQuoted(dir_ + "/test/Eventtest1_x264_i3d.npy"));
     EXPECT_EQ(scored.exitCode, 0) << scored.output;
 
-    const CommandResult evaluated
-        = runCommand(kVigil + " eval --list " + shellQuoted(dir_ + "/test.list") + " --annotations "
-            + shellQuoted(dir_ + "/annotations.txt") + " --classifier " + shellQuoted(model)
-            + " --split 28 --json -q");
+    const CommandResult evaluated = vigilInProcess("eval --list " + shellQuoted(dir_ + "/test.list")
+        + " --annotations " + shellQuoted(dir_ + "/annotations.txt") + " --classifier "
+        + shellQuoted(model) + " --split 28 --json -q");
     ASSERT_EQ(evaluated.exitCode, 0) << evaluated.output;
     const json evaluation = json::parse(evaluated.output.substr(evaluated.output.find('{')));
     // Frame-level: a window of 28 steps covers most of these short videos and gives all its
@@ -121,10 +120,9 @@ TEST_F(TrainCommand, TrainsAModelThatScoreAndEvalUse)
 TEST_F(TrainCommand, RunsEverySettingSeedAndFoldAndReportsMeanAndDeviation)
 {
     const std::string model = dir_ + "/sweep/model.pth";
-    const CommandResult run
-        = runCommand(kVigil + " train --labels " + shellQuoted(dir_ + "/train.csv")
-            + " --sweep da=8,16 r=1 --seeds 1,2 --folds 3 --epochs 1 --batch 4 -q -o "
-            + shellQuoted(model));
+    const CommandResult run = vigilInProcess("train --labels " + shellQuoted(dir_ + "/train.csv")
+        + " --sweep da=8,16 r=1 --seeds 1,2 --folds 3 --epochs 1 --batch 4 -q -o "
+        + shellQuoted(model));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("held-out video AUC"), std::string::npos) << run.output;
     const json report = readJson(dir_ + "/sweep/model.report.json");
@@ -157,19 +155,18 @@ TEST_F(TrainCommand, TakesRtfmsListWithTheAnomalousVideosFirst)
         for (const std::string& path : *group)
             list << path << "\n";
     list.close();
-    const CommandResult run
-        = runCommand(kVigil + " train --list " + shellQuoted(dir_ + "/train.list")
-            + " --anomalous-first " + std::to_string(anomalous.size())
-            + " --epochs 1 --batch 4 -q -o " + shellQuoted(dir_ + "/list/model.pth"));
+    const CommandResult run = vigilInProcess("train --list " + shellQuoted(dir_ + "/train.list")
+        + " --anomalous-first " + std::to_string(anomalous.size()) + " --epochs 1 --batch 4 -q -o "
+        + shellQuoted(dir_ + "/list/model.pth"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_EQ(readJson(dir_ + "/list/model.json")["train"]["anomalous"], 12);
 }
 
 TEST_F(TrainCommand, ReportsBadInputAndUsageWithTheDocumentedExitCodes)
 {
-    const CommandResult noLabels = runCommand(kVigil + " train -o " + shellQuoted(dir_ + "/x.pth"));
+    const CommandResult noLabels = vigilInProcess("train -o " + shellQuoted(dir_ + "/x.pth"));
     EXPECT_EQ(noLabels.exitCode, 2) << noLabels.output;
-    const CommandResult badSweep = runCommand(kVigil + " train --labels "
+    const CommandResult badSweep = vigilInProcess("train --labels "
         + shellQuoted(dir_ + "/train.csv") + " --sweep da=8,x -o " + shellQuoted(dir_ + "/x.pth"));
     EXPECT_EQ(badSweep.exitCode, 2) << badSweep.output;
     EXPECT_NE(badSweep.output.find("vigil: --sweep da: 'x' is not a non-negative integer"),
@@ -177,15 +174,15 @@ TEST_F(TrainCommand, ReportsBadInputAndUsageWithTheDocumentedExitCodes)
         << badSweep.output;
 
     std::ofstream(dir_ + "/bad.csv") << "path,label\ntrain/missing_i3d.npy,1\ntrain/other.npy,0\n";
-    const CommandResult missing = runCommand(kVigil + " train --labels "
-        + shellQuoted(dir_ + "/bad.csv") + " -q -o " + shellQuoted(dir_ + "/x.pth"));
+    const CommandResult missing = vigilInProcess("train --labels " + shellQuoted(dir_ + "/bad.csv")
+        + " -q -o " + shellQuoted(dir_ + "/x.pth"));
     EXPECT_EQ(missing.exitCode, 1) << missing.output;
     EXPECT_EQ(missing.output.rfind("vigil: " + dir_ + "/train/missing_i3d.npy: ", 0), 0u)
         << missing.output;
     EXPECT_FALSE(fs::exists(dir_ + "/x.pth"));
 
     std::ofstream(dir_ + "/one_class.csv") << "train/Event_train1_x264_i3d.npy,1\n";
-    const CommandResult oneClass = runCommand(kVigil + " train --labels "
+    const CommandResult oneClass = vigilInProcess("train --labels "
         + shellQuoted(dir_ + "/one_class.csv") + " -q -o " + shellQuoted(dir_ + "/x.pth"));
     EXPECT_EQ(oneClass.exitCode, 1) << oneClass.output;
     EXPECT_NE(
@@ -197,9 +194,8 @@ TEST_F(TrainCommand, RefusesMoreFoldsThanVideosOfAClassInsteadOfReportingNan)
 {
     // 12 normal and 12 anomalous videos: a 13th held-out fold would lack one of each, and its
     // AUC would be NaN.
-    const CommandResult run
-        = runCommand(kVigil + " train --labels " + shellQuoted(dir_ + "/train.csv")
-            + " --folds 13 --epochs 1 --batch 4 -q -o " + shellQuoted(dir_ + "/folds/model.pth"));
+    const CommandResult run = vigilInProcess("train --labels " + shellQuoted(dir_ + "/train.csv")
+        + " --folds 13 --epochs 1 --batch 4 -q -o " + shellQuoted(dir_ + "/folds/model.pth"));
     EXPECT_EQ(run.exitCode, 2) << run.output;
     EXPECT_EQ(run.output,
         "vigil: " + dir_

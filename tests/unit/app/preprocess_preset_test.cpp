@@ -1,11 +1,12 @@
-// --preprocess through the real vigil executable: analyze and features print and record the
-// preset, rtfm keeps the last partial snippet (loop-padded), resnet50 refuses rtfm, and batch
+// --preprocess through the vigil command line (in this process, runInProcess): analyze and features
+// print and record the preset, rtfm keeps the last partial snippet (loop-padded), resnet50 refuses
+// rtfm, and batch
 // --resume analyses again what another preset made.
 
 #include "core/common/float_array.h"
 #include "core/files/npy_file.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
-#include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -21,8 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kVigil = vigilExecutable();
-
 class PreprocessPreset : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
@@ -35,7 +34,7 @@ protected:
     }
     static CommandResult vigil(const std::string& arguments)
     {
-        return runCommand(kVigil + " " + arguments + " --demo-weights -q");
+        return vigilInProcess("" + arguments + " --demo-weights -q");
     }
     static std::string dir_;
     static std::string clip_;
@@ -97,8 +96,8 @@ TEST_F(PreprocessPreset, FeaturesCompareNamesTheTwoPresets)
     ASSERT_EQ(vigil("features " + shellQuoted(clip_) + " --preprocess rtfm -o " + shellQuoted(b))
                   .exitCode,
         0);
-    const CommandResult run = runCommand(kVigil + " features compare "
-        + shellQuoted(a + "/clip.npy") + " " + shellQuoted(b + "/clip.npy"));
+    const CommandResult run = vigilInProcess(
+        "features compare " + shellQuoted(a + "/clip.npy") + " " + shellQuoted(b + "/clip.npy"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("made with other preprocessing presets (A i3d-resnet-extractor, B "
                               "rtfm)"),

@@ -1,12 +1,13 @@
-// --detectors on the real vigil: a score column and a JSON entry per detector (every
-// DetectorKind, so detectors added later are covered without a change), the refusals in one
-// line, the batch summary's peaks, and eval's table checked against the detectors' own scores.
+// --detectors on the vigil command line (in this process, runInProcess): a score column and a JSON
+// entry per detector (every DetectorKind, so detectors added later are covered without a change),
+// the refusals in one line, the batch summary's peaks, and eval's table checked against the
+// detectors' own scores.
 
 #include "core/engine/detector_plan.h"
 #include "core/eval/roc_metrics.h"
 #include "core/files/npy_file.h"
+#include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
-#include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
 
@@ -22,8 +23,6 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-const std::string kVigil = vigilExecutable();
 
 std::string allColumns()
 {
@@ -63,7 +62,7 @@ std::string DetectorsCommand::clip_;
 TEST_F(DetectorsCommand, AnalyzeAllWritesAScoreColumnAndAnEntryPerDetector)
 {
     const std::string out = dir_ + "/all";
-    const CommandResult run = runCommand(kVigil + " analyze " + shellQuoted(clip_)
+    const CommandResult run = vigilInProcess("analyze " + shellQuoted(clip_)
         + " --demo-weights --detectors all -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(
@@ -86,8 +85,8 @@ TEST_F(DetectorsCommand, AnalyzeAllWritesAScoreColumnAndAnEntryPerDetector)
         }
     }
     // The classifier alone, as before: no extra column, no detectors.
-    const CommandResult plain = runCommand(kVigil + " analyze " + shellQuoted(clip_)
-        + " --demo-weights -q -o " + shellQuoted(dir_ + "/plain"));
+    const CommandResult plain = vigilInProcess(
+        "analyze " + shellQuoted(clip_) + " --demo-weights -q -o " + shellQuoted(dir_ + "/plain"));
     ASSERT_EQ(plain.exitCode, 0) << plain.output;
     EXPECT_EQ(linesOf(dir_ + "/plain/clip.scores.csv")[0], "frame,time_s,score");
     EXPECT_TRUE(readJson(dir_ + "/plain/clip.vigil.json")["detectors"].empty());
@@ -95,7 +94,7 @@ TEST_F(DetectorsCommand, AnalyzeAllWritesAScoreColumnAndAnEntryPerDetector)
 
 TEST_F(DetectorsCommand, RefusesAnUnknownNameOrADetectorWithoutWeightsInOneLine)
 {
-    const CommandResult unknown = runCommand(kVigil + " analyze " + shellQuoted(clip_)
+    const CommandResult unknown = vigilInProcess("analyze " + shellQuoted(clip_)
         + " --demo-weights --detectors attention,rtfn -q -o " + shellQuoted(dir_ + "/x"));
     EXPECT_EQ(unknown.exitCode, 2) << unknown.output;
     EXPECT_FALSE(fs::exists(dir_ + "/x"));
@@ -105,9 +104,9 @@ TEST_F(DetectorsCommand, RefusesAnUnknownNameOrADetectorWithoutWeightsInOneLine)
 
     const std::string features = dir_ + "/f.npy";
     writeFeatures(features, 8, 2048, 1);
-    const CommandResult missing = runCommand("VIGIL_MODELS_DIR=" + shellQuoted(dir_ + "/no-models")
-        + " " + kVigil + " score " + shellQuoted(features) + " --detectors attention,rtfm -o "
-        + shellQuoted(dir_ + "/missing"));
+    const ScopedEnvironment noModels("VIGIL_MODELS_DIR", dir_ + "/no-models");
+    const CommandResult missing = vigilInProcess("score " + shellQuoted(features)
+        + " --detectors attention,rtfm -o " + shellQuoted(dir_ + "/missing"));
     EXPECT_EQ(missing.exitCode, 2) << missing.output;
     EXPECT_EQ(std::count(missing.output.begin(), missing.output.end(), '\n'), 1) << missing.output;
     EXPECT_NE(missing.output.find("vigil models import FILE --as rtfm-ucf"), std::string::npos)
@@ -118,7 +117,7 @@ TEST_F(DetectorsCommand, ScoreRefuses1024dFeaturesSayingWhatEachDetectorNeeds)
 {
     const std::string features = dir_ + "/inception.npy";
     writeFeatures(features, 8, 1024, 2);
-    const CommandResult run = runCommand(kVigil + " score " + shellQuoted(features)
+    const CommandResult run = vigilInProcess("score " + shellQuoted(features)
         + " --demo-weights --detectors all -o " + shellQuoted(dir_ + "/inception"));
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("vigil: " + features
@@ -131,7 +130,7 @@ TEST_F(DetectorsCommand, ScoreRefuses1024dFeaturesSayingWhatEachDetectorNeeds)
 TEST_F(DetectorsCommand, BatchSummaryGivesEachDetectorsPeak)
 {
     const std::string out = dir_ + "/batch";
-    const CommandResult run = runCommand(kVigil + " batch " + shellQuoted(dir_ + "/videos")
+    const CommandResult run = vigilInProcess("batch " + shellQuoted(dir_ + "/videos")
         + " --demo-weights --detectors all -q -o " + shellQuoted(out));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const std::vector<std::string> summary = linesOf(out + "/summary.csv");
@@ -145,7 +144,7 @@ TEST_F(DetectorsCommand, BatchSummaryGivesEachDetectorsPeak)
     std::snprintf(expected, sizeof expected, "rtfm=%.6f", peak);
     EXPECT_NE(summary[1].find(expected), std::string::npos) << summary[1];
     // --resume takes the result only with the same detectors.
-    const CommandResult again = runCommand(kVigil + " batch " + shellQuoted(dir_ + "/videos")
+    const CommandResult again = vigilInProcess("batch " + shellQuoted(dir_ + "/videos")
         + " --demo-weights --resume -q -o " + shellQuoted(out));
     ASSERT_EQ(again.exitCode, 0) << again.output;
     EXPECT_EQ(readJson(out + "/clip.vigil.json")["detectors"].size(), 0u);
@@ -175,8 +174,8 @@ TEST_F(DetectorsCommand, EvalPrintsOneTableWhoseFiguresAreThoseOfTheDetectorsSco
                     << "  -1  -1\n";
     }
     annotations.close();
-    const CommandResult run = runCommand(kVigil + " eval --features-dir "
-        + shellQuoted(set + "/features") + " --annotations " + shellQuoted(set + "/annotations.txt")
+    const CommandResult run = vigilInProcess("eval --features-dir " + shellQuoted(set + "/features")
+        + " --annotations " + shellQuoted(set + "/annotations.txt")
         + " --demo-weights --detectors all -q -o " + shellQuoted(set + "/report"));
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("FA@0.5"), std::string::npos) << run.output;
@@ -186,10 +185,10 @@ TEST_F(DetectorsCommand, EvalPrintsOneTableWhoseFiguresAreThoseOfTheDetectorsSco
     EXPECT_EQ(table[0]["name"], "attention");
     // Each video scored once by every detector, as `vigil score` gives them.
     for (size_t i = 0; i < videos.size(); ++i) {
-        const CommandResult scored = runCommand(kVigil + " score "
-            + shellQuoted(set + "/features/" + videos[i].first + ".npy")
-            + " --demo-weights --detectors all -q -o "
-            + shellQuoted(set + "/score-" + std::to_string(i)));
+        const CommandResult scored
+            = vigilInProcess("score " + shellQuoted(set + "/features/" + videos[i].first + ".npy")
+                + " --demo-weights --detectors all -q -o "
+                + shellQuoted(set + "/score-" + std::to_string(i)));
         ASSERT_EQ(scored.exitCode, 0) << scored.output;
     }
     for (size_t d = 1; d < table.size(); ++d) {
