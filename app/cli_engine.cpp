@@ -4,6 +4,7 @@
 #include "core/analysis/windows.h"
 #include "core/common/error.h"
 #include "core/common/printable.h"
+#include "core/tuning/precision_check.h"
 #include "models/model_factory.h"
 
 #include <cstdio>
@@ -47,6 +48,13 @@ std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request,
     if (request.needsBackbone()) {
         if (const std::string problem = loader.deviceProblem(request.device); !problem.empty()) {
             printError("--device " + toString(request.device) + ": " + problem);
+            exitCode = kExitUsage;
+            return std::nullopt;
+        }
+        if (const std::string problem
+            = tuning::precisionProblem(request.precision, tuning::readCpuInfo(), request.device);
+            !problem.empty()) {
+            printError("--precision " + toString(request.precision) + ": " + problem);
             exitCode = kExitUsage;
             return std::nullopt;
         }

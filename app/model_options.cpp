@@ -72,6 +72,13 @@ void addModelOptions(CLI::App& command, RunOptions& options, Backbones backbones
                 "GPU)")
             ->transform(CLI::CheckedTransformer(settingWords<ComputeDevice>(), CLI::ignore_case))
             ->default_str(toString(defaults::kDevice));
+        command
+            .add_option("--precision", model.precision,
+                "The backbone's arithmetic: fp32, or bf16 (bfloat16 weights and activations, "
+                "~2-3x faster; needs a CPU with avx512_bf16 or amx_bf16; results record it, and "
+                "--resume and eval treat bf16 features as another model's)")
+            ->transform(CLI::CheckedTransformer(settingWords<Precision>(), CLI::ignore_case))
+            ->default_str(toString(defaults::kPrecision));
     }
 }
 

@@ -12,10 +12,13 @@
 // Args: {batch, tuning}; tuning 0 = plain (BatchNorm, NCDHW), 1 = BatchNorm folded,
 // 2 = folded + channels-last, 3 = folded + oneDNN's blocked layout one input per pass,
 // 4 = the calibrated setup vigil runs (models::calibratedSetup: layout and inputs per pass for
-// this CPU, cached; printed to stderr once).
+// this CPU, cached; printed to stderr once), 5 = --precision bf16 (blocked, bfloat16 weights and
+// activations; skipped where the CPU has no native bf16). GFLOP/s and the peaks stay float32's,
+// so a bf16 row's %fma_peak is its speed against the float32 peak.
 
 #include "bench/fma_peak.h"
 #include "core/analysis/pipeline_profile.h"
+#include "core/tuning/precision_check.h"
 #include "models/backbone_calibration.h"
 #include "models/model_factory.h"
 
@@ -53,6 +56,11 @@ void useBenchThreads()
 models::BackboneTuning tuningOf(BackboneKind kind, int64_t code)
 {
     using models::BackboneLayout;
+    if (code == 5) {
+        models::BackboneTuning bf16 { true, BackboneLayout::Blocked, 0 };
+        bf16.precision = Precision::Bf16;
+        return bf16;
+    }
     if (code == 4) {
         const tuning::ResolvedSetup setup = models::calibratedSetup(kind);
         std::fprintf(stderr, "vigil_bench: %s calibrated: %s\n", toString(kind).c_str(),
@@ -131,6 +139,14 @@ const analysis::FeatureExtractor& extractor(BackboneKind kind, int64_t tuning)
 void runBackbone(benchmark::State& state, BackboneKind kind, std::vector<int64_t> inputShape)
 {
     const int64_t batch = state.range(0);
+    if (state.range(1) == 5) {
+        if (const std::string problem
+            = tuning::precisionProblem(Precision::Bf16, tuning::readCpuInfo(), ComputeDevice::Cpu);
+            !problem.empty()) {
+            state.SkipWithError(problem.c_str());
+            return;
+        }
+    }
     inputShape.insert(inputShape.begin(), batch);
     FloatArray input = FloatArray::zeros(inputShape);
     for (size_t i = 0; i < input.values.size(); ++i)
@@ -165,7 +181,7 @@ void BM_I3dResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::I3dResNet50, { 3, 16, 224, 224 });
 }
 BENCHMARK(BM_I3dResNet50)
-    ->ArgsProduct({ { 1, 2, 4 }, { 0, 1, 2, 3, 4 } })
+    ->ArgsProduct({ { 1, 2, 4 }, { 0, 1, 2, 3, 4, 5 } })
     ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)
@@ -176,7 +192,7 @@ void BM_ResNet50(benchmark::State& state)
     runBackbone(state, BackboneKind::ResNet50, { 3, 224, 224 });
 }
 BENCHMARK(BM_ResNet50)
-    ->ArgsProduct({ { 1, 4, 16 }, { 0, 1, 2, 3, 4 } })
+    ->ArgsProduct({ { 1, 4, 16 }, { 0, 1, 2, 3, 4, 5 } })
     ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond)

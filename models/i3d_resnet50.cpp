@@ -58,6 +58,20 @@ nn::Sequential I3dResNet50Impl::makeLayer(int64_t& inPlanes, int64_t planes, int
     return layer;
 }
 
+namespace {
+
+// LibTorch 1.13 has no bfloat16 max_pool3d on the CPU: pooled in float32 and rounded back,
+// which gives the same values (a max picks one of its inputs, all bfloat16 already).
+torch::Tensor maxPool3d(
+    const torch::Tensor& x, torch::IntArrayRef kernel, torch::IntArrayRef stride)
+{
+    if (x.scalar_type() != torch::kBFloat16)
+        return torch::max_pool3d(x, kernel, stride);
+    return torch::max_pool3d(x.to(torch::kFloat), kernel, stride).to(torch::kBFloat16);
+}
+
+} // namespace
+
 torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
 {
     TORCH_CHECK(clips.dim() == 5 && clips.size(1) == 3,
@@ -67,24 +81,25 @@ torch::Tensor I3dResNet50Impl::forward(const torch::Tensor& clips)
     torch::Tensor x = conv1_->forward(
         isChannelsLast_ ? clips.contiguous(torch::MemoryFormat::ChannelsLast3d) : clips);
     x = (bn1_ ? bn1_->forward(x) : x).relu_();
-    x = torch::max_pool3d(x, { 2, 3, 3 }, { 2, 2, 2 });
+    x = maxPool3d(x, { 2, 3, 3 }, { 2, 2, 2 });
     x = detail::forwardBlocks<Bottleneck3dImpl>(layer1_, x);
-    x = torch::max_pool3d(x, { 2, 1, 1 }, { 2, 1, 1 });
+    x = maxPool3d(x, { 2, 1, 1 }, { 2, 1, 1 });
     for (const auto& layer : { layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck3dImpl>(layer, x);
-    return x.mean({ 2, 3, 4 });
+    // The mean of 8x7x7 values in float32: bfloat16's 8-bit mantissa would round the sum.
+    return x.to(torch::kFloat).mean({ 2, 3, 4 });
 }
 
 // The same network on blocked tensors: one conversion in, one out before the average pool.
 torch::Tensor I3dResNet50Impl::forwardBlocked(const torch::Tensor& clips)
 {
-    torch::Tensor x = blockedConv1_(clips.contiguous().to_mkldnn()).relu_();
+    torch::Tensor x = blockedConv1_(clips.contiguous().to_mkldnn(blockedType_)).relu_();
     x = torch::max_pool3d(x, { 2, 3, 3 }, { 2, 2, 2 });
     x = detail::forwardBlocks<Bottleneck3dImpl>(layer1_, x);
     x = torch::max_pool3d(x, { 2, 1, 1 }, { 2, 1, 1 });
     for (const auto& layer : { layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck3dImpl>(layer, x);
-    return x.to_dense().mean({ 2, 3, 4 });
+    return x.to_dense().to(torch::kFloat).mean({ 2, 3, 4 }); // a bf16 sum would round: in float32
 }
 
 void I3dResNet50Impl::foldBatchNorm()
@@ -105,12 +120,13 @@ void I3dResNet50Impl::useChannelsLast()
     isChannelsLast_ = true;
 }
 
-void I3dResNet50Impl::useBlockedLayout()
+void I3dResNet50Impl::useBlockedLayout(torch::ScalarType type)
 {
     TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
-    blockedConv1_ = detail::BlockedConvolution(*conv1_);
+    blockedConv1_ = detail::BlockedConvolution(*conv1_, type);
+    blockedType_ = type;
     detail::forEachBlock(
-        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useBlockedLayout);
+        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck3dImpl::useBlockedLayout, type);
     isBlocked_ = true;
 }
 

@@ -34,7 +34,7 @@ public:
     torch::Tensor forward(const torch::Tensor& clips);
     void foldBatchNorm();
     void useChannelsLast();
-    void useBlockedLayout();
+    void useBlockedLayout(torch::ScalarType type = torch::kFloat); // bf16: kBFloat16
     bool isChannelsLast() const { return isChannelsLast_; }
     bool isBlocked() const { return isBlocked_; }
 
@@ -52,6 +52,7 @@ private:
     detail::BlockedConvolution blockedConv1_;
     bool isChannelsLast_ = false;
     bool isBlocked_ = false;
+    torch::ScalarType blockedType_ = torch::kFloat; // what the blocked tensors hold
 };
 TORCH_MODULE(I3dResNet50);
 

@@ -18,6 +18,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <unordered_set>
@@ -108,9 +110,13 @@ LoadedBackbone makeBackbone(
             throw ModelError("cannot run the backbone on CUDA: " + reason);
     }
     // oneDNN's layout exists on the CPU only, and only where LibTorch was built with oneDNN.
+    const bool isBf16 = tuning.precision == Precision::Bf16;
+    if (isBf16 && device != ComputeDevice::Cpu)
+        throw ModelError("bf16 runs on the CPU only");
     if (tuning.layout == BackboneLayout::Blocked
         && (device == ComputeDevice::Cuda || !torch::hasMKLDNN()))
         tuning.layout = BackboneLayout::ChannelsLast;
+    tuning.foldBatchNorm = tuning.foldBatchNorm || isBf16; // folded in float32, then rounded
     std::shared_ptr<typename Network::Impl> network = construct<Network>(path, seed).ptr();
     LoadedBackbone loaded;
     if (!path.empty())
@@ -124,12 +130,21 @@ LoadedBackbone makeBackbone(
     if (tuning.layout == BackboneLayout::ChannelsLast)
         network->useChannelsLast();
     else if (tuning.layout == BackboneLayout::Blocked)
-        network->useBlockedLayout();
+        network->useBlockedLayout(isBf16 ? torch::kBFloat16 : torch::kFloat);
     const torch::Device torchDevice(device == ComputeDevice::Cuda ? torch::kCUDA : torch::kCPU);
     network->to(torchDevice);
+    // Blocked, the convolutions hold their own bf16 weights and take the float32 input; the
+    // others run the module itself in bf16 (~1.7x channels-last float32 here, slower than blocked).
+    const bool isBf16Module = isBf16 && tuning.layout != BackboneLayout::Blocked;
+    if (isBf16Module)
+        network->to(torch::kBFloat16);
     loaded.weights = path.empty() ? describeDemo() : describeFile(path);
-    auto forward
+    TorchFeatureExtractor::Forward forward
         = [raw = network.get()](const torch::Tensor& input) { return raw->forward(input); };
+    if (isBf16Module)
+        forward = [raw = network.get()](const torch::Tensor& input) {
+            return raw->forward(input.to(torch::kBFloat16)).to(torch::kFloat);
+        };
     // vigil_bench: I3D in the blocked layout is fastest one input per pass (about 190-210
     // GFLOP/s against 160 at batch 4 on 2 cores); ResNet-50 at batches of 4-8.
     const bool isSinglePass
@@ -138,7 +153,8 @@ LoadedBackbone makeBackbone(
     const int64_t inputsPerPass
         = tuning.inputsPerPass > 0 ? tuning.inputsPerPass : (isSinglePass ? 1 : 0);
     loaded.inputsPerPass = inputsPerPass;
-    loaded.setup = tuning::describe({ tuning.layout, inputsPerPass, threadCount() });
+    loaded.setup = tuning::describe({ tuning.layout, inputsPerPass, threadCount() })
+        + (isBf16 ? ", bf16" : "");
     loaded.extractor = std::make_shared<TorchFeatureExtractor>(
         network, forward, Network::Impl::kFeatureSize, inputsPerPass, torchDevice);
     return loaded;
@@ -239,6 +255,20 @@ int threadCount()
     return torch::get_num_threads();
 }
 
+namespace {
+
+// bf16's layout: blocked, unless VIGIL_LAYOUT asks for another (models/backbone_calibration.h).
+BackboneLayout bf16Layout()
+{
+    const char* asked = std::getenv("VIGIL_LAYOUT");
+    const std::string layout = asked != nullptr ? asked : "";
+    return layout == "contiguous"   ? BackboneLayout::Contiguous
+        : layout == "channels-last" ? BackboneLayout::ChannelsLast
+                                    : BackboneLayout::Blocked;
+}
+
+} // namespace
+
 void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice)
 {
     setThreadCount(requested);
@@ -247,10 +277,19 @@ void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, Th
 }
 
 LoadedBackbone TorchNetworkLoader::loadBackbone(
-    BackboneKind kind, const std::string& path, ComputeDevice device) const
+    BackboneKind kind, const std::string& path, ComputeDevice device, Precision precision) const
 {
     if (device != ComputeDevice::Cpu)
         return models::loadBackbone(kind, path, {}, device);
+    if (precision == Precision::Bf16) {
+        // Not calibrated (the calibration measures float32): blocked, one input per pass.
+        BackboneTuning tuning;
+        tuning.precision = precision;
+        tuning.layout = bf16Layout();
+        LoadedBackbone loaded = models::loadBackbone(kind, path, tuning, device);
+        loaded.setup += " (bf16: not calibrated)";
+        return loaded;
+    }
     const tuning::ResolvedSetup resolved = calibratedSetup(kind);
     BackboneTuning tuning;
     tuning.layout = resolved.setup.layout;

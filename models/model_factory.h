@@ -30,6 +30,10 @@ struct BackboneTuning {
     // per pass (so ten crops run as ten passes), otherwise the whole batch. TorchNetworkLoader
     // sets it from the calibration (models/backbone_calibration.h).
     int64_t inputsPerPass = 0;
+    // Bf16: the folded network's weights and its activations in bfloat16 (the features come
+    // back as float32); CPU only, in any layout (blocked: the fastest, bf16 convolutions of oneDNN;
+    // float32 and bfloat16 alike).
+    Precision precision = Precision::Fp32;
 };
 
 // Where the backbone runs. CUDA needs a LibTorch built with it (the official LibTorch CUDA
@@ -65,8 +69,8 @@ void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, Th
 // calibratedSetup() says, on the threads set at start-up (setUpThreads).
 class TorchNetworkLoader : public engine::NetworkLoader {
 public:
-    LoadedBackbone loadBackbone(
-        BackboneKind kind, const std::string& path, ComputeDevice device) const override;
+    LoadedBackbone loadBackbone(BackboneKind kind, const std::string& path, ComputeDevice device,
+        Precision precision) const override;
     LoadedClassifier loadClassifier(const std::string& path) const override;
     LoadedDetector loadDetector(DetectorKind kind, const std::string& path,
         const std::string& dictionaryPath) const override;

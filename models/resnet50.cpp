@@ -66,11 +66,11 @@ torch::Tensor ResNet50Impl::forward(const torch::Tensor& images)
 
 torch::Tensor ResNet50Impl::forwardBlocked(const torch::Tensor& images)
 {
-    torch::Tensor x = blockedConv1_(images.contiguous().to_mkldnn()).relu_();
+    torch::Tensor x = blockedConv1_(images.contiguous().to_mkldnn(blockedType_)).relu_();
     x = torch::max_pool2d(x, 3, 2, 1);
     for (const auto& layer : { layer1_, layer2_, layer3_, layer4_ })
         x = detail::forwardBlocks<Bottleneck2dImpl>(layer, x);
-    return x.to_dense().mean({ 2, 3 });
+    return x.to_dense().to(torch::kFloat).mean({ 2, 3 }); // a bf16 sum would round: in float32
 }
 
 void ResNet50Impl::foldBatchNorm()
@@ -91,12 +91,13 @@ void ResNet50Impl::useChannelsLast()
     isChannelsLast_ = true;
 }
 
-void ResNet50Impl::useBlockedLayout()
+void ResNet50Impl::useBlockedLayout(torch::ScalarType type)
 {
     TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
-    blockedConv1_ = detail::BlockedConvolution(*conv1_);
+    blockedConv1_ = detail::BlockedConvolution(*conv1_, type);
+    blockedType_ = type;
     detail::forEachBlock(
-        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useBlockedLayout);
+        { layer1_, layer2_, layer3_, layer4_ }, &Bottleneck2dImpl::useBlockedLayout, type);
     isBlocked_ = true;
 }
 

@@ -25,7 +25,7 @@ public:
     torch::Tensor forward(const torch::Tensor& images);
     void foldBatchNorm();
     void useChannelsLast();
-    void useBlockedLayout();
+    void useBlockedLayout(torch::ScalarType type = torch::kFloat); // bf16: kBFloat16
     bool isChannelsLast() const { return isChannelsLast_; }
     bool isBlocked() const { return isBlocked_; }
 
@@ -43,6 +43,7 @@ private:
     detail::BlockedConvolution blockedConv1_;
     bool isChannelsLast_ = false;
     bool isBlocked_ = false;
+    torch::ScalarType blockedType_ = torch::kFloat; // what the blocked tensors hold
 };
 TORCH_MODULE(ResNet50);
 

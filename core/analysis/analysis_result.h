@@ -27,6 +27,8 @@ struct ModelDescription {
     // Part of what the features are: a result of another preset is one of another model. A
     // result or sidecar written before presets existed has none and was made by the default.
     PreprocessPreset preset = defaults::kPreset;
+    // The backbone's arithmetic, likewise; results written before it existed were fp32.
+    Precision precision = defaults::kPrecision;
     // False for features scored without their sidecar: backbone, crops and preset are then not
     // known and results say so (null) instead of recording the defaults as if they were.
     bool isExtractionKnown = true;

@@ -30,8 +30,9 @@ std::string preprocessSummary(const ModelDescription& model)
     const std::string crops = model.crops == CropMode::Ten ? "ten crops" : "centre crop";
     if (model.backbone == BackboneKind::ResNet50)
         return "preprocessing: torchvision ImageNet transform (resnet50, " + crops + ")";
+    const std::string precision = model.precision == Precision::Bf16 ? ", bf16" : "";
     return "preprocessing: " + toString(model.preset) + " (" + toString(model.backbone) + ", "
-        + crops + ")";
+        + crops + precision + ")";
 }
 
 bool isTrainedDemo(const ModelDescription& model)

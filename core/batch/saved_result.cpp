@@ -30,6 +30,9 @@ void checkSettings(const analysis::AnalysisResult& saved, const ExpectedSettings
     if (model.preset != expected.model.preset)
         throw Incomplete { "made with the " + toString(model.preset) + " preprocessing preset, not "
             + toString(expected.model.preset) };
+    if (model.precision != expected.model.precision)
+        throw Incomplete { "made in " + toString(model.precision) + ", not "
+            + toString(expected.model.precision) + " (--precision)" };
     checkWeights("backbone_weights", model.backboneWeights, expected.model.backboneWeights);
     checkWeights("classifier", model.classifier, expected.model.classifier);
     if (saved.detectors.size() != expected.detectors.size())

@@ -17,6 +17,7 @@ inline constexpr BackboneKind kBackbone = BackboneKind::I3dResNet50;
 inline constexpr CropMode kCrops = CropMode::Center;
 inline constexpr PreprocessPreset kPreset = PreprocessPreset::I3dResnetExtractor;
 inline constexpr ComputeDevice kDevice = ComputeDevice::Cpu;
+inline constexpr Precision kPrecision = Precision::Fp32;
 inline constexpr int64_t kThreads = 0; // all cores (bounds::threads)
 inline constexpr int64_t kFrameStep = 1; // resnet50: every frame
 inline constexpr int64_t kSnippetFrames = 16; // i3d-r50's snippet: video frames per feature step

@@ -30,6 +30,10 @@ enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 enum class Provenance { Demo, File, Published, Unknown, DemoTrained, Imported };
 // Detectors that score a whole video at once (core/analysis/video_detector.h).
 enum class DetectorKind { Rtfm, S3r, Mgfn };
+// The backbone's arithmetic: float32, or bfloat16 weights and activations where the CPU has
+// native bfloat16 instructions (core/tuning/precision_check.h). Part of what the features are,
+// as the preset is: a result of another precision is one of another model.
+enum class Precision { Fp32, Bf16 };
 
 namespace detail {
 template <typename Enum> struct SettingWords;
@@ -52,6 +56,11 @@ template <> struct SettingWords<PreprocessPreset> {
     static constexpr std::array<std::pair<PreprocessPreset, std::string_view>, 2> table {
         { { PreprocessPreset::I3dResnetExtractor, "i3d-resnet-extractor" },
             { PreprocessPreset::Rtfm, "rtfm" } }
+    };
+};
+template <> struct SettingWords<Precision> {
+    static constexpr std::array<std::pair<Precision, std::string_view>, 2> table {
+        { { Precision::Fp32, "fp32" }, { Precision::Bf16, "bf16" } }
     };
 };
 template <> struct SettingWords<Provenance> {

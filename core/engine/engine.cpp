@@ -40,7 +40,7 @@ void addIgnoredKeys(const std::vector<std::string>& keys, const std::string& pat
 void loadBackboneInto(Networks& networks, const WeightsChoice& choice, const ModelRequest& request,
     const NetworkLoader& loader)
 {
-    LoadedBackbone loaded = loader.loadBackbone(request.backbone, choice.path, request.device);
+    LoadedBackbone loaded = loader.loadBackbone(request.backbone, choice.path, request.device, request.precision);
     networks.backbone = std::move(loaded.extractor);
     networks.description.backboneWeights = describedAs(loaded.weights, choice);
     addIgnoredKeys(loaded.ignoredKeys, choice.path, networks.warnings);
@@ -133,6 +133,7 @@ Engine Engine::load(
     networks.description.backbone = request.backbone;
     networks.description.crops = effectiveCrops(request.backbone, request.crops);
     networks.description.preset = request.preset;
+    networks.description.precision = request.precision;
     networks.warnings = plan.warnings;
     if (plan.backbone)
         loadBackboneInto(networks, *plan.backbone, request, loader);
@@ -190,6 +191,7 @@ analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const
         model.backbone = madeWith->backbone;
         model.crops = madeWith->crops;
         model.preset = madeWith->preset;
+        model.precision = madeWith->precision;
         model.backboneWeights = madeWith->backboneWeights;
     } else {
         // Without a sidecar nothing says which backbone, crops or preset made the features.

@@ -33,6 +33,7 @@ struct ModelRequest {
     CropMode crops = defaults::kCrops;
     PreprocessPreset preset = defaults::kPreset; // i3d-r50 only
     ComputeDevice device = defaults::kDevice; // where the backbone runs
+    Precision precision = defaults::kPrecision; // the backbone's arithmetic
     int threads
         = static_cast<int>(defaults::kThreads); // intra-op threads of the networks; 0: all cores
     int64_t frameStep = defaults::kFrameStep; // resnet50: every Nth frame is a step

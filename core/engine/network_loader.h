@@ -41,9 +41,9 @@ struct LoadedDetector {
 class NetworkLoader {
 public:
     virtual ~NetworkLoader() = default;
-    // An empty path means seeded demo weights.
-    virtual LoadedBackbone loadBackbone(
-        BackboneKind kind, const std::string& path, ComputeDevice device) const = 0;
+    // An empty path means seeded demo weights. precision: checked before (precision_check.h).
+    virtual LoadedBackbone loadBackbone(BackboneKind kind, const std::string& path,
+        ComputeDevice device, Precision precision) const = 0;
     virtual LoadedClassifier loadClassifier(const std::string& path) const = 0;
     // A whole-video detector at its published widths; refuses another architecture's file.
     // dictionaryPath: S3R's dictionary (empty for the others). For S3R, weights alone or a

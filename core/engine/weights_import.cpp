@@ -28,7 +28,7 @@ std::string importWeights(models_store::ModelStore& store, const std::string& fi
         const std::optional<BackboneKind> backbone = fromString<BackboneKind>(entry.backbone);
         if (!backbone)
             throw ModelError(entry.name + ": the manifest names no known backbone");
-        loader.loadBackbone(*backbone, file, ComputeDevice::Cpu);
+        loader.loadBackbone(*backbone, file, ComputeDevice::Cpu, Precision::Fp32);
     }
     return store.import(file, entry);
 }

@@ -57,13 +57,15 @@ std::map<std::string, double> classAucs(const std::vector<VideoScores>& videos)
     return aucs;
 }
 
-// The backbone and preset that made one feature file, from its sidecar; empty when it has none
-// (RTFM's files). A sidecar that is not Vigil's or disagrees with the features is refused.
+// The backbone, preset and precision (bf16 only: fp32 is every file's default) that made one
+// feature file, from its sidecar; empty when it has none (RTFM's files). A sidecar that is not
+// Vigil's or disagrees with the features is refused.
 std::string madeByOf(const std::string& featuresPath, const FloatArray& features)
 {
     if (const auto sidecar = formats::readFeatureSidecarFor(featuresPath, features))
         return toString(sidecar->model.backbone) + ", preprocessing "
-            + toString(sidecar->model.preset);
+            + toString(sidecar->model.preset)
+            + (sidecar->model.precision == Precision::Bf16 ? ", bf16" : "");
     return {};
 }
 

@@ -63,6 +63,9 @@ FeatureSidecar sidecarOf(const json& document, const std::string& path)
     // Sidecars written before presets existed were made by the default one.
     if (document.contains("preprocess"))
         sidecar.model.preset = settingIn<PreprocessPreset>(document, "preprocess", path);
+    // And before --precision, in float32.
+    if (document.contains("precision"))
+        sidecar.model.precision = settingIn<Precision>(document, "precision", path);
     const json& weights = document.at("backbone_weights");
     plainText(weights, "provenance", path);
     sidecar.model.backboneWeights = { detail::nameIn(weights, "path"), sha256In(weights, path),
@@ -131,6 +134,7 @@ void writeFeatureSidecar(const std::string& path, const FeatureSidecar& sidecar)
     document["backbone"] = toString(sidecar.model.backbone);
     document["crops"] = toString(sidecar.model.crops);
     document["preprocess"] = toString(sidecar.model.preset);
+    document["precision"] = toString(sidecar.model.precision);
     document["backbone_weights"] = { { "sha256", weights.sha256 },
         { "provenance", toString(weights.provenance) }, { "name", weights.name } };
     detail::putName(document["backbone_weights"], "path", weights.path);

@@ -111,6 +111,7 @@ std::string resultToJson(const analysis::AnalysisResult& result, const std::stri
     document["model"] = { { "backbone", settingJson(isKnown, toString(model.backbone)) },
         { "crops", settingJson(isKnown, toString(model.crops)) },
         { "preprocess", settingJson(isKnown, toString(model.preset)) },
+        { "precision", settingJson(isKnown, toString(model.precision)) },
         { "backbone_weights", weightsJson(model.backboneWeights) }, { "classifier", classifier },
         { "networks", analysis::weightsSummary(model) } };
     document["protocol"] = { { "snippet_frames", result.protocol.snippetFrames },

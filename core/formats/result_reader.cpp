@@ -133,6 +133,9 @@ void readModel(const json& model, analysis::ModelDescription& description)
         // Results written before presets existed were made by the default one.
         if (model.contains("preprocess"))
             description.preset = settingOf<PreprocessPreset>(model, "preprocess");
+        // And before --precision, in float32.
+        if (model.contains("precision"))
+            description.precision = settingOf<Precision>(model, "precision");
     }
     description.backboneWeights = weightsOf(model.at("backbone_weights"));
     const json& classifier = model.at("classifier");

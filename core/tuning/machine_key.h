@@ -12,11 +12,16 @@ namespace vigil::tuning {
 struct CpuInfo {
     std::string model; // /proc/cpuinfo "model name", e.g. "AMD EPYC"; "unknown CPU" if absent
     std::string vectorFlags; // "avx512", "avx2" or "sse" (the best the first CPU lists)
+    // The native bfloat16 instructions it lists ("avx512_bf16", "amx_bf16", both), or "".
+    std::string bf16Flags;
 };
 
 // Parses the text of /proc/cpuinfo (the first processor's entries).
 CpuInfo parseCpuInfo(std::string_view procCpuinfo);
-CpuInfo readCpuInfo(); // this machine; an unreadable /proc gives "unknown CPU", "sse"
+// This machine: /proc/cpuinfo, or the file $VIGIL_CPUINFO names (a saved copy of another
+// machine's, to see what Vigil decides there; the tests' CPU without bf16). Unreadable: "unknown
+// CPU", "sse", no bf16.
+CpuInfo readCpuInfo();
 
 struct MachineKey {
     CpuInfo cpu;

@@ -19,9 +19,12 @@ class BlockedConvolution {
 public:
     BlockedConvolution() = default;
 
+    // type: float32, or bfloat16 (weights and bias rounded once; the input must then be a
+    // bfloat16 blocked tensor too, and so is the output).
     template <size_t D, typename Derived>
-    explicit BlockedConvolution(const torch::nn::ConvNdImpl<D, Derived>& conv)
-        : bias_(conv.bias.defined() ? conv.bias.detach().clone() : torch::Tensor())
+    explicit BlockedConvolution(
+        const torch::nn::ConvNdImpl<D, Derived>& conv, torch::ScalarType type = torch::kFloat)
+        : bias_(conv.bias.defined() ? conv.bias.detach().to(type).clone() : torch::Tensor())
         , stride_(conv.options.stride()->begin(), conv.options.stride()->end())
         , dilation_(conv.options.dilation()->begin(), conv.options.dilation()->end())
         , groups_(conv.options.groups())
@@ -31,7 +34,7 @@ public:
         TORCH_CHECK(padding != nullptr, "BlockedConvolution needs explicit padding");
         padding_.assign((*padding)->begin(), (*padding)->end());
         torch::NoGradGuard noGrad;
-        const torch::Tensor dense = conv.weight.detach().contiguous().to_mkldnn();
+        const torch::Tensor dense = conv.weight.detach().contiguous().to_mkldnn(type);
         weight_ = D == 3
             ? torch::mkldnn_reorder_conv3d_weight(dense, padding_, stride_, dilation_, groups_)
             : torch::mkldnn_reorder_conv2d_weight(dense, padding_, stride_, dilation_, groups_);

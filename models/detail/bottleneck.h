@@ -80,13 +80,13 @@ public:
                 kIs3d ? torch::MemoryFormat::ChannelsLast3d : torch::MemoryFormat::ChannelsLast);
     }
 
-    void useBlockedLayout()
+    void useBlockedLayout(torch::ScalarType type)
     {
         TORCH_CHECK(!bn1_, "useBlockedLayout() needs foldBatchNorm() first");
-        blocked_ = { BlockedConvolution(*conv1_), BlockedConvolution(*conv2_),
-            BlockedConvolution(*conv3_) };
+        blocked_ = { BlockedConvolution(*conv1_, type), BlockedConvolution(*conv2_, type),
+            BlockedConvolution(*conv3_, type) };
         if (downsample_)
-            blocked_.emplace_back(*downsample_->ptr(0)->template as<ConvImpl>());
+            blocked_.emplace_back(*downsample_->ptr(0)->template as<ConvImpl>(), type);
     }
 
 private:
@@ -106,6 +106,15 @@ void forEachBlock(std::initializer_list<torch::nn::Sequential> layers, void (Blo
     for (const auto& layer : layers)
         for (const auto& block : layer->children())
             (block->as<BlockImpl>()->*step)();
+}
+
+template <typename BlockImpl, typename Argument>
+void forEachBlock(std::initializer_list<torch::nn::Sequential> layers,
+    void (BlockImpl::*step)(Argument), Argument argument)
+{
+    for (const auto& layer : layers)
+        for (const auto& block : layer->children())
+            (block->as<BlockImpl>()->*step)(argument);
 }
 
 } // namespace vigil::models::detail

@@ -108,6 +108,24 @@ TEST_F(SavedResultTest, RejectsResultsMadeWithOtherSettings)
     EXPECT_TRUE(check().isComplete);
 }
 
+// --precision: bf16 features are another model's, as another preset's are; a result written
+// before the field existed reads as fp32.
+TEST_F(SavedResultTest, RejectsResultsMadeInAnotherPrecision)
+{
+    ExpectedSettings bf16 = test::demoSettings();
+    bf16.model.precision = Precision::Bf16;
+    const SavedResult saved = check(bf16);
+    EXPECT_FALSE(saved.isComplete);
+    EXPECT_NE(saved.problem.find("made in fp32, not bf16"), std::string::npos) << saved.problem;
+
+    std::string json = readText(files_.jsonPath);
+    const std::string field = "\"precision\": \"fp32\",";
+    ASSERT_NE(json.find(field), std::string::npos) << json.substr(0, 600);
+    writeText(files_.jsonPath, json.replace(json.find(field), field.size(), ""));
+    EXPECT_TRUE(check().isComplete) << check().problem;
+    EXPECT_FALSE(check(bf16).isComplete);
+}
+
 TEST_F(SavedResultTest, RejectsResultsMadeWithOtherWeights)
 {
     // A demo result must never pass for one of the published classifier, nor one file for another.

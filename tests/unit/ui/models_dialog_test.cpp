@@ -30,8 +30,8 @@ public:
         : isAccepting_(isAccepting)
     {
     }
-    vigil::engine::LoadedBackbone loadBackbone(
-        vigil::BackboneKind, const std::string& path, vigil::ComputeDevice) const override
+    vigil::engine::LoadedBackbone loadBackbone(vigil::BackboneKind, const std::string& path,
+        vigil::ComputeDevice, vigil::Precision) const override
     {
         ++reads;
         return accept<vigil::engine::LoadedBackbone>(path);

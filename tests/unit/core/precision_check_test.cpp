@@ -1,0 +1,49 @@
+// --precision bf16 runs only where the CPU has native bfloat16 instructions; elsewhere it is
+// refused in one sentence (core/tuning/precision_check.h), from the flags of /proc/cpuinfo.
+
+#include "core/tuning/precision_check.h"
+
+#include <gtest/gtest.h>
+
+namespace vigil::tuning {
+namespace {
+
+constexpr const char* kEpycAvx512 = "processor\t: 0\nmodel name\t: AMD EPYC 9R14\n"
+                                    "flags\t\t: fpu sse2 avx2 fma avx512f avx512_bf16 avx512vl\n";
+constexpr const char* kSapphireRapids = "model name\t: Intel(R) Xeon(R) Platinum 8488C\n"
+                                        "flags\t\t: avx2 avx512f amx_bf16 amx_tile avx512_bf16\n";
+constexpr const char* kAvx2Only = "model name\t: AMD EPYC 7571\nflags\t\t: fpu sse2 avx2 fma\n";
+// avx512_bf16's prefix alone is not the flag.
+constexpr const char* kLookalike = "model name\t: X\nflags\t\t: avx512f avx512_bf16x amx_bf\n";
+
+TEST(PrecisionCheck, ReadsTheNativeBfloat16FlagsOfCpuinfo)
+{
+    EXPECT_EQ(parseCpuInfo(kEpycAvx512).bf16Flags, "avx512_bf16");
+    EXPECT_EQ(parseCpuInfo(kSapphireRapids).bf16Flags, "avx512_bf16 amx_bf16");
+    EXPECT_EQ(parseCpuInfo(kAvx2Only).bf16Flags, "");
+    EXPECT_EQ(parseCpuInfo(kLookalike).bf16Flags, "");
+}
+
+TEST(PrecisionCheck, Bf16RunsWithNativeInstructionsOnly)
+{
+    EXPECT_EQ(precisionProblem(Precision::Bf16, parseCpuInfo(kEpycAvx512), ComputeDevice::Cpu), "");
+    EXPECT_EQ(
+        precisionProblem(Precision::Bf16, parseCpuInfo(kSapphireRapids), ComputeDevice::Cpu), "");
+    const std::string refused
+        = precisionProblem(Precision::Bf16, parseCpuInfo(kAvx2Only), ComputeDevice::Cpu);
+    EXPECT_NE(refused.find("AMD EPYC 7571"), std::string::npos) << refused;
+    EXPECT_NE(refused.find("no native bfloat16"), std::string::npos) << refused;
+    EXPECT_NE(refused.find("use --precision fp32"), std::string::npos) << refused;
+    EXPECT_EQ(refused.find('\n'), std::string::npos) << "one line";
+    EXPECT_NE(
+        precisionProblem(Precision::Bf16, parseCpuInfo(kEpycAvx512), ComputeDevice::Cuda), "");
+}
+
+TEST(PrecisionCheck, Fp32RunsEverywhere)
+{
+    EXPECT_EQ(precisionProblem(Precision::Fp32, parseCpuInfo(kAvx2Only), ComputeDevice::Cpu), "");
+    EXPECT_EQ(precisionProblem(Precision::Fp32, parseCpuInfo(""), ComputeDevice::Cuda), "");
+}
+
+} // namespace
+} // namespace vigil::tuning
