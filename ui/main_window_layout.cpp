@@ -6,6 +6,7 @@
 
 #include "ui/attention_thumbnails.h"
 #include "ui/elided_label.h"
+#include "ui/event_source_box.h"
 #include "ui/event_threshold.h"
 #include "ui/events_panel.h"
 #include "ui/events_table.h"
@@ -103,6 +104,9 @@ void MainWindow::createLayout()
     timeline->setThreshold(threshold_->value());
     connect(threshold_, &EventThreshold::changed, timeline, &TimelineView::setThreshold);
     connect(timeline, &TimelineView::thresholdChanged, threshold_, &EventThreshold::setValue);
+    // The shaded events are those of the list, of whichever scores they come from.
+    connect(eventsPanel_->sourceBox(), &EventSourceBox::sourceChanged, timeline,
+        &TimelineView::setEventSource);
 }
 
 void MainWindow::createExplainDock()
