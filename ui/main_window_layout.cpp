@@ -120,6 +120,9 @@ void MainWindow::createExplainDock()
     connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
         &ExplainPanel::setPlayheadFrame);
     connect(explainPanel_, &ExplainPanel::seekRequested, this, &MainWindow::seek);
+    // A detector chosen for the events is the one explained.
+    connect(eventsPanel_->sourceBox(), &EventSourceBox::sourceChanged, explainPanel_,
+        &ExplainPanel::setEventSource);
 }
 
 } // namespace vigil::ui
