@@ -37,6 +37,12 @@ analysis::WindowSpan spanOf(const analysis::DetectorResult& detector, int64_t st
     return { 0, std::max<int64_t>(steps - 1, 0) };
 }
 
+// An attention weight with four significant digits: 1/1000 of a long span is no 0.001.
+QString weightText(double weight)
+{
+    return QString::number(weight, 'g', 4);
+}
+
 QString seekLink(int64_t step, const DetectorExplainContext& context)
 {
     const int64_t frame = middleFrameOfStep(step, context.framesPerStep);
@@ -111,7 +117,7 @@ QString rowLine(const FloatArray& weights, const analysis::WindowSpan& span,
     for (int64_t i = 0; i < top; ++i)
         parts << QStringLiteral("%1 %2").arg(
             seekLink(span.firstStep + order[static_cast<size_t>(i)], context),
-            number(values[order[static_cast<size_t>(i)]]));
+            weightText(values[order[static_cast<size_t>(i)]]));
     const double sum = std::accumulate(values, values + steps, 0.0);
     return QObject::tr("step %1 draws most on %2; its row sums to %3")
         .arg(context.playheadStep)
@@ -141,7 +147,7 @@ QString attentionCard(const analysis::DetectorResult& detector, const analysis::
             .arg(QString::fromStdString(toString(detector.kind))),
         QStringLiteral("detector-attention"),
         rowLine(weights, span, context)
-            + QObject::tr("<br>min %1, max %2").arg(number(*low, 4), number(*high, 4)),
+            + QObject::tr("<br>min %1, max %2").arg(weightText(*low), weightText(*high)),
         QObject::tr("left to right: the step attending (%1 … %2); top to bottom: the step it "
                     "draws on")
             .arg(span.firstStep)
