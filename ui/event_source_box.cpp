@@ -46,6 +46,10 @@ EventSourceBox::EventSourceBox(QWidget* parent)
     kBox_->setToolTip(tr("k: how many of the n scorers must be at or above the threshold at a "
                          "frame for it to be part of an event (1: any of them, n: all of them)"));
     kBox_->setKeyboardTracking(false); // "1" on the way to "12" is no k
+    // Narrower than "attention classifier" when k shows too, so the side panel keeps its width
+    // and the video does not jump when the mode changes.
+    combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo_->setMinimumContentsLength(10);
     kLabel_->setBuddy(kBox_);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -50,6 +50,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     note_->hide();
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
+    form->setVerticalSpacing(2); // two rows, and a 1024x640 window still fits
     form->addRow(tr("Threshold:"), thresholdBox_);
     form->addRow(tr("&Events from:"), sourceBox_);
     if (auto* label = qobject_cast<QLabel*>(form->labelForField(sourceBox_)))
