@@ -2,15 +2,18 @@
 
 #include "ui/clip_export.h"
 #include "ui/current_analysis.h"
+#include "ui/event_source_box.h"
 #include "ui/event_threshold.h"
 #include "ui/events_table.h"
 #include "ui/exports.h"
 #include "ui/frame_provider.h"
 #include "ui/thumbnail_loader.h"
 
+#include "core/analysis/event_source.h"
 #include "core/analysis/score_events.h"
 #include "core/clips/event_clips.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -33,6 +36,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     , analysis_(analysis)
     , threshold_(threshold)
     , thresholdBox_(new QDoubleSpinBox(this))
+    , sourceBox_(new EventSourceBox(this))
     , table_(new EventsTable(this))
     , note_(new QLabel(this))
     , thumbnails_(new ThumbnailLoader(kThumbnailWidthPx, this))
@@ -46,14 +50,23 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     note_->hide();
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
+    form->setVerticalSpacing(2); // two rows, and a 1024x640 window still fits
     form->addRow(tr("Threshold:"), thresholdBox_);
+    form->addRow(tr("&Events from:"), sourceBox_);
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(sourceBox_)))
+        label->setBuddy(sourceBox_->sourceCombo());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(form);
     layout->addWidget(table_, 1);
     layout->addWidget(note_);
-    connect(analysis_, &CurrentAnalysis::shownResultChanged, this, &EventsPanel::updateEvents);
+    connect(
+        analysis_, &CurrentAnalysis::shownResultChanged, this, [this](const ResultPointer& shown) {
+            sourceBox_->setResult(shown.get());
+            updateEvents();
+        });
+    connect(sourceBox_, &EventSourceBox::sourceChanged, this, &EventsPanel::updateEvents);
     connect(analysis_, &CurrentAnalysis::videoChanged, this, [this](const QString& path) {
         thumbnails_->setVideo(path);
         useSidecar(path.isEmpty()
@@ -84,7 +97,14 @@ void EventsPanel::updateEvents()
 {
     const double threshold = threshold_->value();
     const ResultPointer& shown = analysis_->shownResult();
-    table_->setEvents(shown ? analysis::findEvents(shown->frameScores, threshold)
+    const analysis::EventSource& source = sourceBox_->source();
+    table_->setNoEventsText(source.kind == analysis::EventSource::Kind::Classifier
+            ? QString()
+            : tr("No frame has %1 at %2 or more. Lower the threshold, or choose other scores "
+                 "above.")
+                  .arg(sourceBox_->sourceText())
+                  .arg(threshold, 0, 'f', 2));
+    table_->setEvents(shown ? analysis::findEvents(*shown, source, threshold)
                             : std::vector<analysis::ScoreEvent>(),
         analysis_->framesPerSecond(), threshold, shown != nullptr);
     table_->setReviewed(reviewed_);
@@ -141,9 +161,10 @@ std::optional<clips::PlannedClip> EventsPanel::plannedClip(const analysis::Score
     const QString video = analysis_->videoPath();
     const clips::ClipNaming naming { exportFolderFor(video).toStdString(),
         resultStem(video).toStdString(), clips::clipExtensionOfVideo(video.toStdString()) };
-    clips::ClipSettings settings; // the context either side is vigil clips' default
-    settings.threshold = threshold_->value();
-    for (clips::PlannedClip& clip : clips::planEventClips(*shown, settings, naming))
+    const clips::ClipSettings settings; // the context either side is vigil clips' default
+    // The events listed, of whichever scores they come from, numbered as the list shows them.
+    for (clips::PlannedClip& clip :
+        clips::planEventClips(*shown, table_->events(), settings, naming))
         if (clip.event.firstFrame == event.firstFrame && clip.event.lastFrame == event.lastFrame) {
             clip.request.videoPath = video.toStdString(); // the file open now, as shown
             return clip;

@@ -1,10 +1,11 @@
 #pragma once
 // EventsPanel: the events of the shown result above the one event threshold (EventThreshold),
-// with a box to type the threshold in, a thumbnail of each event's peak frame (decoded by a
-// ThumbnailLoader off the GUI thread), the "reviewed" marks kept in a sidecar next to the result
-// (formats::review_sidecar: <base>.reviewed.json beside a saved result, else beside the video,
-// where `vigil analyze` would put the result), and the events' exports: a clip by stream copy
-// (ClipExport, on its own thread) or the peak frame as a PNG. Observes the CurrentAnalysis and
+// with a box to type the threshold in, the choice of the scores they come from (EventSourceBox:
+// the classifier, one detector, or at least k of n), a thumbnail of each event's peak frame
+// (decoded by a ThumbnailLoader off the GUI thread), the "reviewed" marks kept in a sidecar next to
+// the result (formats::review_sidecar: <base>.reviewed.json beside a saved result, else beside the
+// video, where `vigil analyze` would put the result), and the events' exports: a clip by stream
+// copy (ClipExport, on its own thread) or the peak frame as a PNG. Observes the CurrentAnalysis and
 // the threshold; the EventsTable under it asks to seek. GUI thread only; the analysis and
 // threshold outlive it.
 
@@ -23,6 +24,7 @@ namespace vigil::ui {
 
 class ClipExport;
 class CurrentAnalysis;
+class EventSourceBox;
 class EventThreshold;
 class EventsTable;
 class ThumbnailLoader;
@@ -34,6 +36,8 @@ public:
 
     EventsTable* table() const { return table_; }
     QDoubleSpinBox* thresholdBox() const { return thresholdBox_; }
+    // Its sourceChanged is what the timeline's event marks and the Explain panel follow.
+    EventSourceBox* sourceBox() const { return sourceBox_; }
     ClipExport* clipExport() const { return clipExport_; }
     const QString& sidecarPath() const { return sidecarPath_; }
     // A saved result is shown: its marks are those beside it.
@@ -62,6 +66,7 @@ private:
     CurrentAnalysis* analysis_;
     EventThreshold* threshold_;
     QDoubleSpinBox* thresholdBox_;
+    EventSourceBox* sourceBox_;
     EventsTable* table_;
     QLabel* note_;
     ThumbnailLoader* thumbnails_;

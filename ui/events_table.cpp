@@ -151,6 +151,14 @@ void EventsTable::showContextMenu(const QPoint& position)
     menu.exec(viewport()->mapToGlobal(position));
 }
 
+void EventsTable::setNoEventsText(const QString& text)
+{
+    if (text == noEventsText_)
+        return;
+    noEventsText_ = text;
+    viewport()->update();
+}
+
 void EventsTable::paintEvent(QPaintEvent* event)
 {
     QTableWidget::paintEvent(event);
@@ -160,10 +168,12 @@ void EventsTable::paintEvent(QPaintEvent* event)
     painter.setPen(palette().color(QPalette::PlaceholderText));
     painter.drawText(viewport()->rect().adjusted(12, 8, -12, -8),
         Qt::AlignCenter | Qt::TextWordWrap,
-        hasScores_ ? tr("No frame scores %1 or more. Drag the red threshold line in the timeline "
-                        "down to list the highest moments.")
-                         .arg(threshold_, 0, 'f', 2)
-                   : tr("Events appear here as the analysis scores the video."));
+        hasScores_ && !noEventsText_.isEmpty() ? noEventsText_
+            : hasScores_
+            ? tr("No frame scores %1 or more. Drag the red threshold line in the timeline "
+                 "down to list the highest moments.")
+                  .arg(threshold_, 0, 'f', 2)
+            : tr("Events appear here as the analysis scores the video."));
 }
 
 } // namespace vigil::ui

@@ -26,6 +26,9 @@ public:
     void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
         double threshold = defaults::kThreshold, bool hasScores = true);
     const std::vector<analysis::ScoreEvent>& events() const { return events_; }
+    // What the empty list says when there are scores but no events; empty: "No frame scores
+    // <threshold> or more", the classifier's words.
+    void setNoEventsText(const QString& text);
     // Ticks the events the marks name; emits nothing.
     void setReviewed(const formats::ReviewedEvents& reviewed);
     bool isReviewed(int row) const;
@@ -54,6 +57,7 @@ private:
     std::vector<analysis::ScoreEvent> events_;
     double threshold_ = defaults::kThreshold;
     bool hasScores_ = false;
+    QString noEventsText_;
 };
 
 } // namespace vigil::ui

@@ -117,12 +117,15 @@ QImage signedBars(const FloatArray& values, QSize size, const QColor& axis)
     const Range range = rangeOf(values);
     const double maxAbs = std::max({ std::fabs(range.low), std::fabs(range.high), 1e-12 });
     const double barWidth = static_cast<double>(size.width()) / static_cast<double>(values.size());
-    const double middle = size.height() / 2.0;
+    // No value below 0 (a magnitude): the whole height goes up from the bottom line.
+    const bool isUnsigned = range.low >= 0.0;
+    const double middle = isUnsigned ? size.height() - 1.0 : size.height() / 2.0;
+    const double reach = isUnsigned ? size.height() - 2.0 : size.height() / 2.0 - 1.0;
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (int64_t i = 0; i < values.size(); ++i) {
         const double value = values.values[static_cast<size_t>(i)];
-        const double height = (size.height() / 2.0 - 1.0) * std::fabs(value) / maxAbs;
+        const double height = reach * std::fabs(value) / maxAbs;
         const QRectF bar(i * barWidth + 1.0, value >= 0 ? middle - height : middle,
             std::max(1.0, barWidth - 2.0), std::max(1.0, height));
         painter.fillRect(bar, divergingColor(value / maxAbs * 0.85 + (value >= 0 ? 0.15 : -0.15)));

@@ -31,7 +31,8 @@ QImage featureMatrixPicture(const FloatArray& values, int widthPx, int bandHeigh
 // attention". Small (about 300 x 110 px), in the palette's colours.
 QImage attentionOrientationPicture(int64_t rows, int64_t row, const QPalette& palette);
 
-// A vector as bars up (positive, red) and down (negative, blue) from a middle line.
+// A vector as bars up (positive, red) and down (negative, blue) from a middle line; from the
+// bottom line when no value is negative.
 QImage signedBars(const FloatArray& values, QSize size, const QColor& axis);
 
 } // namespace vigil::ui

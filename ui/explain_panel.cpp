@@ -2,6 +2,7 @@
 #include "core/common/defaults.h"
 
 #include "core/analysis/window_slices.h"
+#include "ui/detector_explain_page.h"
 #include "ui/thumbnail_loader.h"
 
 #include <QComboBox>
@@ -154,11 +155,49 @@ void ExplainPanel::setSoftmaxRow(int row)
 void ExplainPanel::setPlayheadFrame(int64_t frame)
 {
     const int window = index_.windowOfFrame(frame);
-    if (window == windowIndex_ && !isStale_)
+    const int64_t step = frame / std::max<int64_t>(index_.framesPerStep(), 1);
+    const bool isDetectorStale = shownDetector() && step != playheadStep_;
+    playheadStep_ = step;
+    if (window == windowIndex_ && !isStale_ && !isDetectorStale)
         return;
     windowIndex_ = window;
     isStale_ = true;
     refresh();
+}
+
+void ExplainPanel::setEventSource(const analysis::EventSource& source)
+{
+    if (source == source_)
+        return;
+    source_ = source;
+    isStale_ = true;
+    refresh();
+}
+
+std::optional<DetectorKind> ExplainPanel::shownDetector() const
+{
+    if (source_.kind != analysis::EventSource::Kind::Detector || !result_)
+        return std::nullopt;
+    for (const analysis::DetectorResult& detector : result_->detectors)
+        if (detector.kind == source_.detector)
+            return detector.kind;
+    return std::nullopt;
+}
+
+// The detector's own explanation in place of the classifier's; false when none is chosen.
+bool ExplainPanel::showDetectorPage()
+{
+    const std::optional<DetectorKind> kind = shownDetector();
+    if (!kind)
+        return false;
+    for (const analysis::DetectorResult& detector : result_->detectors)
+        if (detector.kind == *kind) {
+            const DetectorExplainContext context { playheadStep_, index_.framesPerStep(), fps_ };
+            page_ = makeDetectorExplainPage(detector, context, palette());
+        }
+    showPage();
+    emit explanationChanged();
+    return true;
 }
 
 QString ExplainPanel::text() const
@@ -203,6 +242,8 @@ void ExplainPanel::refresh()
     isStale_ = false;
     explanation_.reset();
     page_ = {};
+    if (showDetectorPage())
+        return;
     if (const QString reason = unavailableReason(); !reason.isEmpty()) {
         showMessage(reason);
         emit explanationChanged();

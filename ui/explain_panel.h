@@ -3,9 +3,12 @@
 // classifier step by step (analysis::WindowExplainer, about a millisecond for one window) on the
 // features the analysis extracted, and shows every step with its real shape and values, where
 // each attention row looks (with thumbnails), AᵀA and the redundancy ||AᵀA - I||_F. Recomputed
-// only when the window or crop changes and the panel is visible. GUI thread only; nothing throws
-// out: a failure is shown in the panel.
+// only when the window or crop changes and the panel is visible. When the events come from a
+// whole-video detector (setEventSource), it shows that detector's own explanation instead
+// (makeDetectorExplainPage). GUI thread only; nothing throws out: a failure is shown in the
+// panel.
 
+#include "core/analysis/event_source.h"
 #include "core/analysis/window_explanation.h"
 #include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
@@ -52,8 +55,13 @@ public:
 
     QSize sizeHint() const override { return { 460, 700 }; }
 
+    // The detector explained instead of the classifier; nullopt while it is the classifier.
+    std::optional<DetectorKind> shownDetector() const;
+
 public slots:
     void setPlayheadFrame(int64_t frame);
+    // A detector's source shows that detector; the classifier or k of n, the classifier.
+    void setEventSource(const vigil::analysis::EventSource& source);
 
 signals:
     void seekRequested(int64_t frame);
@@ -67,6 +75,7 @@ private:
     void refresh();
     void showMessage(const QString& message);
     void showPage();
+    bool showDetectorPage();
     QString unavailableReason() const;
 
     ExplainBrowser* browser_;
@@ -81,6 +90,8 @@ private:
     int windowIndex_ = -1;
     int crop_ = 0;
     int softmaxRow_ = 0;
+    analysis::EventSource source_;
+    int64_t playheadStep_ = 0;
     bool isStale_ = true;
     std::optional<analysis::WindowExplanation> explanation_;
     ExplainPage page_;

@@ -6,6 +6,7 @@
 
 #include "ui/attention_thumbnails.h"
 #include "ui/elided_label.h"
+#include "ui/event_source_box.h"
 #include "ui/event_threshold.h"
 #include "ui/events_panel.h"
 #include "ui/events_table.h"
@@ -59,7 +60,7 @@ void MainWindow::createLayout()
     side->addWidget(titled(tr("The frame each row attends to most"), thumbnails_, side));
     side->addWidget(titled(tr("Events above the threshold"), eventsPanel_, side));
     // Small enough for a 1024x640 window; past that, the extra height goes to the events.
-    windowDetail_->setMinimumSize(200, 142);
+    windowDetail_->setMinimumSize(200, 124); // 18 px gave way to the events' source row
     thumbnails_->setMinimumSize(200, 46);
     eventsTable()->setMinimumHeight(60);
     side->setStretchFactor(0, 2);
@@ -103,6 +104,9 @@ void MainWindow::createLayout()
     timeline->setThreshold(threshold_->value());
     connect(threshold_, &EventThreshold::changed, timeline, &TimelineView::setThreshold);
     connect(timeline, &TimelineView::thresholdChanged, threshold_, &EventThreshold::setValue);
+    // The shaded events are those of the list, of whichever scores they come from.
+    connect(eventsPanel_->sourceBox(), &EventSourceBox::sourceChanged, timeline,
+        &TimelineView::setEventSource);
 }
 
 void MainWindow::createExplainDock()
@@ -116,6 +120,9 @@ void MainWindow::createExplainDock()
     connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
         &ExplainPanel::setPlayheadFrame);
     connect(explainPanel_, &ExplainPanel::seekRequested, this, &MainWindow::seek);
+    // A detector chosen for the events is the one explained.
+    connect(eventsPanel_->sourceBox(), &EventSourceBox::sourceChanged, explainPanel_,
+        &ExplainPanel::setEventSource);
 }
 
 } // namespace vigil::ui

@@ -75,6 +75,10 @@ QString ColorScale::textOf(double value) const
 int ColorScale::decimals() const
 {
     const double span = std::max(std::fabs(low), std::fabs(high));
+    // Below 0.01 (a detector's attention over a thousand steps), two significant digits, so the
+    // bar does not read 0.000 from end to end.
+    if (span > 0.0 && span < 0.01)
+        return std::min(8, 1 - static_cast<int>(std::floor(std::log10(span))));
     return span < 0.1 ? 3 : (span < 100.0 ? 2 : 0);
 }
 

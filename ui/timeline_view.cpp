@@ -121,12 +121,19 @@ void TimelineView::setResult(ResultPointer result)
 {
     result_ = std::move(result);
     envelope_ = result_ ? ScoreEnvelope(result_->frameScores) : ScoreEnvelope();
+    events_.setResult(result_.get());
     curves_.setResult(result_.get());
     windowFirstFrames_.clear();
     if (result_)
         for (const auto& window : result_->windows)
             windowFirstFrames_.push_back(window.firstFrame);
     fitScoreAxis(isScoreAxisFitted_); // the scores of a run still going grow window by window
+}
+
+void TimelineView::setEventSource(const analysis::EventSource& source)
+{
+    if (events_.setSource(source))
+        update();
 }
 
 void TimelineView::setFramesPerSecond(double fps)
@@ -262,10 +269,9 @@ int TimelineView::hiddenColumns(const QRectF& area) const
             = std::max(first, static_cast<int64_t>(std::ceil(frames.frameAt(x + 1))) - 1);
         if (last < 0 || first >= frameCount)
             continue;
-        const ScoreEnvelope::Range range = envelope_.range(first, last);
-        const double y = yOfScore(range.max);
-        hidden
-            += (range.max >= threshold_ ? 1 : 0) + (y >= area.top() && y <= area.bottom() ? 1 : 0);
+        const double y = yOfScore(envelope_.range(first, last).max);
+        hidden += (events_.holdsEvent(first, last, threshold_) ? 1 : 0)
+            + (y >= area.top() && y <= area.bottom() ? 1 : 0);
     }
     return hidden;
 }
@@ -305,9 +311,10 @@ void TimelineView::paintEventsAndCurve(QPainter& painter) const
             continue;
         }
         const ScoreEnvelope::Range range = envelope_.range(first, last);
-        if (range.max >= threshold_ && eventStart < 0)
+        const bool isEvent = events_.holdsEvent(first, last, threshold_);
+        if (isEvent && eventStart < 0)
             eventStart = column;
-        else if (range.max < threshold_)
+        else if (!isEvent)
             closeEvent(column);
         const double yMax = yOfScore(range.max);
         const double yMin = yOfScore(range.min);

@@ -2,7 +2,8 @@
 // TimelineView: the anomaly score of every frame across the video as a curve (0..1, or zoomed
 // around the scores: Ctrl+wheel, fitScoreAxis()), each detector's curve and their agreement
 // strip (DetectorCurves), window boundaries, a draggable threshold line
-// with the frames above it shaded as events, the playhead, a time axis, a legend, and the time
+// with the frames of the events shaded (the events of the chosen analysis::EventSource, as the
+// events list has them), the playhead, a time axis, a legend, and the time
 // and score under the cursor as its tooltip. Painting asks a ScoreEnvelope once per pixel column,
 // so it costs O(width) on a video of any length. GUI thread only; shares its zoom with the heatmaps
 // through the viewport.
@@ -10,6 +11,7 @@
 #include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
 #include "ui/detector_curves.h"
+#include "ui/event_columns.h"
 #include "ui/frame_axis_widget.h"
 #include "ui/score_axis.h"
 #include "ui/score_envelope.h"
@@ -46,6 +48,8 @@ public:
     // The threshold's value beside its line: "0.50", or "0.50 ▲ above" / "0.50 ▼ below" when
     // the zoomed score axis does not reach it (the line is then pinned to the plot's edge).
     QString thresholdLabel() const;
+    // What is shaded as events, and where.
+    const EventColumns& eventColumns() const { return events_; }
 
     QSize sizeHint() const override { return { 800, 160 }; }
     QSize minimumSizeHint() const override { return { 300, 96 }; }
@@ -55,6 +59,8 @@ public slots:
     // The y axis around the lowest and highest score of the result; back to 0..1 with false.
     void fitScoreAxis(bool isFitted);
     void setCurveShown(int curve, bool isShown);
+    // The scores whose runs at or above the threshold are shaded as events.
+    void setEventSource(const vigil::analysis::EventSource& source);
 
 signals:
     void thresholdChanged(double threshold);
@@ -85,6 +91,7 @@ private:
 
     ResultPointer result_;
     ScoreEnvelope envelope_;
+    EventColumns events_;
     DetectorCurves curves_;
     ScoreAxis scoreAxis_;
     std::vector<int64_t> windowFirstFrames_;

@@ -69,6 +69,25 @@ struct WindowResult {
     FloatArray attention; // [r, steps], mean over crops; each row sums to 1
 };
 
+// One span's attention of a detector: row t says how much step firstStep + t drew on each
+// step of the span.
+struct SpanAttention {
+    WindowSpan span;
+    FloatArray weights; // [span steps, span steps]
+};
+
+// Why DetectorResult::attention holds what it holds.
+enum class AttentionKept {
+    InMemory, // every span's, as the detector gave it
+    NotGiven, // the detector gave none (or not of every span, or out of shape)
+    TooLarge, // more than kKeptAttentionFloats for the whole video: not kept
+    NotInFiles, // read from a result file, which does not keep it
+};
+
+// The most attention floats kept per detector and video (64 MB): about 16,000 steps of
+// 1024-step spans, two hours of 30 fps video.
+inline constexpr int64_t kKeptAttentionFloats = int64_t { 16 } * 1024 * 1024;
+
 // One whole-video detector's opinion of a video (core/analysis/detector_scoring.h), beside the
 // attention classifier's windows. The desktop app draws one curve per entry.
 struct DetectorResult {
@@ -77,10 +96,13 @@ struct DetectorResult {
     std::vector<float> stepScores; // [steps], each in [0, 1], the mean over crops
     std::vector<float> frameScores; // [frames]: stepScores mapped as the classifier's are
     // The explanation per step (RTFM: the feature magnitude, mean over crops); empty when the
-    // detector has none. The [steps, steps] attention is not kept (steps^2 floats): it is
-    // scored again for one span when shown (scoreDetectorSpan).
+    // detector has none. Written to result files.
     std::vector<float> magnitudes;
     int64_t spanSteps = 0; // the most steps one pass saw (defaults::kDetectorSpanSteps)
+    // The [span steps, span steps] attention of each span the detector saw, in memory only:
+    // result files do not keep it (steps x span floats), so a result read back has none.
+    std::vector<SpanAttention> attention;
+    AttentionKept attentionKept = AttentionKept::NotInFiles;
 };
 
 struct AnalysisResult {

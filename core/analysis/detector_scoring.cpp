@@ -22,12 +22,31 @@ void checkScores(const VideoScores& scored, const WindowSpan& span, const std::s
                 name + " returned the score " + std::to_string(score) + ", not one in [0, 1]");
 }
 
+// A span's attention of the right shape, while every span so far gave one and there is room.
+void keepAttention(DetectorResult& result, const WindowSpan& span, FloatArray attention)
+{
+    if (result.attentionKept != AttentionKept::InMemory)
+        return;
+    const int64_t steps = span.stepCount();
+    if (attention.rank() != 2 || attention.dim(0) != steps || attention.dim(1) != steps) {
+        result.attention.clear();
+        result.attentionKept = AttentionKept::NotGiven;
+        return;
+    }
+    result.attention.push_back({ span, std::move(attention) });
+}
+
 DetectorResult scoreOne(const FloatArray& features, const SelectedDetector& selected,
     const std::vector<WindowSpan>& spans)
 {
     DetectorResult result;
     result.kind = selected.kind;
     result.weights = selected.weights;
+    int64_t attentionFloats = 0;
+    for (const WindowSpan& span : spans)
+        attentionFloats += span.stepCount() * span.stepCount();
+    result.attentionKept = attentionFloats > kKeptAttentionFloats ? AttentionKept::TooLarge
+                                                                  : AttentionKept::InMemory;
     for (const WindowSpan& span : spans) {
         VideoScores scored = scoreDetectorSpan(features, selected, span);
         result.stepScores.insert(
@@ -36,6 +55,7 @@ DetectorResult scoreOne(const FloatArray& features, const SelectedDetector& sele
             result.magnitudes.insert(
                 result.magnitudes.end(), scored.magnitudes.begin(), scored.magnitudes.end());
         result.spanSteps = std::max(result.spanSteps, span.stepCount());
+        keepAttention(result, span, std::move(scored.attention));
     }
     // A detector that gives magnitudes for some spans only would misalign them with the steps.
     if (result.magnitudes.size() != result.stepScores.size())

@@ -73,8 +73,14 @@ std::string eventNumber(size_t number, size_t count)
 std::vector<PlannedClip> planEventClips(
     const analysis::AnalysisResult& result, const ClipSettings& settings, const ClipNaming& naming)
 {
-    const std::vector<analysis::ScoreEvent> events
-        = analysis::findEvents(result.frameScores, settings.threshold);
+    return planEventClips(
+        result, analysis::findEvents(result.frameScores, settings.threshold), settings, naming);
+}
+
+std::vector<PlannedClip> planEventClips(const analysis::AnalysisResult& result,
+    const std::vector<analysis::ScoreEvent>& events, const ClipSettings& settings,
+    const ClipNaming& naming)
+{
     const bool hasTimestamps = !result.framePtsUs.empty();
     const double frameS = result.video.fps > 0.0 ? 1.0 / result.video.fps : 0.0;
     std::vector<PlannedClip> planned;

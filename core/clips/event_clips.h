@@ -59,5 +59,10 @@ struct PlannedClip {
 // settings.preS and postS of context either side.
 std::vector<PlannedClip> planEventClips(
     const analysis::AnalysisResult& result, const ClipSettings& settings, const ClipNaming& naming);
+// The same for events found otherwise (the desktop app's events of a detector, or of k of n):
+// numbered among them; settings.threshold is not used.
+std::vector<PlannedClip> planEventClips(const analysis::AnalysisResult& result,
+    const std::vector<analysis::ScoreEvent>& events, const ClipSettings& settings,
+    const ClipNaming& naming);
 
 } // namespace vigil::clips

@@ -75,6 +75,44 @@ TEST(ScoreDetectors, ScoresALongVideoInBoundedSpans)
     EXPECT_EQ(results[0].spanSteps, 4);
 }
 
+TEST(ScoreDetectors, KeepsEachSpansAttentionInMemory)
+{
+    auto detector = std::make_shared<FakeDetector>();
+    const std::vector<DetectorResult> results
+        = scoreDetectors(test::detectorFeatures(10, 1), { selected(detector) }, 16, 160, 4);
+    const DetectorResult& rtfm = results[0];
+    EXPECT_EQ(rtfm.attentionKept, AttentionKept::InMemory);
+    ASSERT_EQ(rtfm.attention.size(), 3u);
+    EXPECT_EQ(rtfm.attention[0].span, (WindowSpan { 0, 3 }));
+    EXPECT_EQ(rtfm.attention[0].weights.shape, (std::vector<int64_t> { 4, 4 }));
+    EXPECT_FLOAT_EQ(rtfm.attention[0].weights.values[5], 0.25f);
+    EXPECT_EQ(rtfm.attention[2].span, (WindowSpan { 7, 9 }));
+    EXPECT_EQ(rtfm.attention[2].weights.shape, (std::vector<int64_t> { 3, 3 }));
+}
+
+// FakeDetector without attention on its second call: a detector that explains some spans only.
+class PartlyExplainingDetector : public FakeDetector {
+public:
+    VideoScores score(const FloatArray& features) const override
+    {
+        VideoScores scores = FakeDetector::score(features);
+        if (seenShapes.size() == 2)
+            scores.attention = {};
+        return scores;
+    }
+};
+
+TEST(ScoreDetectors, KeepsNoAttentionWhenASpanHasNoneOfItsShape)
+{
+    auto detector = std::make_shared<PartlyExplainingDetector>();
+    const std::vector<DetectorResult> results
+        = scoreDetectors(test::detectorFeatures(10, 1), { selected(detector) }, 16, 160, 4);
+    EXPECT_EQ(results[0].attentionKept, AttentionKept::NotGiven);
+    EXPECT_TRUE(results[0].attention.empty()) << "no span's, rather than the first span's alone";
+    EXPECT_EQ(DetectorResult {}.attentionKept, AttentionKept::NotInFiles)
+        << "what a result read from its files has";
+}
+
 TEST(ScoreDetectors, RefusesScoresOutsideZeroToOne)
 {
     // A scale of 1 gives step 2 the score 2.

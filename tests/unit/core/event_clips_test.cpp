@@ -95,6 +95,21 @@ TEST(PlanEventClips, EndsTheLastFrameOneNominalFrameOnAndNumbersWithEnoughDigits
     EXPECT_NEAR(clips[0].request.startS, 39.0 / 20, 1e-6);
 }
 
+TEST(PlanEventClips, CutsTheEventsItIsGivenNumberedAmongThem)
+{
+    const analysis::AnalysisResult result = variableRateResult();
+    // A detector's event, not one of the classifier's scores: frames 20..21 only.
+    const std::vector<analysis::ScoreEvent> events { { 20, 21, 21, 0.7f } };
+    const std::vector<PlannedClip> clips
+        = planEventClips(result, events, { 0.5, 1.0, 0.5 }, { "/out", "cam", ".mkv" });
+    ASSERT_EQ(clips.size(), 1u);
+    EXPECT_EQ(clips[0].event.peakFrame, 21);
+    EXPECT_NEAR(clips[0].request.startS, 1.0 + 10.0 / 30, 1e-6); // frame 10 starts at 1 s
+    EXPECT_NEAR(clips[0].request.endS, 1.0 + 12.0 / 30, 1e-6);
+    EXPECT_NEAR(clips[0].peakTimeS, 1.0 + 11.0 / 30, 1e-6);
+    EXPECT_EQ(clips[0].request.outputPath, "/out/cam.event-01.mkv");
+}
+
 TEST(ClipCutter, RefusesAPlaylistContainerAndWritesNothing)
 {
     const std::string dir = test::scratchDir("event_clips_playlist");
