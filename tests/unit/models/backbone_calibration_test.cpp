@@ -59,8 +59,8 @@ TEST(BackboneCalibration, OverridesReachTheNetworkWithoutMeasuring)
     environment.set("VIGIL_CALIBRATION", "auto");
     environment.set("VIGIL_LAYOUT", "channels-last");
     environment.set("VIGIL_SNIPPETS_PER_PASS", "2");
-    const LoadedBackbone loaded
-        = TorchNetworkLoader().loadBackbone(BackboneKind::I3dResNet50, "", ComputeDevice::Cpu, Precision::Fp32);
+    const LoadedBackbone loaded = TorchNetworkLoader().loadBackbone(
+        BackboneKind::I3dResNet50, "", ComputeDevice::Cpu, Precision::Fp32);
     EXPECT_EQ(loaded.inputsPerPass, 2);
     EXPECT_NE(loaded.setup.find("channels-last, 2 snippets per pass"), std::string::npos)
         << loaded.setup;
