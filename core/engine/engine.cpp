@@ -40,7 +40,8 @@ void addIgnoredKeys(const std::vector<std::string>& keys, const std::string& pat
 void loadBackboneInto(Networks& networks, const WeightsChoice& choice, const ModelRequest& request,
     const NetworkLoader& loader)
 {
-    LoadedBackbone loaded = loader.loadBackbone(request.backbone, choice.path, request.device, request.precision);
+    LoadedBackbone loaded
+        = loader.loadBackbone(request.backbone, choice.path, request.device, request.precision);
     networks.backbone = std::move(loaded.extractor);
     networks.description.backboneWeights = describedAs(loaded.weights, choice);
     addIgnoredKeys(loaded.ignoredKeys, choice.path, networks.warnings);
