@@ -4,6 +4,7 @@
 #include "app/exit_codes.h"
 #include "app/gui_engine.h"
 #include "core/analysis/weights_summary.h"
+#include "core/tuning/precision_check.h"
 #include "models/model_factory.h"
 #include "ui/main_window.h"
 
@@ -97,6 +98,13 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (const std::string problem = displayProblem(); !problem.empty()) {
         printError(problem);
+        return kExitUsage;
+    }
+    // As the command line refuses it (cli_engine.cpp), before a window opens.
+    if (const std::string problem = tuning::precisionProblem(
+            options.model.precision, tuning::readCpuInfo(), options.model.device);
+        !problem.empty()) {
+        printError("--precision " + toString(options.model.precision) + ": " + problem);
         return kExitUsage;
     }
     int argc = 1;

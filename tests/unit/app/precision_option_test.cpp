@@ -49,6 +49,12 @@ TEST_F(PrecisionOption, Bf16IsRefusedInOneLineWhereTheCpuHasNoNativeBfloat16)
         << lines[0];
     EXPECT_FALSE(fs::exists(out));
     EXPECT_EQ(vigilInProcess("analyze x.mp4 --precision fp16").exitCode, 2);
+    // The desktop app refuses it the same way, before a window opens.
+    const ScopedEnvironment offscreen("QT_QPA_PLATFORM", std::string("offscreen"));
+    const CommandResult gui = vigilInProcess("gui --precision bf16");
+    EXPECT_EQ(gui.exitCode, 2) << gui.output;
+    EXPECT_EQ(gui.output.rfind("vigil: --precision bf16: this CPU (AMD EPYC 7571)", 0), 0u)
+        << gui.output;
 }
 
 TEST_F(PrecisionOption, ResultsAndSidecarsRecordBf16)
