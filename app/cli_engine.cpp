@@ -63,7 +63,8 @@ std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request,
         // A command loads one engine, before any network runs: its start-up.
         models::setUpThreads(request.threads, request.backbone, request.device,
             request.needsBackbone() ? models::ThreadChoice::Calibrated
-                                    : models::ThreadChoice::Requested);
+                                    : models::ThreadChoice::Requested,
+            request.precision);
         std::optional<engine::Engine> loaded = engine::Engine::load(plan, request, loader);
         if (const std::string demo = demoNetworks(loaded->description(), request); !demo.empty())
             printError("warning: using demo (seeded random) weights for " + demo

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # --precision bf16 against fp32 on the same videos and weights (issue 23's fidelity table):
-# per-step cosine of the features, and the paper classifier's window scores on each. Weights:
-# what `vigil` would use (installed, else --demo-weights: seeded, which the table then says).
+# per-step cosine of the features, the paper classifier's window scores on each, and the frame
+# AUC of a small synthetic evaluation set (below). Weights: what `vigil` would use (installed,
+# else --demo-weights: seeded, which the table then says).
 # Needs a CPU with native bf16, a build in BUILD (default build/) and Debian's python3-numpy.
 #   bench/bf16_fidelity.sh [VIDEO...]   # default: vtest.avi and Megamind.avi of opencv-doc
 set -euo pipefail
@@ -35,3 +36,37 @@ print(f"| {stem} | {a.shape[0]} | {cos.min():.6f} (1 - {1 - cos.min():.1e}) | {c
       f"{max(abs(x - y) for x, y in zip(wa, wb)):.2e} | {weights} |")
 PY
 done
+
+# Frame AUC, fp32 against bf16, on a small synthetic evaluation set: four 256-frame stretches of
+# vtest.avi and Megamind.avi, each once as it is (Normal) and once with 4 steps of inverted
+# colours (Inverted, at a different place in each), scored by the demo's classifier, which was
+# trained for the seeded backbone on inverted stretches (docs/demo.md; `vigil demo` makes it
+# once and caches it).
+"$VIGIL" demo -q -o "$WORK/demo" >"$WORK/demo.log" 2>&1
+classifier=${XDG_CACHE_HOME:-$HOME/.cache}/vigil/demo/vtest-all/demo-classifier.pth
+[ -f "$classifier" ] || { echo "bf16_fidelity: no demo classifier at $classifier" >&2; exit 1; }
+mkdir -p "$WORK/set"
+: >"$WORK/set/annotations.txt"
+i=0
+for source in "$DATA/vtest.avi:0" "$DATA/vtest.avi:256" "$DATA/vtest.avi:512" "$DATA/Megamind.avi:0"; do
+  file=${source%:*} first=${source##*:}
+  event=$(( (2 + 3 * i) % 12 ))  # the event's first step: 2, 5, 8, 11
+  a=$((event * 16)) b=$(((event + 4) * 16 - 1))
+  cut="select='between(n,$first,$((first + 255)))',setpts=N/TB/10"
+  ffmpeg -v error -y -i "$file" -vf "$cut" -frames:v 256 -r 10 -an -c:v libx264 -crf 16 -preset veryfast "$WORK/set/normal$i.mp4"
+  ffmpeg -v error -y -i "$file" -vf "$cut,negate=enable='between(n,$a,$b)'" -frames:v 256 -r 10 -an \
+    -c:v libx264 -crf 16 -preset veryfast "$WORK/set/inverted$i.mp4"
+  echo "normal$i Normal -1 -1 -1 -1" >>"$WORK/set/annotations.txt"
+  echo "inverted$i Inverted $a $b -1 -1" >>"$WORK/set/annotations.txt"
+  i=$((i + 1))
+done
+echo
+echo "| precision | frame ROC AUC | PR AUC | videos |"
+echo "|---|---|---|---|"
+for p in fp32 bf16; do
+  "$VIGIL" features "$WORK"/set/*.mp4 --precision "$p" --demo-weights -q -o "$WORK/set-$p" >>"$WORK/$p.log" 2>&1
+  "$VIGIL" eval --features-dir "$WORK/set-$p" --annotations "$WORK/set/annotations.txt" \
+    --classifier "$classifier" --split 8 -o "$WORK/eval-$p" >>"$WORK/$p.log" 2>&1
+  /usr/bin/python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"| $p | {r['roc_auc']:.6f} | {r['pr_auc']:.6f} | {r['videos']} |\")" "$WORK/eval-$p/report.json"
+done
+/usr/bin/python3 -c "import json,sys; a,b=(json.load(open(f))['roc_auc'] for f in sys.argv[1:]); print(f'\nframe ROC AUC, |bf16 - fp32| = {abs(a-b):.2e} (goal <= 1e-3: {\"met\" if abs(a-b)<=1e-3 else \"NOT met\"})')" "$WORK/eval-fp32/report.json" "$WORK/eval-bf16/report.json"

@@ -40,8 +40,9 @@ BackboneLayout toModels(tuning::Layout layout)
 // One warm-up pass (oneDNN creates its primitives for each new shape), then the best of two.
 class TorchTimer : public tuning::TimingSource {
 public:
-    explicit TorchTimer(BackboneKind kind)
+    TorchTimer(BackboneKind kind, Precision precision)
         : kind_(kind)
+        , precision_(precision)
         , threads_(threadCount())
     {
     }
@@ -56,8 +57,11 @@ public:
         if (setup.threads != threadCount())
             setThreadCount(setup.threads);
         auto& network = networks_[setup.layout];
-        if (!network)
-            network = loadBackbone(kind_, "", { true, toModels(setup.layout), 0 }).extractor;
+        if (!network) {
+            BackboneTuning tuning { true, toModels(setup.layout), 0 };
+            tuning.precision = precision_;
+            network = loadBackbone(kind_, "", tuning).extractor;
+        }
         FloatArray input
             = FloatArray::zeros({ setup.snippetsPerPass, 3, defaults::kSnippetFrames, 224, 224 });
         for (size_t i = 0; i < input.values.size(); ++i)
@@ -75,6 +79,7 @@ public:
 
 private:
     BackboneKind kind_;
+    Precision precision_;
     int threads_;
     std::map<tuning::Layout, std::shared_ptr<const analysis::FeatureExtractor>> networks_;
 };
@@ -87,10 +92,12 @@ std::string libtorchVersion()
         + std::to_string(TORCH_VERSION_PATCH);
 }
 
-tuning::MachineKey machineKey(BackboneKind kind)
+tuning::MachineKey machineKey(BackboneKind kind, Precision precision)
 {
-    tuning::MachineKey key { tuning::readCpuInfo(), libtorchVersion(), toString(kind),
-        threadCount() };
+    // "i3d-r50" keeps the float32 calibrations cached before bf16 existed valid.
+    const std::string network
+        = toString(kind) + (precision == Precision::Bf16 ? " " + toString(precision) : "");
+    tuning::MachineKey key { tuning::readCpuInfo(), libtorchVersion(), network, threadCount() };
     // oneDNN's kernels follow this cap, not the CPU's flags (it is how an AVX-512 machine runs
     // the AVX2 kernels): a capped run is another machine for the calibration.
     for (const char* cap : { "ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA" })
@@ -99,7 +106,7 @@ tuning::MachineKey machineKey(BackboneKind kind)
     return key;
 }
 
-tuning::ResolvedSetup calibratedSetup(BackboneKind kind, ThreadSearch threads)
+tuning::ResolvedSetup calibratedSetup(BackboneKind kind, ThreadSearch threads, Precision precision)
 {
     tuning::SearchSpace space = tuning::defaultSearchSpace(threadCount(), torch::hasMKLDNN());
     if (threads == ThreadSearch::Fixed)
@@ -110,9 +117,9 @@ tuning::ResolvedSetup calibratedSetup(BackboneKind kind, ThreadSearch threads)
         overrides.mode = tuning::CalibrationOverrides::Mode::Off;
         overrides.snippetsPerPass.reset();
     }
-    return tuning::resolveSetup(machineKey(kind), space, overrides,
+    return tuning::resolveSetup(machineKey(kind, precision), space, overrides,
         tuning::defaultCalibrationFile(environment),
-        [kind] { return std::make_unique<TorchTimer>(kind); });
+        [kind, precision] { return std::make_unique<TorchTimer>(kind, precision); });
 }
 
 double measureGemmGflops(int64_t n, int repeats)

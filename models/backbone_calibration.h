@@ -18,12 +18,14 @@ namespace vigil::models {
 // environment's overrides; ResNet-50 the defaults (blocked, the whole batch per pass).
 // With ThreadSearch::Fixed (every loader) the thread count is not a candidate: the search keeps
 // threadCount() and never changes it, so an engine loading while another runs leaves it alone.
+// Precision::Bf16 measures the bf16 network under a key of its own, so bf16 is measured only
+// when a run asks for it, and a float32 run never pays for it.
 enum class ThreadSearch { Fixed, Searched };
-tuning::ResolvedSetup calibratedSetup(
-    BackboneKind kind, ThreadSearch threads = ThreadSearch::Fixed);
+tuning::ResolvedSetup calibratedSetup(BackboneKind kind, ThreadSearch threads = ThreadSearch::Fixed,
+    Precision precision = Precision::Fp32);
 
-// The key the calibration of `kind` is cached under on this machine.
-tuning::MachineKey machineKey(BackboneKind kind);
+// The key the calibration of `kind` in `precision` is cached under on this machine.
+tuning::MachineKey machineKey(BackboneKind kind, Precision precision = Precision::Fp32);
 std::string libtorchVersion(); // e.g. "1.13.0"
 
 // Best-of-`repeats` GFLOP/s of an n x n float32 matrix product (2n^3 FLOPs) on threadCount()

@@ -255,25 +255,12 @@ int threadCount()
     return torch::get_num_threads();
 }
 
-namespace {
-
-// bf16's layout: blocked, unless VIGIL_LAYOUT asks for another (models/backbone_calibration.h).
-BackboneLayout bf16Layout()
-{
-    const char* asked = std::getenv("VIGIL_LAYOUT");
-    const std::string layout = asked != nullptr ? asked : "";
-    return layout == "contiguous"   ? BackboneLayout::Contiguous
-        : layout == "channels-last" ? BackboneLayout::ChannelsLast
-                                    : BackboneLayout::Blocked;
-}
-
-} // namespace
-
-void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice)
+void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice,
+    Precision precision)
 {
     setThreadCount(requested);
     if (device == ComputeDevice::Cpu && choice == ThreadChoice::Calibrated)
-        setThreadCount(calibratedSetup(backbone, ThreadSearch::Searched).setup.threads);
+        setThreadCount(calibratedSetup(backbone, ThreadSearch::Searched, precision).setup.threads);
 }
 
 LoadedBackbone TorchNetworkLoader::loadBackbone(
@@ -281,21 +268,13 @@ LoadedBackbone TorchNetworkLoader::loadBackbone(
 {
     if (device != ComputeDevice::Cpu)
         return models::loadBackbone(kind, path, {}, device);
-    if (precision == Precision::Bf16) {
-        // Not calibrated (the calibration measures float32): blocked, one input per pass.
-        BackboneTuning tuning;
-        tuning.precision = precision;
-        tuning.layout = bf16Layout();
-        LoadedBackbone loaded = models::loadBackbone(kind, path, tuning, device);
-        loaded.setup += " (bf16: not calibrated)";
-        return loaded;
-    }
-    const tuning::ResolvedSetup resolved = calibratedSetup(kind);
+    const tuning::ResolvedSetup resolved = calibratedSetup(kind, ThreadSearch::Fixed, precision);
     BackboneTuning tuning;
+    tuning.precision = precision;
     tuning.layout = resolved.setup.layout;
     tuning.inputsPerPass = kind == BackboneKind::I3dResNet50 ? resolved.setup.snippetsPerPass : 0;
     LoadedBackbone loaded = models::loadBackbone(kind, path, tuning, device);
-    loaded.setup = resolved.text();
+    loaded.setup = (precision == Precision::Bf16 ? "bf16, " : "") + resolved.text();
     return loaded;
 }
 

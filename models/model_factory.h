@@ -60,9 +60,11 @@ int threadCount();
 
 // A front end's start-up, before any network runs (core/engine/engine.h): `requested` threads
 // (0: all cores), and on the CPU with `calibrated`, as many as the calibration of `backbone`
-// (models/backbone_calibration.h) found fastest within them; that may measure the CPU once.
+// (models/backbone_calibration.h) found fastest within them, in `precision`; that may measure the
+// CPU once.
 enum class ThreadChoice { Requested, Calibrated };
-void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice);
+void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice,
+    Precision precision = Precision::Fp32);
 
 // The engine's way to the functions above (core/engine/network_loader.h); app/ hands one to
 // engine::Engine::load. Stateless; on the CPU a backbone runs in the layout and passes that

@@ -3,6 +3,7 @@
 #include "core/analysis/bounded_queue.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
+#include "core/common/process_age.h"
 #include "core/media/video_decoder.h"
 #include "core/preprocess/frame_preprocessor.h"
 
@@ -200,6 +201,8 @@ struct NetworkSide {
         StageTimer timer;
         while (auto batch = queue.pop()) {
             timer.addTo(profile.networkStarvedS);
+            if (steps == 0)
+                profile.firstInputAfterStartS = secondsSinceProcessStart().value_or(-1.0);
             cancel.throwIfCancelled();
             FloatArray output = extractor.extract(batch->input);
             timer.addTo(profile.networkS);

@@ -61,6 +61,11 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
     text += line(
         "  GFLOP/s %.1f over the wall time, %.1f while the network runs (%.2f GFLOP per input)\n",
         perSecond(gflop, wall), perSecond(gflop, p.networkS), backboneGflopPerInput(kind));
+    if (p.firstInputAfterStartS >= 0.0)
+        text += line(kind == BackboneKind::I3dResNet50
+                ? "  first snippet at the network: %.2f s after start\n"
+                : "  first frame at the network: %.2f s after start\n",
+            p.firstInputAfterStartS);
     return text;
 }
 

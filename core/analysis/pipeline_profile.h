@@ -20,6 +20,9 @@ struct PipelineProfile {
     int64_t frames = 0;
     int64_t steps = 0; // snippets (I3D) or sampled frames (ResNet-50)
     int64_t networkInputs = 0; // steps * crops: what the backbone's FLOPs are counted on
+    // When the first input reached the network, in seconds since the process started
+    // (secondsSinceProcessStart: launcher, loader and weights included); < 0 when unknown.
+    double firstInputAfterStartS = -1.0;
 };
 
 // Convolution FLOPs (multiply-add = 2) of one network input: a 16x224x224 snippet-crop for

@@ -40,5 +40,20 @@ TEST(PipelineProfile, SaysOneWindowAndTwoWindowsInTheStageColumn)
     EXPECT_EQ(secondsColumn(two, "scoring"), secondsColumn(two, "decode")) << two;
 }
 
+TEST(PipelineProfile, SaysWhenTheFirstSnippetReachedTheNetworkOnlyWhenKnown)
+{
+    PipelineProfile profile;
+    profile.wallS = 1.0;
+    EXPECT_EQ(formatProfile(profile, BackboneKind::I3dResNet50, 2, 0.0, 1).find("first snippet"),
+        std::string::npos);
+    profile.firstInputAfterStartS = 0.4567;
+    EXPECT_NE(formatProfile(profile, BackboneKind::I3dResNet50, 2, 0.0, 1)
+                  .find("  first snippet at the network: 0.46 s after start\n"),
+        std::string::npos);
+    EXPECT_NE(formatProfile(profile, BackboneKind::ResNet50, 2, 0.0, 1)
+                  .find("first frame at the network: 0.46 s"),
+        std::string::npos);
+}
+
 } // namespace
 } // namespace vigil::analysis

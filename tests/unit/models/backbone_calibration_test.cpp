@@ -3,6 +3,7 @@
 // the features of one pass per input, and the GEMM peak is a positive figure. Nothing here
 // depends on how fast anything runs.
 
+#include "core/tuning/precision_check.h"
 #include "models/backbone_calibration.h"
 #include "models/model_factory.h"
 #include "tests/support/test_paths.h"
@@ -105,6 +106,36 @@ TEST(BackboneCalibration, KeyNamesThisCpuLibTorchAndThreads)
     EXPECT_EQ(key.libtorchVersion, libtorchVersion());
     EXPECT_EQ(key.threads, threadCount());
     EXPECT_NE(key.text().find("i3d-r50"), std::string::npos);
+}
+
+// bf16 is calibrated under a key of its own: a float32 measurement never stands in for it, and
+// a float32 run never measures bf16.
+TEST(BackboneCalibration, Bf16HasAKeyOfItsOwn)
+{
+    const tuning::MachineKey fp32 = machineKey(BackboneKind::I3dResNet50);
+    const tuning::MachineKey bf16 = machineKey(BackboneKind::I3dResNet50, Precision::Bf16);
+    EXPECT_EQ(fp32.backbone, "i3d-r50"); // the calibrations cached before bf16 stay valid
+    EXPECT_EQ(bf16.backbone, "i3d-r50 bf16");
+    EXPECT_NE(fp32.text(), bf16.text());
+}
+
+TEST(BackboneCalibration, Bf16LoadsInTheSetupItsCalibrationResolves)
+{
+    if (const std::string problem
+        = tuning::precisionProblem(Precision::Bf16, tuning::readCpuInfo(), ComputeDevice::Cpu);
+        !problem.empty())
+        GTEST_SKIP() << problem;
+    const std::string cache = test::scratchDir("backbone-calibration-bf16");
+    ScopedEnvironment environment;
+    environment.set("XDG_CACHE_HOME", cache);
+    environment.set("VIGIL_CALIBRATION", "auto");
+    environment.set("VIGIL_LAYOUT", "blocked");
+    environment.set("VIGIL_SNIPPETS_PER_PASS", "2");
+    const LoadedBackbone loaded = TorchNetworkLoader().loadBackbone(
+        BackboneKind::I3dResNet50, "", ComputeDevice::Cpu, Precision::Bf16);
+    EXPECT_EQ(loaded.inputsPerPass, 2);
+    EXPECT_EQ(loaded.setup.rfind("bf16, blocked, 2 snippets per pass", 0), 0) << loaded.setup;
+    EXPECT_FALSE(fs::exists(cache + "/vigil/calibration.json"));
 }
 
 TEST(GemmPeak, IsAPositiveFigure)
