@@ -268,6 +268,18 @@ TEST_F(SettingsTest, ChoosingCudaChoosesFloat32)
     EXPECT_TRUE(precision->isEnabled());
 }
 
+// The status bar says which arithmetic made what is shown (another precision is another model).
+TEST_F(SettingsTest, TheStatusBarNamesBf16AfterTheBackbone)
+{
+    vigil::analysis::ModelDescription model;
+    EXPECT_FALSE(ModelStatusWidget::describe(model).contains(QStringLiteral("bf16")));
+    model.precision = vigil::Precision::Bf16;
+    EXPECT_TRUE(ModelStatusWidget::describe(model).contains(QStringLiteral("i3d-r50 bf16,")))
+        << ModelStatusWidget::describe(model).toStdString();
+    model.backbone = vigil::BackboneKind::ResNet50;
+    EXPECT_TRUE(ModelStatusWidget::describe(model).contains(QStringLiteral("resnet50 bf16,")));
+}
+
 TEST_F(SettingsTest, TheMainWindowSavesAndAppliesThem)
 {
     {
