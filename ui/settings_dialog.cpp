@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QStandardItemModel>
 
@@ -266,6 +267,15 @@ void SettingsDialog::updateCropChoice()
     }
     cropsBox_->setEnabled(isI3d);
     presetBox_->setEnabled(isI3d);
+}
+
+void SettingsDialog::resizeEvent(QResizeEvent* event)
+{
+    QDialog::resizeEvent(event);
+    // QFormLayout sizes a wrapped label's row for its size hint's width, not the width it gets:
+    // at 1024x640 the reason's second line was cut. Its height at the width it has, then.
+    if (!precisionNote_->isHidden())
+        precisionNote_->setMinimumHeight(precisionNote_->heightForWidth(precisionNote_->width()));
 }
 
 void SettingsDialog::updatePrecisionChoice()

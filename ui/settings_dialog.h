@@ -50,6 +50,9 @@ public:
     // The problem with the file last chosen; empty when there was none.
     QString classifierProblem() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void fillChoices(const QStringList& installedClassifiers, const QString& currentClassifier,
         const QString& cudaUnavailableReason);
