@@ -138,6 +138,8 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     ui::MainWindow window(engine);
     window.setEngineSource(GuiEngineSource(options));
     window.setCudaUnavailableReason(QString::fromStdString(models::cudaUnavailableReason()));
+    window.setBf16UnavailableReason(QString::fromStdString(
+        tuning::precisionProblem(Precision::Bf16, tuning::readCpuInfo(), ComputeDevice::Cpu)));
     window.setClassifierFileCheck(classifierFileProblem);
     window.setNetworkLoader(std::make_shared<const models::TorchNetworkLoader>());
     window.setDemoMaker(guiDemoMaker(options.model.threads));

@@ -9,6 +9,7 @@
 #include "core/engine/weights_plan.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
+#include "core/tuning/precision_check.h"
 #include "models/model_factory.h"
 #include "ui/app_settings.h"
 #include "ui/busy_work.h"
@@ -126,37 +127,6 @@ void applySavedDetectors(QSettings& store, engine::DetectorRequest& request)
     engine::parseDetectorList(settings.detectors.toStdString(), request);
 }
 
-// The options of the command line with the settings saved by the Settings dialog on top (once
-// it has saved any): the GUI's choice of backbone, crops, classifier, windows, threads and
-// detectors.
-RunOptions withSavedSettings(RunOptions options)
-{
-    QSettings store;
-    applySavedDetectors(store, options.model.detectors);
-    if (!store.contains(QStringLiteral("analysis/backbone")))
-        return options;
-    const ui::AppSettings settings = ui::AppSettings::load(store);
-    if (settings.backbone != options.model.backbone)
-        options.model.backboneWeights.clear(); // the file named for the other backbone
-    options.model.backbone = settings.backbone;
-    options.model.crops = settings.crops;
-    // The presets are I3D's; the dialog offers no other for resnet50.
-    options.model.preset = settings.backbone == BackboneKind::I3dResNet50
-        ? settings.preset
-        : PreprocessPreset::I3dResnetExtractor;
-    // A manifest name or a file: engine::resolveWeights tells them apart, as for --classifier.
-    if (!settings.classifier.isEmpty())
-        options.model.classifier = settings.classifier.toStdString();
-    options.windows = settings.windows;
-    options.model.threads = settings.threads;
-    // The settings dialog offers CUDA only when it can be used (gui_command.cpp).
-    options.model.device
-        = settings.device == ComputeDevice::Cuda && models::cudaUnavailableReason().empty()
-        ? ComputeDevice::Cuda
-        : ComputeDevice::Cpu;
-    return options;
-}
-
 // The detector without weights that alone stopped the plan ("rtfm"), as resolveDetectors names
 // it ("--detectors rtfm: no rtfm weights are installed in ..."); empty for another problem (S3R's
 // dictionary missing, a classifier or backbone missing too: the missing-weights dialog's case).
@@ -183,6 +153,46 @@ bool acceptsDemoDetector(const QString& kind, QWidget* parent)
 }
 
 } // namespace
+
+// The options of the command line with the settings saved by the Settings dialog on top (once
+// it has saved any): the GUI's choice of backbone, crops, classifier, windows, threads, device,
+// precision and detectors.
+RunOptions withSavedSettings(RunOptions options)
+{
+    QSettings store;
+    applySavedDetectors(store, options.model.detectors);
+    if (!store.contains(QStringLiteral("analysis/backbone")))
+        return options;
+    const ui::AppSettings settings = ui::AppSettings::load(store);
+    if (settings.backbone != options.model.backbone)
+        options.model.backboneWeights.clear(); // the file named for the other backbone
+    options.model.backbone = settings.backbone;
+    options.model.crops = settings.crops;
+    // The presets are I3D's; the dialog offers no other for resnet50.
+    options.model.preset = settings.backbone == BackboneKind::I3dResNet50
+        ? settings.preset
+        : PreprocessPreset::I3dResnetExtractor;
+    // A manifest name or a file: engine::resolveWeights tells them apart, as for --classifier.
+    if (!settings.classifier.isEmpty())
+        options.model.classifier = settings.classifier.toStdString();
+    options.windows = settings.windows;
+    options.model.threads = settings.threads;
+    // The settings dialog offers CUDA only when it can be used (gui_command.cpp).
+    options.model.device
+        = settings.device == ComputeDevice::Cuda && models::cudaUnavailableReason().empty()
+        ? ComputeDevice::Cuda
+        : ComputeDevice::Cpu;
+    // Settings saved before they had a precision keep the command line's. A precision this CPU
+    // or device cannot run (a settings file from another machine) runs fp32 rather than
+    // failing every load; the dialog offers bf16 only where it can run (gui_command.cpp).
+    if (store.contains(QStringLiteral("analysis/precision")))
+        options.model.precision = settings.precision;
+    if (!tuning::precisionProblem(
+            options.model.precision, tuning::readCpuInfo(), options.model.device)
+             .empty())
+        options.model.precision = Precision::Fp32;
+    return options;
+}
 
 QString classifierFileProblem(const QString& file)
 {

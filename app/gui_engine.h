@@ -46,6 +46,11 @@ QString classifierFileProblem(const QString& file);
 // networks of `vigil demo`; runs on the DemoJob's thread.
 ui::DemoMaker guiDemoMaker(int threads);
 
+// The command line's options with the Settings dialog's on top, once it saved any (backbone,
+// crops, classifier, windows, threads, device, precision, detectors): what the next analysis
+// loads. A device or precision this machine cannot run becomes CPU or fp32. Reads QSettings.
+RunOptions withSavedSettings(RunOptions options);
+
 // The networks' thread count: the Settings dialog's once it saved any, else the command line's.
 int savedThreads(const RunOptions& options);
 

@@ -37,7 +37,8 @@ bool AppSettings::operator==(const AppSettings& other) const
     return backbone == other.backbone && crops == other.crops && preset == other.preset
         && classifier == other.classifier && windows == other.windows
         && threshold == other.threshold && threads == other.threads && device == other.device
-        && exportFolder == other.exportFolder && detectors == other.detectors;
+        && precision == other.precision && exportFolder == other.exportFolder
+        && detectors == other.detectors;
 }
 
 AppSettings AppSettings::load(QSettings& store)
@@ -58,6 +59,7 @@ AppSettings AppSettings::load(QSettings& store)
     settings.threads = static_cast<int>(
         countWithin(store.value(QStringLiteral("threads")), settings.threads, bounds::threads()));
     settings.device = settingOr(store.value(QStringLiteral("device")), settings.device);
+    settings.precision = settingOr(store.value(QStringLiteral("precision")), settings.precision);
     // A list the CLI would refuse (edited by hand, a detector since removed) keeps the default.
     // Joined: a hand-written INI line "detectors=attention,rtfm" reads back as a list.
     const QString detectors
@@ -99,6 +101,7 @@ void AppSettings::save(QSettings& store) const
     store.setValue(QStringLiteral("threshold"), threshold);
     store.setValue(QStringLiteral("threads"), threads);
     store.setValue(QStringLiteral("device"), QString::fromStdString(toString(device)));
+    store.setValue(QStringLiteral("precision"), QString::fromStdString(toString(precision)));
     store.setValue(QStringLiteral("detectors"), detectors);
     store.endGroup();
     store.setValue(QStringLiteral("exports/folder"), exportFolder);

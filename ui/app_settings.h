@@ -1,10 +1,9 @@
 #pragma once
 // The desktop app's analysis settings, kept with QSettings between sessions: backbone, crops,
-// preprocessing preset,
-// classifier, window and stride, threshold, threads, device, detectors and the folder for
-// exports. Read by
-// the app when it loads networks for the next analysis. Plain values; load/save take the
-// QSettings to use (tests pass one on a temporary file). GUI thread.
+// preprocessing preset, classifier, window and stride, threshold, threads, device, precision,
+// detectors and the folder for exports. Read by the app when it loads networks for the next
+// analysis. Plain values; load/save take the QSettings to use (tests pass one on a temporary
+// file). GUI thread.
 
 #include "core/analysis/windows.h"
 #include "core/common/defaults.h"
@@ -28,6 +27,9 @@ struct AppSettings {
     double threshold = defaults::kThreshold;
     int threads = static_cast<int>(defaults::kThreads); // 0: all cores
     ComputeDevice device = defaults::kDevice;
+    // The backbone's arithmetic. Saved as chosen; app/ runs bf16 only where
+    // tuning::precisionProblem allows it (a file copied from another machine falls back to fp32).
+    Precision precision = defaults::kPrecision;
     QString exportFolder; // empty: next to the video
     // The detectors scored, in --detectors words (analysis/detectors): parsed by the CLI's own
     // engine::parseDetectorList when the networks load. The classifier alone by default.

@@ -48,6 +48,8 @@ public:
     void setEngineSource(EngineSource source) { engineSource_ = std::move(source); }
     // Why the settings cannot offer CUDA; empty when they can (app/ knows the networks).
     void setCudaUnavailableReason(const QString& reason) { cudaUnavailableReason_ = reason; }
+    // Why the settings cannot offer bfloat16 on this CPU; empty when they can (app/ reads it).
+    void setBf16UnavailableReason(const QString& reason) { bf16UnavailableReason_ = reason; }
     // Checks a classifier file chosen in Settings (app/ loads it as core/engine would).
     void setClassifierFileCheck(ClassifierFileCheck check) { classifierCheck_ = std::move(check); }
     // What the Models dialog reads imported files with (app/ gives LibTorch's networks).
@@ -165,6 +167,7 @@ private:
     std::shared_ptr<const engine::NetworkLoader> networkLoader_;
     BatchDialog* batchDialog_ = nullptr;
     QString cudaUnavailableReason_;
+    QString bf16UnavailableReason_;
     QList<QAction*> videoActions_; // enabled only while a video is open
     DemoMaker demoMaker_;
     DemoJob* demoJob_ = nullptr;

@@ -280,8 +280,8 @@ void MainWindow::toggleCurrentEventReviewed()
 void MainWindow::showSettings()
 {
     QSettings store;
-    SettingsDialog dialog(
-        AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_, this);
+    SettingsDialog dialog(AppSettings::load(store), installedClassifiers(), cudaUnavailableReason_,
+        bf16UnavailableReason_, this);
     dialog.setClassifierFileCheck(classifierCheck_);
     if (dialog.exec() == QDialog::Accepted)
         applySettings(dialog.settings());

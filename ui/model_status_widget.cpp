@@ -54,6 +54,9 @@ ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* pare
 
 QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
 {
+    // The backbone and the arithmetic it ran in: a bf16 result is one of another model.
+    const QString backbone = QString::fromStdString(toString(model.backbone))
+        + (model.precision == Precision::Bf16 ? QStringLiteral(" bf16") : QString());
     // resnet50 has torchvision's ImageNet transform whatever the preset says.
     const QString preset = model.backbone == BackboneKind::I3dResNet50
         ? tr(", %1 preprocessing").arg(QString::fromStdString(toString(model.preset)))
@@ -64,13 +67,12 @@ QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
                 QString::fromStdString(model.classifier.sha256.substr(0, 12)))
             .arg(model.hiddenSize)
             .arg(model.attentionRows)
-            .arg(QString::fromStdString(toString(model.backbone)),
-                QString::fromStdString(toString(model.crops)));
+            .arg(backbone, QString::fromStdString(toString(model.crops)));
     return tr("classifier: %1 (d_a=%2, r=%3)  ·  backbone: %4 %5, %6 crop%7")
         .arg(sourceText(model.classifier))
         .arg(model.hiddenSize)
         .arg(model.attentionRows)
-        .arg(sourceText(model.backboneWeights), QString::fromStdString(toString(model.backbone)),
+        .arg(sourceText(model.backboneWeights), backbone,
             QString::fromStdString(toString(model.crops)), preset);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // SettingsDialog: the analysis settings (backbone, crops, classifier, window and stride,
-// threshold, threads, device, detectors, folder for exports) as a form. It edits an AppSettings
-// value; the caller saves it and applies it to the next analysis. A classifier file is checked when
-// it is chosen (by the check app/ injects), not when the next analysis fails. GUI thread only.
+// threshold, threads, device, precision, detectors, folder for exports) as a form. It edits an
+// AppSettings value; the caller saves it and applies it to the next analysis. A classifier file is
+// checked when it is chosen (by the check app/ injects), not when the next analysis fails. GUI
+// thread only.
 
 #include "ui/app_settings.h"
 
@@ -32,8 +33,12 @@ class SettingsDialog : public QDialog {
 public:
     // installedClassifiers: manifest names of the classifiers in the models folder.
     // cudaUnavailableReason: why CUDA cannot be chosen; empty when it can.
+    // bf16UnavailableReason: why this CPU cannot run bfloat16 (tuning::precisionProblem's
+    // sentence, from app/); empty when it can. bf16 is the CPU's in any case: with CUDA chosen,
+    // float32 is.
     SettingsDialog(const AppSettings& settings, const QStringList& installedClassifiers,
-        const QString& cudaUnavailableReason, QWidget* parent = nullptr);
+        const QString& cudaUnavailableReason, const QString& bf16UnavailableReason,
+        QWidget* parent = nullptr);
 
     AppSettings settings() const;
 
@@ -45,15 +50,20 @@ public:
     // The problem with the file last chosen; empty when there was none.
     QString classifierProblem() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void fillChoices(const QStringList& installedClassifiers, const QString& currentClassifier,
         const QString& cudaUnavailableReason);
+    void fillPrecisionChoices(const QString& bf16UnavailableReason);
     void setNumberRanges();
     void createLayout(QPushButton* browse, QDialogButtonBox* buttons);
     void showSettings(const AppSettings& settings, bool isCudaAvailable);
     void connectControls(QPushButton* browse, QDialogButtonBox* buttons);
     void chooseClassifierFile();
     void updateCropChoice();
+    void updatePrecisionChoice();
 
     QComboBox* backboneBox_;
     QComboBox* cropsBox_;
@@ -67,6 +77,8 @@ private:
     QDoubleSpinBox* thresholdBox_;
     QSpinBox* threadsBox_;
     QComboBox* deviceBox_;
+    QComboBox* precisionBox_;
+    QLabel* precisionNote_; // why bfloat16 cannot be chosen; hidden when it can
     QLineEdit* exportEdit_;
     DetectorChoiceBox* detectorsBox_;
 };

@@ -166,7 +166,7 @@ std::unique_ptr<QApplication> offscreenApplication()
 // The settings the dialog saves with every number box at its minimum, or at its maximum.
 ui::AppSettings settingsAtTheEnds(bool isMax)
 {
-    ui::SettingsDialog dialog(ui::AppSettings {}, {}, QStringLiteral("CPU only"));
+    ui::SettingsDialog dialog(ui::AppSettings {}, {}, QStringLiteral("CPU only"), {});
     for (QSpinBox* box : dialog.findChildren<QSpinBox*>())
         box->setValue(isMax ? box->maximum() : box->minimum());
     // The stride's maximum follows the window's value: set it again once the window is set.

@@ -1,13 +1,19 @@
 // --precision on the command line (in this process, runInProcess): bf16 is refused in one line
 // on a CPU without native bfloat16 (a saved /proc/cpuinfo through VIGIL_CPUINFO), and where the
-// CPU has it the result and the features' sidecar record it.
+// CPU has it the result and the features' sidecar record it; the desktop app runs a bf16 saved
+// in its settings only where the CPU has it.
 
 #include "tests/support/in_process_shell.h"
 #include "tests/support/json_file.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
 
+#include "app/gui_engine.h"
 #include "core/tuning/machine_key.h"
+#include "ui/app_settings.h"
+
+#include <QCoreApplication>
+#include <QSettings>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -77,6 +83,48 @@ TEST_F(PrecisionOption, ResultsAndSidecarsRecordBf16)
         + " --demo-weights -q -o " + shellQuoted(dir_ + "/fp32"));
     ASSERT_EQ(fp32.exitCode, 0) << fp32.output;
     EXPECT_EQ(readJson(dir_ + "/fp32/clip.vigil.json")["model"]["precision"], "fp32");
+}
+
+// Settings > Precision in the desktop app (app::withSavedSettings): a saved bf16 runs where the
+// CPU has native bfloat16, and fp32 where it has not (a settings file copied from another
+// machine must not make every load fail); settings saved before Precision existed keep the
+// command line's --precision.
+TEST_F(PrecisionOption, TheDesktopAppRunsASavedBf16OnlyWhereTheCpuHasIt)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Vigil"));
+    QCoreApplication::setApplicationName(QStringLiteral("vigil-precision-test"));
+    const QString settingsDir = QString::fromStdString(scratchDir("precision_option_settings"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir);
+    {
+        QSettings store;
+        store.clear();
+        ui::AppSettings saved;
+        saved.precision = Precision::Bf16;
+        saved.save(store);
+    }
+    const std::string withBf16 = dir_ + "/bf16-cpuinfo";
+    std::ofstream(withBf16)
+        << "model name\t: AMD EPYC 9654\nflags\t\t: fpu avx2 avx512f avx512_bf16\n";
+    const std::string withoutBf16 = dir_ + "/avx2-cpuinfo";
+    std::ofstream(withoutBf16) << "model name\t: AMD EPYC 7571\nflags\t\t: fpu sse2 avx2 fma\n";
+    {
+        const ScopedEnvironment cpu("VIGIL_CPUINFO", withBf16);
+        EXPECT_EQ(app::withSavedSettings({}).model.precision, Precision::Bf16);
+    }
+    {
+        const ScopedEnvironment cpu("VIGIL_CPUINFO", withoutBf16);
+        EXPECT_EQ(app::withSavedSettings({}).model.precision, Precision::Fp32);
+    }
+    QSettings().remove(QStringLiteral("analysis/precision"));
+    app::RunOptions commandLine;
+    commandLine.model.precision = Precision::Bf16;
+    {
+        const ScopedEnvironment cpu("VIGIL_CPUINFO", withBf16);
+        EXPECT_EQ(app::withSavedSettings(commandLine).model.precision, Precision::Bf16);
+        EXPECT_EQ(app::withSavedSettings({}).model.precision, Precision::Fp32);
+    }
+    QSettings().clear();
 }
 
 } // namespace

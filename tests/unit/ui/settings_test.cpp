@@ -1,6 +1,7 @@
 // Settings persist through QSettings (here on a temporary folder), the dialog edits exactly what
-// it was given, a classifier file is checked when it is chosen, and the main window applies them:
-// the threshold at once, and a new window starts with the saved values.
+// it was given, a classifier file is checked when it is chosen, bf16 is offered only where the
+// CPU has it, and the main window applies them: the threshold at once, and a new window starts
+// with the saved values.
 
 #include "core/common/count_limits.h"
 #include "core/common/defaults.h"
@@ -17,8 +18,10 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTest>
 #include <QTimer>
 #include <gtest/gtest.h>
@@ -57,6 +60,7 @@ AppSettings changedSettings()
     settings.threshold = 0.7;
     settings.threads = 1; // within every machine's cores (bounds::threads)
     settings.device = vigil::ComputeDevice::Cpu;
+    settings.precision = vigil::Precision::Bf16; // offered: the dialogs below get no reason not to
     settings.exportFolder = QStringLiteral("/tmp/exports");
     return settings;
 }
@@ -72,16 +76,18 @@ TEST_F(SettingsTest, SavedSettingsLoadBackAndInvalidValuesKeepTheirDefaults)
     EXPECT_EQ(AppSettings::load(store), changedSettings());
     store.setValue(QStringLiteral("analysis/backbone"), QStringLiteral("vgg"));
     store.setValue(QStringLiteral("analysis/threshold"), 7.0);
+    store.setValue(QStringLiteral("analysis/precision"), QStringLiteral("fp16"));
     const AppSettings loaded = AppSettings::load(store);
     EXPECT_EQ(loaded.backbone, vigil::BackboneKind::I3dResNet50);
     EXPECT_EQ(loaded.threshold, 1.0);
+    EXPECT_EQ(loaded.precision, vigil::Precision::Fp32);
 }
 
 TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
 {
     const AppSettings settings = changedSettings();
     SettingsDialog dialog(
-        settings, { QStringLiteral("classifier-da64-r3") }, QStringLiteral("CPU only"));
+        settings, { QStringLiteral("classifier-da64-r3") }, QStringLiteral("CPU only"), {});
     EXPECT_EQ(dialog.settings(), settings);
     const std::string shots = vigil::test::binaryDir() + "/ui-screenshots";
     std::filesystem::create_directories(shots);
@@ -97,7 +103,8 @@ TEST_F(SettingsTest, TheDialogEditsTheSettingsItWasGiven)
     AppSettings ten = AppSettings {};
     ten.crops = vigil::CropMode::Ten;
     ten.classifier = QStringLiteral("classifier-da64-r3");
-    EXPECT_EQ(SettingsDialog(ten, { QStringLiteral("classifier-da64-r3") }, {}).settings(), ten);
+    EXPECT_EQ(
+        SettingsDialog(ten, { QStringLiteral("classifier-da64-r3") }, {}, {}).settings(), ten);
 }
 
 // The dialog offers exactly what the CLI accepts (core/common/count_limits.h), so the desktop app
@@ -109,7 +116,7 @@ TEST_F(SettingsTest, TheDialogsBoundsAreTheCommandLinesBounds)
     tooMany.threads = 100000;
     tooMany.windows.windowSteps = 5000000;
     tooMany.windows.strideSteps = 5000000;
-    SettingsDialog dialog(tooMany, {}, QStringLiteral("CPU only"));
+    SettingsDialog dialog(tooMany, {}, QStringLiteral("CPU only"), {});
     QSpinBox* threads = nullptr;
     std::vector<QSpinBox*> steps;
     for (QSpinBox* box : dialog.findChildren<QSpinBox*>()) {
@@ -158,7 +165,7 @@ TEST_F(SettingsTest, ThePresetIsSavedAndOfferedForI3dOnly)
     store.setValue(QStringLiteral("analysis/preprocess"), QStringLiteral("bicubic"));
     EXPECT_EQ(AppSettings::load(store).preset, vigil::PreprocessPreset::I3dResnetExtractor);
 
-    SettingsDialog dialog(rtfm, {}, {});
+    SettingsDialog dialog(rtfm, {}, {}, {});
     EXPECT_EQ(dialog.settings(), rtfm);
     QComboBox* presets = nullptr;
     QComboBox* backbones = nullptr;
@@ -184,6 +191,93 @@ TEST_F(SettingsTest, TheStatusBarNamesThePresetOfI3dFeatures)
     EXPECT_TRUE(ModelStatusWidget::describe(model).contains(QStringLiteral("rtfm preprocessing")));
     model.backbone = vigil::BackboneKind::ResNet50;
     EXPECT_FALSE(ModelStatusWidget::describe(model).contains(QStringLiteral("preprocessing")));
+}
+
+// tuning::precisionProblem's sentence for a CPU without native bfloat16, as app/ passes it.
+const QString kNoBf16 = QStringLiteral(
+    "this CPU (AMD EPYC 7571) has no native bfloat16 instructions (no avx512_bf16 or amx_bf16 in "
+    "/proc/cpuinfo), and emulated bf16 runs slower than fp32; use --precision fp32");
+
+bool isItemEnabled(QComboBox* box, int index)
+{
+    auto* items = qobject_cast<QStandardItemModel*>(box->model());
+    return items && items->item(index)->isEnabled();
+}
+
+// bf16 is listed everywhere; where the CPU cannot run it, it cannot be chosen, the reason is
+// shown under the box, and a saved bf16 shows (and saves) the float32 that would run.
+TEST_F(SettingsTest, Bf16CannotBeChosenWhereTheCpuHasNoBfloat16AndTheReasonIsShown)
+{
+    AppSettings bf16;
+    bf16.precision = vigil::Precision::Bf16;
+    for (const QString& reason : { QString(), kNoBf16 }) {
+        SCOPED_TRACE(reason.isEmpty() ? "a CPU with bf16" : "a CPU without bf16");
+        SettingsDialog dialog(bf16, {}, QStringLiteral("CPU only"), reason);
+        auto* box = dialog.findChild<QComboBox*>(QStringLiteral("precisionBox"));
+        auto* note = dialog.findChild<QLabel*>(QStringLiteral("precisionNote"));
+        ASSERT_TRUE(box && note);
+        const int bf16Item = box->findData(QStringLiteral("bf16"));
+        ASSERT_GE(bf16Item, 0);
+        EXPECT_GE(box->findData(QStringLiteral("fp32")), 0);
+        EXPECT_EQ(isItemEnabled(box, bf16Item), reason.isEmpty());
+        EXPECT_EQ(note->isHidden(), reason.isEmpty());
+        EXPECT_EQ(note->text().contains(kNoBf16), !reason.isEmpty()) << note->text().toStdString();
+        EXPECT_EQ(dialog.settings().precision,
+            reason.isEmpty() ? vigil::Precision::Bf16 : vigil::Precision::Fp32);
+        EXPECT_TRUE(box->isEnabled());
+        EXPECT_FALSE(box->toolTip().isEmpty());
+    }
+    const std::string shots = vigil::test::binaryDir() + "/ui-screenshots";
+    std::filesystem::create_directories(shots);
+    EXPECT_TRUE(SettingsDialog(bf16, {}, QStringLiteral("CPU only"), kNoBf16)
+                    .grab()
+                    .save(QString::fromStdString(shots + "/settings-dialog-no-bf16.png")));
+}
+
+// Alt+P reaches the box: its label's buddy.
+TEST_F(SettingsTest, ThePrecisionLabelHasAMnemonicForTheBox)
+{
+    SettingsDialog dialog(AppSettings {}, {}, QStringLiteral("CPU only"), {});
+    auto* box = dialog.findChild<QComboBox*>(QStringLiteral("precisionBox"));
+    QLabel* label = nullptr;
+    for (QLabel* each : dialog.findChildren<QLabel*>())
+        if (each->text() == QStringLiteral("&Precision:"))
+            label = each;
+    ASSERT_TRUE(box && label);
+    EXPECT_EQ(label->buddy(), box);
+}
+
+// bf16's kernels are the CPU's (tuning::precisionProblem): choosing CUDA chooses float32.
+TEST_F(SettingsTest, ChoosingCudaChoosesFloat32)
+{
+    AppSettings bf16;
+    bf16.precision = vigil::Precision::Bf16;
+    SettingsDialog dialog(bf16, {}, {}, {});
+    auto* precision = dialog.findChild<QComboBox*>(QStringLiteral("precisionBox"));
+    QComboBox* device = nullptr;
+    for (QComboBox* box : dialog.findChildren<QComboBox*>())
+        if (box->findData(QStringLiteral("cuda")) >= 0)
+            device = box;
+    ASSERT_TRUE(precision && device);
+    EXPECT_EQ(dialog.settings().precision, vigil::Precision::Bf16);
+    device->setCurrentIndex(device->findData(QStringLiteral("cuda")));
+    EXPECT_FALSE(precision->isEnabled());
+    EXPECT_EQ(dialog.settings().device, vigil::ComputeDevice::Cuda);
+    EXPECT_EQ(dialog.settings().precision, vigil::Precision::Fp32);
+    device->setCurrentIndex(device->findData(QStringLiteral("cpu")));
+    EXPECT_TRUE(precision->isEnabled());
+}
+
+// The status bar says which arithmetic made what is shown (another precision is another model).
+TEST_F(SettingsTest, TheStatusBarNamesBf16AfterTheBackbone)
+{
+    vigil::analysis::ModelDescription model;
+    EXPECT_FALSE(ModelStatusWidget::describe(model).contains(QStringLiteral("bf16")));
+    model.precision = vigil::Precision::Bf16;
+    EXPECT_TRUE(ModelStatusWidget::describe(model).contains(QStringLiteral("i3d-r50 bf16,")))
+        << ModelStatusWidget::describe(model).toStdString();
+    model.backbone = vigil::BackboneKind::ResNet50;
+    EXPECT_TRUE(ModelStatusWidget::describe(model).contains(QStringLiteral("resnet50 bf16,")));
 }
 
 TEST_F(SettingsTest, TheMainWindowSavesAndAppliesThem)
@@ -215,7 +309,7 @@ TEST_F(SettingsTest, TheStrideCannotExceedTheWindow)
     AppSettings saved;
     saved.windows.windowSteps = 8;
     saved.windows.strideSteps = 16;
-    SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"));
+    SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"), {});
     EXPECT_EQ(dialog.settings().windows.strideSteps, 8);
     QSpinBox* window = nullptr;
     QSpinBox* stride = nullptr;
@@ -237,7 +331,7 @@ TEST_F(SettingsTest, TypingTheWindowKeepsTheStride)
 {
     AppSettings saved;
     saved.windows = { 32, 32 };
-    SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"));
+    SettingsDialog dialog(saved, {}, QStringLiteral("CPU only"), {});
     QSpinBox* window = nullptr;
     QSpinBox* stride = nullptr;
     for (QSpinBox* box : dialog.findChildren<QSpinBox*>()) {
@@ -258,7 +352,7 @@ TEST_F(SettingsTest, TypingTheWindowKeepsTheStride)
 
 TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
 {
-    SettingsDialog dialog(AppSettings {}, { QStringLiteral("classifier-da64-r3") }, {});
+    SettingsDialog dialog(AppSettings {}, { QStringLiteral("classifier-da64-r3") }, {}, {});
     QStringList checked;
     dialog.setClassifierFileCheck([&checked](const QString& file) {
         checked << file;
@@ -276,6 +370,29 @@ TEST_F(SettingsTest, AClassifierFileIsCheckedWhenChosenAndABadOneIsRefused)
     // A bad file after a good one keeps the good one.
     EXPECT_FALSE(dialog.useClassifierFile(QStringLiteral("/weights/bad.pth")));
     EXPECT_EQ(dialog.settings().classifier, QStringLiteral("/weights/good.pth"));
+}
+
+// app/ says why this CPU cannot run bf16; the window's Settings dialog shows it.
+TEST_F(SettingsTest, TheMainWindowGivesItsBf16ReasonToTheSettingsDialog)
+{
+    MainWindow window(vigil::test::fakeEngine(4));
+    window.setBf16UnavailableReason(kNoBf16);
+    bool isBf16Enabled = true;
+    QString note;
+    QTimer::singleShot(0, &window, [&isBf16Enabled, &note] {
+        auto* dialog = qobject_cast<SettingsDialog*>(QApplication::activeModalWidget());
+        ASSERT_TRUE(dialog);
+        auto* box = dialog->findChild<QComboBox*>(QStringLiteral("precisionBox"));
+        isBf16Enabled = box && isItemEnabled(box, box->findData(QStringLiteral("bf16")));
+        if (auto* label = dialog->findChild<QLabel*>(QStringLiteral("precisionNote")))
+            note = label->text();
+        dialog->reject();
+    });
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == QStringLiteral("&Settings…"))
+            action->trigger(); // modal until the timer above closes it
+    EXPECT_FALSE(isBf16Enabled);
+    EXPECT_TRUE(note.contains(kNoBf16));
 }
 
 TEST_F(SettingsTest, TheMainWindowGivesItsClassifierCheckToTheSettingsDialog)

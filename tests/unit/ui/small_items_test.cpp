@@ -60,11 +60,12 @@ TEST(SmallItems, RecentFilesOfOneNameShowTheirFolders)
 
 TEST(SmallItems, SettingsSayWhenNoClassifierIsInstalled)
 {
-    SettingsDialog none(AppSettings {}, {}, QString());
+    SettingsDialog none(AppSettings {}, {}, QString(), QString());
     auto* box = none.findChild<QComboBox*>(QStringLiteral("classifierBox"));
     ASSERT_NE(box, nullptr);
     EXPECT_TRUE(box->itemText(0).contains(QStringLiteral("none installed")));
-    SettingsDialog some(AppSettings {}, { QStringLiteral("classifier-da64-r3") }, QString());
+    SettingsDialog some(
+        AppSettings {}, { QStringLiteral("classifier-da64-r3") }, QString(), QString());
     auto* installed = some.findChild<QComboBox*>(QStringLiteral("classifierBox"));
     EXPECT_EQ(
         installed->itemText(0), QStringLiteral("Default: the installed published classifier"));
