@@ -142,6 +142,8 @@ void SettingsDialog::fillPrecisionChoices(const QString& bf16UnavailableReason)
     // The reason is a sentence: under the box, wrapped, rather than in a very wide item.
     precisionNote_->setObjectName(QStringLiteral("precisionNote"));
     precisionNote_->setWordWrap(true);
+    precisionNote_->setAlignment(
+        Qt::AlignLeft | Qt::AlignTop); // its row may be taller (resizeEvent)
     precisionNote_->setForegroundRole(QPalette::PlaceholderText);
     precisionNote_->setText(tr("bfloat16 cannot be chosen: %1").arg(bf16UnavailableReason));
     precisionNote_->setVisible(!isBf16Available);
