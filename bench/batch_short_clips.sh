@@ -95,7 +95,8 @@ fi
     "Vigil $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '(no git)')"
   echo "- Settings: CLIPS=$CLIPS THREADS=$THREADS weights: ${WEIGHTS:-demo}; load average at the start" \
     "$load_at_start, at the end $(load)"
-  echo "- $(grep -h 'backbone setup' "$WORK/long.log" | head -n1 || true)"
+  echo "- The long video's $(grep -h 'backbone setup' "$WORK/long.log" | head -n1 | sed 's/^ *//' || true);" \
+    "--jobs 2 gives each job threads/2 network threads, calibrated for that count"
 } > "$report"
 $PY - "$WORK" "$CLIPS" "${default_jobs:-?}" <<'PYEOF' | tee -a "$report"
 import glob, json, re, sys
