@@ -117,7 +117,7 @@ fi
     "Vigil $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '(no git)')"
   echo "- Settings: THREADS=$THREADS FRAMES=$FRAMES HD_FRAMES=$HD_FRAMES BF16=$BF16 TEN_FRAMES=$TEN_FRAMES REPEATS=$REPEATS LONG_FACTOR=$LONG_FACTOR;" \
     "load average at the start $load_at_start, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "- Backbone setup: $(grep -h 'backbone setup' "$WORK/vigil-first-use" 2>/dev/null | head -n1 || true)"
+  echo "- Backbone setup: $(grep -h 'backbone setup' "$WORK/vigil-first-use" 2>/dev/null | head -n1 | sed 's/^ *backbone setup: //' || true)"
 } > "$report"
 $PY "$ROOT/bench/run_bench_report.py" "$WORK" "$REPEATS" "$LONG_FACTOR" "$BF16" | tee -a "$report"
 {
