@@ -52,16 +52,23 @@ FloatArray clips(int64_t count)
     return input;
 }
 
-TEST(BackboneCalibration, OverridesReachTheNetworkWithoutMeasuring)
+// I3D loaded as a command loads it, with the calibration on (cache in `cache`) and both parts of
+// the setup overridden: `layout`, 2 snippets per pass.
+LoadedBackbone loadOverridden(const std::string& cache, const char* layout, Precision precision)
 {
-    const std::string cache = test::scratchDir("backbone-calibration");
     ScopedEnvironment environment;
     environment.set("XDG_CACHE_HOME", cache);
     environment.set("VIGIL_CALIBRATION", "auto");
-    environment.set("VIGIL_LAYOUT", "channels-last");
+    environment.set("VIGIL_LAYOUT", layout);
     environment.set("VIGIL_SNIPPETS_PER_PASS", "2");
-    const LoadedBackbone loaded = TorchNetworkLoader().loadBackbone(
-        BackboneKind::I3dResNet50, "", ComputeDevice::Cpu, Precision::Fp32);
+    return TorchNetworkLoader().loadBackbone(
+        BackboneKind::I3dResNet50, "", ComputeDevice::Cpu, precision);
+}
+
+TEST(BackboneCalibration, OverridesReachTheNetworkWithoutMeasuring)
+{
+    const std::string cache = test::scratchDir("backbone-calibration");
+    const LoadedBackbone loaded = loadOverridden(cache, "channels-last", Precision::Fp32);
     EXPECT_EQ(loaded.inputsPerPass, 2);
     EXPECT_NE(loaded.setup.find("channels-last, 2 snippets per pass"), std::string::npos)
         << loaded.setup;
@@ -126,13 +133,7 @@ TEST(BackboneCalibration, Bf16LoadsInTheSetupItsCalibrationResolves)
         !problem.empty())
         GTEST_SKIP() << problem;
     const std::string cache = test::scratchDir("backbone-calibration-bf16");
-    ScopedEnvironment environment;
-    environment.set("XDG_CACHE_HOME", cache);
-    environment.set("VIGIL_CALIBRATION", "auto");
-    environment.set("VIGIL_LAYOUT", "blocked");
-    environment.set("VIGIL_SNIPPETS_PER_PASS", "2");
-    const LoadedBackbone loaded = TorchNetworkLoader().loadBackbone(
-        BackboneKind::I3dResNet50, "", ComputeDevice::Cpu, Precision::Bf16);
+    const LoadedBackbone loaded = loadOverridden(cache, "blocked", Precision::Bf16);
     EXPECT_EQ(loaded.inputsPerPass, 2);
     EXPECT_EQ(loaded.setup.rfind("bf16, blocked, 2 snippets per pass", 0), 0) << loaded.setup;
     EXPECT_FALSE(fs::exists(cache + "/vigil/calibration.json"));
