@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <string>
 #include <thread>
 #include <type_traits>
