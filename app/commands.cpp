@@ -7,6 +7,7 @@
 #include "core/common/error.h"
 #include "core/common/plural.h"
 #include "core/common/printable.h"
+#include "core/common/process_memory.h"
 #include "core/files/atomic_file.h"
 #include "core/files/npy_file.h"
 #include "core/files/output_names.h"
@@ -142,8 +143,9 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
                                        .c_str(),
                             stderr);
                     if (options.isProfiled)
-                        std::fprintf(
-                            stderr, "  backbone setup: %s\n", engine.backboneSetup().c_str());
+                        std::fprintf(stderr, "  backbone setup: %s\n%s",
+                            engine.backboneSetup().c_str(),
+                            formatMemory(readProcessMemory()).c_str());
                     printWarnings(input, result.warnings);
                     printSummary(
                         result, formats::writeResultFiles(result, options.outputDir, name));

@@ -66,6 +66,30 @@ TEST_F(AnalyzeCommand, ProfileShowsTheBackboneSetupAndOverridesNeedNoCalibration
     EXPECT_NE(bad.output.find("VIGIL_LAYOUT=sideways"), std::string::npos) << bad.output;
 }
 
+// The front asks glibc for transparent huge pages (app/huge_pages.h): the backbone's ~110 MB
+// of weights end up on them, and where the kernel gives them only to those who ask ("madvise"),
+// a user's glibc.malloc.hugetlb=0 is what the program gets.
+TEST_F(AnalyzeCommand, ProfileShowsTheWeightsOnHugePagesWhereTheKernelOffersThem)
+{
+    std::ifstream modeFile("/sys/kernel/mm/transparent_hugepage/enabled");
+    std::string mode;
+    std::getline(modeFile, mode);
+    if (mode.empty() || mode.find("[never]") != std::string::npos)
+        GTEST_SKIP() << "this kernel gives no transparent huge pages";
+    const auto hugeMib = [&](const std::string& environment, const std::string& out) {
+        const CommandResult run = runCommand(environment + kVigil + " analyze "
+            + shellQuoted(clip_) + " --demo-weights -q --profile -o " + shellQuoted(out));
+        EXPECT_EQ(run.exitCode, 0) << run.output;
+        const size_t at = run.output.find(" MiB on transparent huge pages now");
+        EXPECT_NE(at, std::string::npos) << run.output;
+        const size_t start = run.output.rfind(' ', at - 1);
+        return at == std::string::npos ? -1 : std::stoi(run.output.substr(start, at - start));
+    };
+    EXPECT_GE(hugeMib("", dir_ + "/huge"), 64);
+    if (mode.find("[madvise]") != std::string::npos)
+        EXPECT_EQ(hugeMib("GLIBC_TUNABLES=glibc.malloc.hugetlb=0 ", dir_ + "/small-pages"), 0);
+}
+
 TEST_F(AnalyzeCommand, WritesJsonAndCsvThatFollowTheContract)
 {
     const std::string out = dir_ + "/out";
