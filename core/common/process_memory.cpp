@@ -54,8 +54,8 @@ std::string formatMemory(const ProcessMemory& memory)
     if (memory.peakResidentKib)
         text += " peak " + mib(*memory.peakResidentKib) + " resident";
     if (memory.hugePagesKib)
-        text += std::string(memory.peakResidentKib ? "," : "") + " "
-            + mib(*memory.hugePagesKib) + " on transparent huge pages now";
+        text += std::string(memory.peakResidentKib ? "," : "") + " " + mib(*memory.hugePagesKib)
+            + " on transparent huge pages now";
     return text + "\n";
 }
 

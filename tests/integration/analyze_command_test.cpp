@@ -77,8 +77,8 @@ TEST_F(AnalyzeCommand, ProfileShowsTheWeightsOnHugePagesWhereTheKernelOffersThem
     if (mode.empty() || mode.find("[never]") != std::string::npos)
         GTEST_SKIP() << "this kernel gives no transparent huge pages";
     const auto hugeMib = [&](const std::string& environment, const std::string& out) {
-        const CommandResult run = runCommand(environment + kVigil + " analyze "
-            + shellQuoted(clip_) + " --demo-weights -q --profile -o " + shellQuoted(out));
+        const CommandResult run = runCommand(environment + kVigil + " analyze " + shellQuoted(clip_)
+            + " --demo-weights -q --profile -o " + shellQuoted(out));
         EXPECT_EQ(run.exitCode, 0) << run.output;
         const size_t at = run.output.find(" MiB on transparent huge pages now");
         EXPECT_NE(at, std::string::npos) << run.output;
