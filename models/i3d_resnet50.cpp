@@ -9,50 +9,55 @@ namespace {
 namespace nn = torch::nn;
 
 nn::Conv3d conv(int64_t in, int64_t out, std::array<int64_t, 3> kernel,
-    std::array<int64_t, 3> stride, std::array<int64_t, 3> padding)
+    std::array<int64_t, 3> stride, std::array<int64_t, 3> padding, InitialWeights initial)
 {
-    return nn::Conv3d(nn::Conv3dOptions(in, out, { kernel[0], kernel[1], kernel[2] })
-                          .stride({ stride[0], stride[1], stride[2] })
-                          .padding({ padding[0], padding[1], padding[2] })
-                          .bias(false));
+    return detail::makeConvolution<nn::Conv3d>(
+        nn::Conv3dOptions(in, out, { kernel[0], kernel[1], kernel[2] })
+            .stride({ stride[0], stride[1], stride[2] })
+            .padding({ padding[0], padding[1], padding[2] })
+            .bias(false),
+        initial);
 }
 
 } // namespace
 
-Bottleneck3dImpl::Bottleneck3dImpl(
-    int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal, bool hasProjection)
+Bottleneck3dImpl::Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spatialStride,
+    bool isTemporal, bool hasProjection, InitialWeights initial)
     : BottleneckImpl({
         conv(inPlanes, planes, { isTemporal ? 3 : 1, 1, 1 }, { 1, 1, 1 },
-            { isTemporal ? 1 : 0, 0, 0 }),
-        conv(planes, planes, { 1, 3, 3 }, { 1, spatialStride, spatialStride }, { 0, 1, 1 }),
-        conv(planes, planes * 4, { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }),
-        hasProjection ? conv(
-            inPlanes, planes * 4, { 1, 1, 1 }, { 1, spatialStride, spatialStride }, { 0, 0, 0 })
+            { isTemporal ? 1 : 0, 0, 0 }, initial),
+        conv(
+            planes, planes, { 1, 3, 3 }, { 1, spatialStride, spatialStride }, { 0, 1, 1 }, initial),
+        conv(planes, planes * 4, { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, initial),
+        hasProjection ? conv(inPlanes, planes * 4, { 1, 1, 1 }, { 1, spatialStride, spatialStride },
+            { 0, 0, 0 }, initial)
                       : nn::Conv3d(nullptr),
     })
 {
 }
 
-I3dResNet50Impl::I3dResNet50Impl()
+I3dResNet50Impl::I3dResNet50Impl(InitialWeights initial)
 {
-    conv1_ = register_module("conv1", conv(3, 64, { 5, 7, 7 }, { 2, 2, 2 }, { 2, 3, 3 }));
+    conv1_ = register_module("conv1", conv(3, 64, { 5, 7, 7 }, { 2, 2, 2 }, { 2, 3, 3 }, initial));
     bn1_ = register_module("bn1", nn::BatchNorm3d(64));
     int64_t inPlanes = 64;
-    layer1_ = register_module("layer1", makeLayer(inPlanes, 64, 1, { true, true, true }));
-    layer2_ = register_module("layer2", makeLayer(inPlanes, 128, 2, { true, false, true, false }));
+    layer1_ = register_module("layer1", makeLayer(inPlanes, 64, 1, { true, true, true }, initial));
+    layer2_ = register_module(
+        "layer2", makeLayer(inPlanes, 128, 2, { true, false, true, false }, initial));
     layer3_ = register_module(
-        "layer3", makeLayer(inPlanes, 256, 2, { true, false, true, false, true, false }));
-    layer4_ = register_module("layer4", makeLayer(inPlanes, 512, 2, { false, true, false }));
+        "layer3", makeLayer(inPlanes, 256, 2, { true, false, true, false, true, false }, initial));
+    layer4_
+        = register_module("layer4", makeLayer(inPlanes, 512, 2, { false, true, false }, initial));
 }
 
 nn::Sequential I3dResNet50Impl::makeLayer(int64_t& inPlanes, int64_t planes, int64_t spatialStride,
-    const std::vector<bool>& temporalBlocks)
+    const std::vector<bool>& temporalBlocks, InitialWeights initial)
 {
     nn::Sequential layer;
     for (size_t i = 0; i < temporalBlocks.size(); ++i) {
         const bool isFirst = i == 0;
         layer->push_back(Bottleneck3d(
-            inPlanes, planes, isFirst ? spatialStride : 1, temporalBlocks[i], isFirst));
+            inPlanes, planes, isFirst ? spatialStride : 1, temporalBlocks[i], isFirst, initial));
         inPlanes = planes * 4;
     }
     return layer;

@@ -14,6 +14,7 @@
 
 #include "models/detail/blocked_convolution.h"
 #include "models/detail/bottleneck.h"
+#include "models/detail/convolution_factory.h"
 
 #include <torch/torch.h>
 
@@ -24,13 +25,14 @@ namespace vigil::models {
 class Bottleneck3dImpl : public detail::BottleneckImpl<torch::nn::Conv3d, torch::nn::BatchNorm3d> {
 public:
     Bottleneck3dImpl(int64_t inPlanes, int64_t planes, int64_t spatialStride, bool isTemporal,
-        bool hasProjection);
+        bool hasProjection, InitialWeights initial = InitialWeights::Random);
 };
 TORCH_MODULE(Bottleneck3d);
 
 class I3dResNet50Impl : public torch::nn::Module {
 public:
-    I3dResNet50Impl();
+    // Empty: every weight is loaded next (models/detail/convolution_factory.h).
+    explicit I3dResNet50Impl(InitialWeights initial = InitialWeights::Random);
     torch::Tensor forward(const torch::Tensor& clips);
     void foldBatchNorm();
     void useChannelsLast();
@@ -41,8 +43,8 @@ public:
     static constexpr int64_t kFeatureSize = 2048;
 
 private:
-    torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t spatialStride,
-        const std::vector<bool>& temporalBlocks);
+    static torch::nn::Sequential makeLayer(int64_t& inPlanes, int64_t planes, int64_t spatialStride,
+        const std::vector<bool>& temporalBlocks, InitialWeights initial);
     torch::Tensor forwardBlocked(const torch::Tensor& clips);
 
     torch::nn::Conv3d conv1_ { nullptr };

@@ -42,12 +42,13 @@ analysis::WeightsInfo describeDemo()
 }
 
 // Demo networks are seeded before construction, so their default initialisation is the same
-// from run to run on one LibTorch build.
+// from run to run on one LibTorch build; a network whose weights come from a file draws none.
 template <typename Network> Network construct(const std::string& path, uint64_t seed)
 {
-    if (path.empty())
-        torch::manual_seed(seed);
-    return Network();
+    if (!path.empty())
+        return Network(InitialWeights::Empty);
+    torch::manual_seed(seed);
+    return Network(InitialWeights::Random);
 }
 
 // Whether the file opens like a pickle, e.g. Facebook's Caffe2

@@ -8,42 +8,43 @@ namespace {
 
 namespace nn = torch::nn;
 
-nn::Conv2d conv(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64_t padding)
+nn::Conv2d conv(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64_t padding,
+    InitialWeights initial)
 {
-    return nn::Conv2d(
-        nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
+    return detail::makeConvolution<nn::Conv2d>(
+        nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false), initial);
 }
 
 } // namespace
 
 Bottleneck2dImpl::Bottleneck2dImpl(
-    int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection)
+    int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection, InitialWeights initial)
     : BottleneckImpl({
-        conv(inPlanes, planes, 1, 1, 0),
-        conv(planes, planes, 3, stride, 1),
-        conv(planes, planes * 4, 1, 1, 0),
-        hasProjection ? conv(inPlanes, planes * 4, 1, stride, 0) : nn::Conv2d(nullptr),
+        conv(inPlanes, planes, 1, 1, 0, initial),
+        conv(planes, planes, 3, stride, 1, initial),
+        conv(planes, planes * 4, 1, 1, 0, initial),
+        hasProjection ? conv(inPlanes, planes * 4, 1, stride, 0, initial) : nn::Conv2d(nullptr),
     })
 {
 }
 
-ResNet50Impl::ResNet50Impl()
+ResNet50Impl::ResNet50Impl(InitialWeights initial)
 {
-    conv1_ = register_module("conv1", conv(3, 64, 7, 2, 3));
+    conv1_ = register_module("conv1", conv(3, 64, 7, 2, 3, initial));
     bn1_ = register_module("bn1", nn::BatchNorm2d(64));
     int64_t inPlanes = 64;
-    layer1_ = register_module("layer1", makeLayer(inPlanes, 64, 3, 1));
-    layer2_ = register_module("layer2", makeLayer(inPlanes, 128, 4, 2));
-    layer3_ = register_module("layer3", makeLayer(inPlanes, 256, 6, 2));
-    layer4_ = register_module("layer4", makeLayer(inPlanes, 512, 3, 2));
+    layer1_ = register_module("layer1", makeLayer(inPlanes, 64, 3, 1, initial));
+    layer2_ = register_module("layer2", makeLayer(inPlanes, 128, 4, 2, initial));
+    layer3_ = register_module("layer3", makeLayer(inPlanes, 256, 6, 2, initial));
+    layer4_ = register_module("layer4", makeLayer(inPlanes, 512, 3, 2, initial));
 }
 
 nn::Sequential ResNet50Impl::makeLayer(
-    int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride)
+    int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride, InitialWeights initial)
 {
     nn::Sequential layer;
     for (int64_t i = 0; i < blocks; ++i) {
-        layer->push_back(Bottleneck2d(inPlanes, planes, i == 0 ? stride : 1, i == 0));
+        layer->push_back(Bottleneck2d(inPlanes, planes, i == 0 ? stride : 1, i == 0, initial));
         inPlanes = planes * 4;
     }
     return layer;

@@ -6,6 +6,7 @@
 
 #include "models/detail/blocked_convolution.h"
 #include "models/detail/bottleneck.h"
+#include "models/detail/convolution_factory.h"
 
 #include <torch/torch.h>
 
@@ -15,13 +16,15 @@ namespace vigil::models {
 
 class Bottleneck2dImpl : public detail::BottleneckImpl<torch::nn::Conv2d, torch::nn::BatchNorm2d> {
 public:
-    Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection);
+    Bottleneck2dImpl(int64_t inPlanes, int64_t planes, int64_t stride, bool hasProjection,
+        InitialWeights initial = InitialWeights::Random);
 };
 TORCH_MODULE(Bottleneck2d);
 
 class ResNet50Impl : public torch::nn::Module {
 public:
-    ResNet50Impl();
+    // Empty: every weight is loaded next (models/detail/convolution_factory.h).
+    explicit ResNet50Impl(InitialWeights initial = InitialWeights::Random);
     torch::Tensor forward(const torch::Tensor& images);
     void foldBatchNorm();
     void useChannelsLast();
@@ -32,8 +35,8 @@ public:
     static constexpr int64_t kFeatureSize = 2048;
 
 private:
-    torch::nn::Sequential makeLayer(
-        int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride);
+    static torch::nn::Sequential makeLayer(
+        int64_t& inPlanes, int64_t planes, int64_t blocks, int64_t stride, InitialWeights initial);
     torch::Tensor forwardBlocked(const torch::Tensor& images);
 
     torch::nn::Conv2d conv1_ { nullptr };

@@ -5,6 +5,8 @@
 // computed in double and rounded once to float. The network then runs one convolution with a
 // bias where it ran a convolution and a BatchNorm. Private to models/.
 
+#include "models/detail/convolution_factory.h"
+
 #include <torch/torch.h>
 
 #include <type_traits>
@@ -29,7 +31,7 @@ template <typename Conv, typename Norm> Conv foldedConvolution(const Conv& conv,
         .dilation(from.dilation())
         .groups(from.groups())
         .bias(true);
-    Conv folded(options);
+    Conv folded = makeConvolution<Conv>(options, InitialWeights::Empty);
     const torch::Tensor scale = norm->weight.to(torch::kFloat64)
         / torch::sqrt(norm->running_var.to(torch::kFloat64) + norm->options.eps());
     std::vector<int64_t> perChannel(static_cast<size_t>(conv->weight.dim()), 1);
@@ -39,8 +41,8 @@ template <typename Conv, typename Norm> Conv foldedConvolution(const Conv& conv,
     if (conv->bias.defined())
         bias = bias + conv->bias.to(torch::kFloat64);
     bias = bias * scale + norm->bias.to(torch::kFloat64);
-    folded->weight.copy_(weight.to(torch::kFloat32));
-    folded->bias.copy_(bias.to(torch::kFloat32));
+    folded->weight.set_data(weight.to(torch::kFloat32));
+    folded->bias.set_data(bias.to(torch::kFloat32));
     folded->eval();
     return folded;
 }
