@@ -4,13 +4,13 @@
 // command it executes the program proper, vigil-program beside it, with the same arguments and
 // the signals still blocked. It links no LibTorch, Qt or FFmpeg: the program's ~360 shared
 // libraries and their static constructors (~0.5 s, LibTorch's above all) are paid only by the
-// commands that run networks or open a window. The program runs on transparent huge pages
-// (app/huge_pages.h).
+// commands that run networks or open a window. The program gets malloc tuned for large blocks
+// (app/malloc_tunables.h).
 
 #include "app/command_line.h"
 #include "app/exec_beside.h"
 #include "app/exit_codes.h"
-#include "app/huge_pages.h"
+#include "app/malloc_tunables.h"
 
 #include <csignal>
 #include <optional>
@@ -55,6 +55,6 @@ int main(int argc, char** argv)
             return models.runListing();
         }
     }
-    vigil::app::askForHugePages();
+    vigil::app::setMallocTunables();
     return vigil::app::execBeside(argv, "/vigil-program");
 }

@@ -21,20 +21,15 @@ std::string shapeText(c10::IntArrayRef sizes)
     return text.str();
 }
 
-} // namespace
-
-StateDict withoutPrefix(StateDict dict, const std::string& prefix)
+// The module tensor takes the value's memory where nothing needs converting.
+bool isAdoptable(const torch::Tensor& target, const torch::Tensor& value)
 {
-    for (const auto& entry : dict)
-        if (entry.first.rfind(prefix, 0) != 0)
-            return dict;
-    for (auto& entry : dict)
-        entry.first.erase(0, prefix.size());
-    return dict;
+    return value.scalar_type() == target.scalar_type() && value.device() == target.device()
+        && value.is_contiguous() && target.is_contiguous() && value.layout() == target.layout();
 }
 
-LoadReport loadStateDict(
-    torch::nn::Module& module, const StateDict& dict, const std::string& source)
+LoadReport load(
+    torch::nn::Module& module, const StateDict& dict, const std::string& source, bool isAdopting)
 {
     std::unordered_map<std::string, const torch::Tensor*> byName;
     for (const auto& [name, tensor] : dict)
@@ -64,8 +59,12 @@ LoadReport loadStateDict(
         expect(buffer.key(), buffer.value());
 
     torch::NoGradGuard noGrad;
-    for (auto& [target, value] : copies)
-        target.copy_(*value); // converts dtype and device
+    for (auto& [target, value] : copies) {
+        if (isAdopting && isAdoptable(target, *value))
+            target.set_data(*value);
+        else
+            target.copy_(*value); // converts dtype and device
+    }
 
     LoadReport report;
     for (const auto& entry : dict) {
@@ -73,6 +72,30 @@ LoadReport loadStateDict(
             report.ignoredKeys.push_back(entry.first);
     }
     return report;
+}
+
+} // namespace
+
+StateDict withoutPrefix(StateDict dict, const std::string& prefix)
+{
+    for (const auto& entry : dict)
+        if (entry.first.rfind(prefix, 0) != 0)
+            return dict;
+    for (auto& entry : dict)
+        entry.first.erase(0, prefix.size());
+    return dict;
+}
+
+LoadReport loadStateDict(
+    torch::nn::Module& module, const StateDict& dict, const std::string& source)
+{
+    return load(module, dict, source, /*isAdopting=*/false);
+}
+
+LoadReport loadStateDict(torch::nn::Module& module, StateDict&& dict, const std::string& source)
+{
+    const StateDict given = std::move(dict);
+    return load(module, given, source, /*isAdopting=*/true);
 }
 
 } // namespace vigil::models

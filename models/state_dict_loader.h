@@ -28,4 +28,9 @@ StateDict withoutPrefix(StateDict dict, const std::string& prefix);
 LoadReport loadStateDict(
     torch::nn::Module& module, const StateDict& dict, const std::string& source);
 
+// The same for a dict the caller gives up: a tensor that already has the module tensor's dtype,
+// device and contiguous layout becomes the module's, instead of being copied (a backbone's
+// ~110 MB are then not copied a second time, nor their pages faulted in twice).
+LoadReport loadStateDict(torch::nn::Module& module, StateDict&& dict, const std::string& source);
+
 } // namespace vigil::models

@@ -1,7 +1,7 @@
 #pragma once
 // This process's memory as the kernel reports it, for --profile: the peak resident size (VmHWM
 // of /proc/self/status) and how much anonymous memory sits on transparent huge pages now
-// (AnonHugePages of /proc/self/smaps_rollup; app/huge_pages.h asks for them). Linux only;
+// (AnonHugePages of /proc/self/smaps_rollup; app/malloc_tunables.h asks for them). Linux only;
 // a field the kernel does not give stays nullopt.
 
 #include <cstdint>

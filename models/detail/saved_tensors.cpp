@@ -93,7 +93,8 @@ public:
         const auto strides = shape(name, args[3]);
         if (sizes.size() != strides.size())
             fail("tensor '" + name + "' has sizes and strides of different lengths");
-        const auto flat = storage(name, args[0]);
+        LoadedStorage& loaded = storage(name, args[0]);
+        const torch::Tensor& flat = loaded.flat;
         int64_t numel = 1;
         int64_t lastElement = *offset; // the highest element the view reads
         for (size_t dim = 0; dim < sizes.size(); ++dim) {
@@ -109,10 +110,22 @@ public:
         if (!multiplyChecked(numel, static_cast<int64_t>(flat.element_size()), bytes)
             || (budgetBytes_ -= bytes) < 0)
             fail("tensor '" + name + "' takes more memory than the file can explain");
-        return flat.as_strided(sizes, strides, *offset).clone(torch::MemoryFormat::Contiguous);
+        const torch::Tensor view = flat.as_strided(sizes, strides, *offset);
+        // The common case, one tensor over the whole of its storage, takes the storage itself:
+        // the ~110 MB of a backbone are not copied once more. A storage viewed again is copied.
+        if (!loaded.isTaken && *offset == 0 && numel == flat.numel() && view.is_contiguous()) {
+            loaded.isTaken = true;
+            return view;
+        }
+        return view.clone(torch::MemoryFormat::Contiguous);
     }
 
 private:
+    struct LoadedStorage {
+        torch::Tensor flat;
+        bool isTaken = false; // a tensor owns it: the others copy their part
+    };
+
     [[noreturn]] void fail(const std::string& message) const
     {
         throw ModelError(path_ + ": " + message);
@@ -132,27 +145,26 @@ private:
         return result;
     }
 
-    torch::Tensor storage(const std::string& name, const PickleValue& value)
+    LoadedStorage& storage(const std::string& name, const PickleValue& value)
     {
         const auto id = parseStorageId(value, "tensor '" + name + "'", path_);
         const auto found = storages_.find(id.key);
         if (found != storages_.end()) {
-            if (found->second.scalar_type() != id.dtype || found->second.numel() != id.numel)
+            const torch::Tensor& flat = found->second.flat;
+            if (flat.scalar_type() != id.dtype || flat.numel() != id.numel)
                 fail("storage '" + id.key + "' is declared twice, differently");
             return found->second;
         }
         if (id.numel > fileSize_ / static_cast<int64_t>(c10::elementSize(id.dtype)))
             fail("storage '" + id.key + "' is larger than the file");
-        auto flat = load_(id);
-        storages_.emplace(id.key, flat);
-        return flat;
+        return storages_.emplace(id.key, LoadedStorage { load_(id) }).first->second;
     }
 
     const StorageLoader& load_;
     std::string path_;
     int64_t fileSize_;
     int64_t budgetBytes_;
-    std::unordered_map<std::string, torch::Tensor> storages_;
+    std::unordered_map<std::string, LoadedStorage> storages_;
 };
 
 } // namespace

@@ -66,7 +66,7 @@ TEST_F(AnalyzeCommand, ProfileShowsTheBackboneSetupAndOverridesNeedNoCalibration
     EXPECT_NE(bad.output.find("VIGIL_LAYOUT=sideways"), std::string::npos) << bad.output;
 }
 
-// The front asks glibc for transparent huge pages (app/huge_pages.h): the backbone's ~110 MB
+// The front asks glibc for transparent huge pages (app/malloc_tunables.h): the backbone's ~110 MB
 // of weights end up on them, and where the kernel gives them only to those who ask ("madvise"),
 // a user's glibc.malloc.hugetlb=0 is what the program gets.
 TEST_F(AnalyzeCommand, ProfileShowsTheWeightsOnHugePagesWhereTheKernelOffersThem)

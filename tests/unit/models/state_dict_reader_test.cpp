@@ -106,6 +106,8 @@ TEST(StateDictReader, CopiesViewsThatShareAStorageIntoTensorsOfTheirOwn)
             { "d", base.select(1, 1) }, { "e", base.slice(1, 0, 0) } });
     tensorNamed(dict, "a").fill_(-1);
     EXPECT_TRUE(torch::equal(tensorNamed(dict, "b"), base.slice(0, 1)));
+    EXPECT_TRUE(torch::equal(tensorNamed(dict, "c"), base.t().contiguous()));
+    EXPECT_TRUE(torch::equal(tensorNamed(dict, "d"), base.select(1, 1)));
 }
 
 TEST(StateDictReader, ReadsTheStreamFormatOfTorchBefore16)
@@ -261,6 +263,28 @@ TEST(LoadStateDict, ConvertsDtypesAndReportsExtraKeys)
     EXPECT_EQ(linear->weight.scalar_type(), torch::kFloat);
     EXPECT_TRUE(torch::equal(linear->weight, torch::tensor({ { 1.5f, -2.0f } })));
     EXPECT_TRUE(torch::equal(linear->bias, torch::tensor({ 0.25f })));
+}
+
+// A dict the caller gives up lends the module its memory where nothing needs converting; one it
+// keeps is copied, so changing the module never changes the caller's tensors.
+TEST(LoadStateDict, TakesOverTheTensorsOfADictItIsGiven)
+{
+    torch::nn::Linear linear(2, 1);
+    StateDict dict = { { "weight", torch::tensor({ { 1.5f, -2.0f } }) },
+        { "bias", torch::tensor({ 0.25 }, torch::kDouble) } };
+    const void* weightMemory = dict[0].second.data_ptr();
+    const void* biasMemory = dict[1].second.data_ptr();
+    loadStateDict(*linear, std::move(dict), "given.pth");
+    EXPECT_EQ(linear->weight.data_ptr(), weightMemory);
+    EXPECT_NE(linear->bias.data_ptr(), biasMemory); // double, converted
+    EXPECT_TRUE(torch::equal(linear->weight, torch::tensor({ { 1.5f, -2.0f } })));
+    EXPECT_TRUE(torch::equal(linear->bias, torch::tensor({ 0.25f })));
+
+    const StateDict kept
+        = { { "weight", torch::tensor({ { 3.0f, 4.0f } }) }, { "bias", torch::tensor({ 0.5f }) } };
+    loadStateDict(*linear, kept, "kept.pth");
+    EXPECT_NE(linear->weight.data_ptr(), kept[0].second.data_ptr());
+    EXPECT_TRUE(torch::equal(linear->weight, kept[0].second));
 }
 
 TEST(LoadStateDict, NamesAMissingTensorAndLeavesTheModuleUntouched)
