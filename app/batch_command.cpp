@@ -61,6 +61,24 @@ int runJob(const batch::BatchJobRequest& request, const engine::Engine& engine,
     return exitCodeOf(report);
 }
 
+void printJobs(size_t jobs, int threadsPerJob, bool isAutomatic)
+{
+    std::fprintf(stderr, "vigil: %s at a time, %s each%s\n",
+        counted(static_cast<int64_t>(jobs), "video").c_str(),
+        counted(threadsPerJob, "network thread").c_str(),
+        isAutomatic ? " (--jobs 0: automatic)" : "");
+}
+
+// The files the batch will analyse, found before the engine is loaded for as many jobs as suit
+// them; the job finds them again as it starts (a folder may change in between: it only sizes
+// the jobs).
+size_t countInputs(const batch::BatchJobRequest& request)
+{
+    return batch::selectShard(
+        batch::findBatchInputs(request.inputDir, request.outputDir, request.depth), request.shard)
+        .size();
+}
+
 } // namespace
 
 int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
@@ -84,16 +102,20 @@ int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
         = batchOptions.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
     request.shard = *shard;
     request.threshold = batchOptions.threshold;
-    request.jobs = static_cast<size_t>(std::max(1, batchOptions.jobs));
     request.windows = *windows;
-    // The jobs share one engine; each gets its share of the cores.
-    engine::ModelRequest model = options.model;
-    model.threads = batch::threadsPerJob(options.model.threads, request.jobs);
-    int exitCode = kExitOk;
-    const std::optional<engine::Engine> engine = loadCliEngine(model, exitCode);
-    if (!engine)
-        return exitCode;
     try {
+        request.jobs = batchOptions.jobs > 0
+            ? static_cast<size_t>(batchOptions.jobs)
+            : batch::automaticJobs(countInputs(request), options.model.threads);
+        // The jobs share one engine; each gets its share of the cores.
+        engine::ModelRequest model = options.model;
+        model.threads = batch::threadsPerJob(options.model.threads, request.jobs);
+        int exitCode = kExitOk;
+        const std::optional<engine::Engine> engine = loadCliEngine(model, exitCode);
+        if (!engine)
+            return exitCode;
+        if (!options.isQuiet)
+            printJobs(request.jobs, model.threads, batchOptions.jobs == 0);
         return runJob(request, *engine, options, batchOptions, cancel);
     } catch (const Error& error) {
         printError(error.what());

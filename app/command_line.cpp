@@ -55,7 +55,8 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
         "Skip videos whose outputs are already complete and valid (made with the same settings)");
     batch
         ->add_option("-j,--jobs", batchOptions.jobs,
-            "Videos analysed at once, each with threads/N network threads")
+            "Videos analysed at once, each with threads/N network threads; 0: one per core "
+            "when there are at least twice as many videos as cores, else 1")
         ->check(countIn(bounds::jobs()))
         ->capture_default_str();
     batch->add_option("--shard", batchOptions.shard,

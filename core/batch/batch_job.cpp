@@ -18,6 +18,12 @@ int threadsPerJob(int threads, size_t jobs)
     return std::max(1, total / static_cast<int>(std::max<size_t>(1, jobs)));
 }
 
+size_t automaticJobs(size_t files, int threads)
+{
+    const auto cores = static_cast<size_t>(threadsPerJob(threads, 1));
+    return files >= 2 * cores ? cores : 1;
+}
+
 BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine& engine,
     const CancellationToken& cancel, const BatchJobCallbacks& callbacks)
 {

@@ -71,7 +71,8 @@ CountBound threads()
 
 CountBound jobs()
 {
-    return { 1, coreCount(), "this machine's " + std::to_string(coreCount()) + " cores" };
+    return { 0, coreCount(),
+        "this machine's " + std::to_string(coreCount()) + " cores (0: automatic)" };
 }
 
 CountBound steps()

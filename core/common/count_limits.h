@@ -32,7 +32,7 @@ struct NumberBound {
 namespace bounds {
 
 CountBound threads(); // 0 (all cores) to the cores
-CountBound jobs(); // 1 to the cores: each job needs a thread of its own
+CountBound jobs(); // 0 (automatic) to the cores: each job needs a thread of its own
 CountBound steps(); // a window, a stride, an eval split, explain's --top or window index
 CountBound frameStep(); // resnet50's --frame-step
 CountBound snippetFrames(); // video frames per feature step

@@ -55,7 +55,7 @@ inline constexpr double kStreamTimeoutS = 10.0; // without data before a stream 
 inline constexpr double kReconnectMaxDelayS = 30.0;
 
 // Batch, explain and eval.
-inline constexpr int64_t kJobs = 1;
+inline constexpr int64_t kJobs = 0; // automatic: batch::automaticJobs
 inline constexpr int64_t kExplainTopSteps = 5;
 inline constexpr int64_t kEvalSplitSteps = 28; // the paper's reproduction command
 

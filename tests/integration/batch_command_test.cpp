@@ -205,7 +205,7 @@ TEST_F(BatchCommand, ExitCodesSayWhetherAllSomeOrNoneSucceeded)
     EXPECT_EQ(runBatch(shellQuoted(good) + kFast).exitCode, 2) << "-o is required";
     EXPECT_EQ(runBatch(shellQuoted(good + "/nope") + " -o x" + kFast).exitCode, 2);
     EXPECT_EQ(runBatch(shellQuoted(good) + " -o x --shard 3/2" + kFast).exitCode, 2);
-    EXPECT_EQ(runBatch(shellQuoted(good) + " -o x --jobs 0" + kFast).exitCode, 2);
+    EXPECT_EQ(runBatch(shellQuoted(good) + " -o x --jobs -1" + kFast).exitCode, 2);
     const CommandResult noWeights
         = runBatch(shellQuoted(good) + " -o " + shellQuoted(dir_ + "/none") + " -q");
     EXPECT_EQ(noWeights.exitCode, 2) << noWeights.output;

@@ -94,7 +94,7 @@ std::vector<AbsurdValue> absurdValues()
     values.push_back({ "score x.npy", "--fps", "nan" });
     values.push_back({ "score x.npy", "--fps", "inf" });
     values.push_back({ "score x.npy", "--fps", "0" });
-    values.push_back({ "batch . -o out", "--jobs", "0" });
+    values.push_back({ "batch . -o out", "--jobs", "-1" });
     values.push_back({ "batch . -o out", "--jobs", "1000" });
     values.push_back({ "batch . -o out", "--threshold", "nan" });
     values.push_back({ "batch . -o out", "--threshold", "1.5" });

@@ -18,9 +18,10 @@ TEST(CountLimits, ThreadsAndJobsAreBoundedByTheCores)
     EXPECT_EQ(countProblem(std::to_string(cores), bounds::threads()), "");
     EXPECT_EQ(countProblem(std::to_string(cores + 1), bounds::jobs()),
         std::to_string(cores + 1) + " is more than this machine's " + std::to_string(cores)
-            + " cores");
-    EXPECT_EQ(countProblem("0", bounds::jobs()),
-        "0 is not a whole number from 1 to " + std::to_string(cores));
+            + " cores (0: automatic)");
+    EXPECT_EQ(countProblem("0", bounds::jobs()), ""); // automatic
+    EXPECT_EQ(countProblem("-1", bounds::jobs()),
+        "-1 is not a whole number from 0 to " + std::to_string(cores));
 }
 
 TEST(CountLimits, RefusesWhatIsNoWholeNumberAndCutsAHugeOneShort)
