@@ -16,8 +16,8 @@ TEST(BatchJobs, ShareTheCoresOut)
     EXPECT_EQ(threadsPerJob(2, 2), 1);
     EXPECT_EQ(threadsPerJob(4, 3), 1);
     EXPECT_EQ(threadsPerJob(1, 2), 1); // never none
-    EXPECT_EQ(threadsPerJob(0, 1),
-        static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    EXPECT_EQ(
+        threadsPerJob(0, 1), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 TEST(BatchJobs, AutomaticallyOnePerCoreOnlyWithTwoFilesPerCore)
