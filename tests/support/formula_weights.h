@@ -3,6 +3,8 @@
 // reproduced bit for bit, so the goldens in tests/data/backbones/ hold for any file that carries
 // these weights: tests write them in each published format and compare the features.
 
+#include "tests/support/test_paths.h"
+
 #include <torch/torch.h>
 
 #include <cmath>
@@ -76,6 +78,12 @@ inline torch::Tensor readGolden(const std::string& path, std::vector<int64_t> sh
     std::ifstream in(path, std::ios::binary);
     in.read(reinterpret_cast<char*>(golden.data_ptr<float>()), golden.numel() * 4);
     return golden;
+}
+
+// tests/data/backbones/NAME, the golden of scripts/make_backbone_goldens.py.
+inline torch::Tensor readBackboneGolden(const std::string& name, std::vector<int64_t> shape)
+{
+    return readGolden(sourcePath("tests/data/backbones/" + name), std::move(shape));
 }
 
 inline double relativeError(const torch::Tensor& actual, const torch::Tensor& expected)

@@ -5,7 +5,6 @@
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
 #include "tests/support/formula_weights.h"
-#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 
@@ -14,14 +13,10 @@ namespace {
 
 using test::fillLikeTheScript;
 using test::formulaInput;
+using test::readBackboneGolden;
 using test::relativeError;
 
 enum class Layout { Contiguous, ChannelsLast, Blocked };
-
-torch::Tensor readGolden(const std::string& name, std::vector<int64_t> shape)
-{
-    return test::readGolden(test::sourcePath("tests/data/backbones/" + name), std::move(shape));
-}
 
 template <typename Network>
 torch::Tensor optimisedFeatures(Layout layout, std::vector<int64_t> inputShape)
@@ -43,7 +38,7 @@ TEST(I3dResNet50, FoldedBatchNormMatchesPyTorch)
     const torch::Tensor features
         = optimisedFeatures<I3dResNet50>(Layout::Contiguous, { 1, 3, 16, 64, 64 });
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(I3dResNet50, FoldedChannelsLastMatchesPyTorch)
@@ -51,7 +46,7 @@ TEST(I3dResNet50, FoldedChannelsLastMatchesPyTorch)
     const torch::Tensor features
         = optimisedFeatures<I3dResNet50>(Layout::ChannelsLast, { 1, 3, 16, 64, 64 });
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(I3dResNet50, FoldedBlockedLayoutMatchesPyTorch)
@@ -59,7 +54,7 @@ TEST(I3dResNet50, FoldedBlockedLayoutMatchesPyTorch)
     const torch::Tensor features
         = optimisedFeatures<I3dResNet50>(Layout::Blocked, { 1, 3, 16, 64, 64 });
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, FoldedBatchNormMatchesPyTorch)
@@ -67,7 +62,7 @@ TEST(ResNet50, FoldedBatchNormMatchesPyTorch)
     const torch::Tensor features
         = optimisedFeatures<ResNet50>(Layout::Contiguous, { 2, 3, 64, 64 });
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, FoldedChannelsLastMatchesPyTorch)
@@ -75,14 +70,14 @@ TEST(ResNet50, FoldedChannelsLastMatchesPyTorch)
     const torch::Tensor features
         = optimisedFeatures<ResNet50>(Layout::ChannelsLast, { 2, 3, 64, 64 });
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, FoldedBlockedLayoutMatchesPyTorch)
 {
     const torch::Tensor features = optimisedFeatures<ResNet50>(Layout::Blocked, { 2, 3, 64, 64 });
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, BlockedLayoutNeedsFoldedBatchNorm)

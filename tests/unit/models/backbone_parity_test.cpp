@@ -4,7 +4,6 @@
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
 #include "tests/support/formula_weights.h"
-#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 
@@ -13,12 +12,8 @@ namespace {
 
 using test::fillLikeTheScript;
 using test::formulaInput;
+using test::readBackboneGolden;
 using test::relativeError;
-
-torch::Tensor readGolden(const std::string& name, std::vector<int64_t> shape)
-{
-    return test::readGolden(test::sourcePath("tests/data/backbones/" + name), std::move(shape));
-}
 
 TEST(I3dResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
 {
@@ -30,7 +25,7 @@ TEST(I3dResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
     c10::InferenceMode inference;
     const torch::Tensor features = network->forward(input);
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 1, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("i3d_r50.f32", { 1, 2048 })), 1e-4);
 }
 
 TEST(ResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
@@ -43,7 +38,7 @@ TEST(ResNet50, MatchesPyTorchWithinOneTenThousandthRelative)
     c10::InferenceMode inference;
     const torch::Tensor features = network->forward(input);
     ASSERT_EQ(features.sizes(), (std::vector<int64_t> { 2, 2048 }));
-    EXPECT_LE(relativeError(features, readGolden("resnet50.f32", { 2, 2048 })), 1e-4);
+    EXPECT_LE(relativeError(features, readBackboneGolden("resnet50.f32", { 2, 2048 })), 1e-4);
 }
 
 TEST(I3dResNet50, HasTheParameterNamesOfTheRtfmStateDict)

@@ -6,7 +6,6 @@
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
 #include "tests/support/formula_weights.h"
-#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
 
@@ -14,15 +13,6 @@
 
 namespace vigil::models {
 namespace {
-
-using test::fillLikeTheScript;
-using test::formulaInput;
-using test::relativeError;
-
-torch::Tensor readGolden(const std::string& name, std::vector<int64_t> shape)
-{
-    return test::readGolden(test::sourcePath("tests/data/backbones/" + name), std::move(shape));
-}
 
 // Names and shapes of every parameter and buffer, and each module's printed geometry.
 std::string anatomy(const torch::nn::Module& network)
@@ -45,12 +35,12 @@ template <typename Network>
 torch::Tensor featuresOfEmpty(std::vector<int64_t> inputShape, bool isFolded)
 {
     Network network(InitialWeights::Empty);
-    fillLikeTheScript(*network);
+    test::fillLikeTheScript(*network);
     network->eval();
     if (isFolded)
         network->foldBatchNorm();
     c10::InferenceMode inference;
-    return network->forward(formulaInput(inputShape));
+    return network->forward(test::formulaInput(inputShape));
 }
 
 TEST(InitialWeights, EmptyBuildsTheModulesOfRandom)
@@ -64,12 +54,12 @@ TEST(InitialWeights, EmptyBuildsTheModulesOfRandom)
 TEST(InitialWeights, EmptyNetworksGiveThePyTorchFeaturesOfTheirWeights)
 {
     for (const bool isFolded : { false, true }) {
-        EXPECT_LE(relativeError(featuresOfEmpty<I3dResNet50>({ 1, 3, 16, 64, 64 }, isFolded),
-                      readGolden("i3d_r50.f32", { 1, 2048 })),
+        EXPECT_LE(test::relativeError(featuresOfEmpty<I3dResNet50>({ 1, 3, 16, 64, 64 }, isFolded),
+                      test::readBackboneGolden("i3d_r50.f32", { 1, 2048 })),
             1e-4)
             << "folded " << isFolded;
-        EXPECT_LE(relativeError(featuresOfEmpty<ResNet50>({ 2, 3, 64, 64 }, isFolded),
-                      readGolden("resnet50.f32", { 2, 2048 })),
+        EXPECT_LE(test::relativeError(featuresOfEmpty<ResNet50>({ 2, 3, 64, 64 }, isFolded),
+                      test::readBackboneGolden("resnet50.f32", { 2, 2048 })),
             1e-4)
             << "folded " << isFolded;
     }
