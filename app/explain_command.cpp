@@ -2,7 +2,10 @@
 
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
+#include "app/explain_lesson_printer.h"
 #include "app/progress_printer.h"
+#include "core/analysis/attention_lesson.h"
+#include "core/analysis/snippet_place.h"
 #include "core/analysis/window_slices.h"
 #include "core/analysis/windows.h"
 #include "core/common/defaults.h"
@@ -86,34 +89,42 @@ std::string range(const FloatArray& array)
     return text;
 }
 
+analysis::SnippetPlace placeOf(const ExplainInput& input, int64_t step)
+{
+    return analysis::snippetPlace(step, input.framesPerStep, input.features.dim(0),
+        static_cast<int64_t>(input.framePtsUs.size()), input.framePtsUs, 0.0);
+}
+
+// "frames 192-207, 0:07.2" (the time only for a video: a .npy has none).
 std::string stepPlace(const ExplainInput& input, int64_t step)
 {
-    const int64_t first = step * input.framesPerStep, last = first + input.framesPerStep - 1;
-    std::string place = "frames " + std::to_string(first) + "-" + std::to_string(last);
-    if (first < static_cast<int64_t>(input.framePtsUs.size()))
-        place += ", "
-            + formatDuration(
-                static_cast<double>(input.framePtsUs[static_cast<size_t>(first)]) / 1e6);
-    return place;
+    const analysis::SnippetPlace place = placeOf(input, step);
+    std::string text
+        = "frames " + std::to_string(place.firstFrame) + "-" + std::to_string(place.lastFrame);
+    if (!input.framePtsUs.empty())
+        text += ", " + analysis::formatSnippetTime(place.startS);
+    return text;
 }
 
 // The window, where it is in the video, and which crop.
-void printHeading(const ExplainInput& input, const analysis::WindowSpan& span, size_t windowCount,
-    int64_t windowIndex, int64_t crop)
+std::string headingText(const ExplainInput& input, const analysis::WindowSpan& span,
+    size_t windowCount, int64_t windowIndex, int64_t crop)
 {
-    const int64_t crops = input.features.dim(1);
-    const int64_t firstFrame = span.firstStep * input.framesPerStep;
-    const int64_t lastFrame = (span.lastStep + 1) * input.framesPerStep - 1;
+    const analysis::SnippetPlace first = placeOf(input, span.firstStep);
+    const analysis::SnippetPlace last = placeOf(input, span.lastStep);
     std::string when;
-    if (lastFrame < static_cast<int64_t>(input.framePtsUs.size()))
-        when = ", " + formatDuration(input.framePtsUs[static_cast<size_t>(firstFrame)] / 1e6)
-            + " to " + formatDuration(input.framePtsUs[static_cast<size_t>(lastFrame)] / 1e6);
-    std::printf("Window %lld (of %zu, counted from 0): steps %lld-%lld, frames %lld-%lld%s; crop "
-                "%lld (of %lld)\n\n",
+    if (!input.framePtsUs.empty())
+        when = ", " + analysis::formatSnippetTime(first.startS) + " to "
+            + analysis::formatSnippetTime(last.endS);
+    char text[256];
+    std::snprintf(text, sizeof text,
+        "Window %lld (of %zu, counted from 0): steps %lld-%lld, frames %lld-%lld%s; crop %lld "
+        "(of %lld)",
         static_cast<long long>(windowIndex), windowCount, static_cast<long long>(span.firstStep),
-        static_cast<long long>(span.lastStep), static_cast<long long>(firstFrame),
-        static_cast<long long>(lastFrame), when.c_str(), static_cast<long long>(crop),
-        static_cast<long long>(crops));
+        static_cast<long long>(span.lastStep), static_cast<long long>(first.firstFrame),
+        static_cast<long long>(last.lastFrame), when.c_str(), static_cast<long long>(crop),
+        static_cast<long long>(input.features.dim(1)));
+    return text;
 }
 
 // Each stage's shape and values, down to the score.
@@ -212,7 +223,7 @@ void printText(const analysis::WindowExplanation& e, const ExplainInput& input,
     const analysis::WindowSpan& span, size_t windowCount, int64_t windowIndex, int64_t crop,
     float windowScore, const ExplainOptions& options)
 {
-    printHeading(input, span, windowCount, windowIndex, crop);
+    std::printf("%s\n\n", headingText(input, span, windowCount, windowIndex, crop).c_str());
     printStages(e, input.features.dim(1), windowScore);
     printAttention(e, input, span, options);
     printRowSimilarity(e);
@@ -267,17 +278,20 @@ void requireChoiceExists(
             + counted(crops, "crop"));
 }
 
-// The window's score as analyze computes it (the mean over all crops), to show that the
-// walkthrough of one crop is part of it.
-float windowScoreOf(
+// The crops' scores as analyze computes them, in one batched forward: the window's score is
+// their mean, and the walkthrough of one crop is part of it.
+std::vector<float> cropScoresOf(
     const engine::Engine& engine, const FloatArray& features, const analysis::WindowSpan& span)
 {
-    const std::vector<float> cropScores
-        = engine.classifier().score(analysis::windowOfAllCrops(features, span)).cropScores;
-    float windowScore = 0.0f;
-    for (float score : cropScores)
-        windowScore += score / static_cast<float>(cropScores.size());
-    return windowScore;
+    return engine.classifier().score(analysis::windowOfAllCrops(features, span)).cropScores;
+}
+
+float meanOf(const std::vector<float>& scores)
+{
+    float mean = 0.0f;
+    for (float score : scores)
+        mean += score / static_cast<float>(scores.size());
+    return mean;
 }
 
 } // namespace
@@ -310,9 +324,18 @@ int runExplain(
             = analysis::planWindows(input.features.dim(0), *settings);
         requireChoiceExists(path, explain, spans.size(), input.features.dim(1));
         const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
+        const std::vector<float> cropScores = cropScoresOf(*engine, input.features, span);
+        const float windowScore = meanOf(cropScores);
+        if (explain.isCode) {
+            const analysis::Lesson lesson = analysis::makeLesson(analysis::gatherLessonInput(
+                *engine->explainer(), input.features, span, explain.crop, cropScores, windowScore));
+            const std::string heading
+                = headingText(input, span, spans.size(), explain.windowIndex, explain.crop);
+            (explain.isJson ? printLessonJson : printLessonText)(lesson, heading);
+            return kExitOk;
+        }
         const analysis::WindowExplanation explanation = engine->explainer()->explain(
             analysis::windowOfCrop(input.features, span, explain.crop));
-        const float windowScore = windowScoreOf(*engine, input.features, span);
         if (explain.isJson)
             std::printf("%s\n",
                 explanationJson(

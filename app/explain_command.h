@@ -16,6 +16,7 @@ struct ExplainOptions {
     int64_t crop = 0;
     int64_t topSteps = defaults::kExplainTopSteps;
     bool isJson = false;
+    bool isCode = false; // the lesson (core/analysis/attention_lesson.h) instead of the stages
 };
 
 // options.inputs holds one video or .npy file; options.windows sets window length and stride.

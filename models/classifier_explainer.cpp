@@ -15,6 +15,33 @@ torch::Tensor applyLinear(
         input, parameters[name + ".weight"], parameters[name + ".bias"]);
 }
 
+torch::Tensor parameterOf(const torch::nn::Module& module, const std::string& name)
+{
+    return module.named_parameters(/*recurse=*/true)[name];
+}
+
+std::vector<float> valuesOf(const torch::Tensor& tensor)
+{
+    const torch::Tensor flat = tensor.detach().contiguous().to(torch::kFloat32).flatten();
+    return { flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel() };
+}
+
+void requireWindow(const FloatArray& sequence, int64_t featureSize)
+{
+    if (sequence.rank() != 2 || sequence.dim(1) != featureSize || sequence.dim(0) == 0)
+        throw ModelError("explain needs one window [steps, " + std::to_string(featureSize)
+            + "], got " + sequence.shapeText());
+}
+
+// Everything after A, as forward() does it: bmm with x, flatten, fc1, fc2, sigmoid.
+float scoreFromAttention(
+    const torch::nn::Module& module, const torch::Tensor& x, const torch::Tensor& attention)
+{
+    const torch::Tensor pooled = torch::mm(x.transpose(0, 1), attention);
+    const torch::Tensor fc1 = applyLinear(module, "fc1", pooled.flatten());
+    return torch::sigmoid(applyLinear(module, "fc2", fc1)).item<float>();
+}
+
 } // namespace
 
 TorchWindowExplainer::TorchWindowExplainer(AttentionClassifier classifier)
@@ -26,9 +53,7 @@ analysis::WindowExplanation TorchWindowExplainer::explain(const FloatArray& sequ
 {
     c10::InferenceMode inference;
     const AttentionClassifierOptions& options = classifier_->options();
-    if (sequence.rank() != 2 || sequence.dim(1) != options.featureSize || sequence.dim(0) == 0)
-        throw ModelError("explain needs one window [steps, " + std::to_string(options.featureSize)
-            + "], got " + sequence.shapeText());
+    requireWindow(sequence, options.featureSize);
     try {
         const torch::Tensor x = toTensor(sequence); // [T, F]
         const torch::Tensor hiddenLinear = applyLinear(*classifier_, "self_anttention.0", x);
@@ -59,6 +84,57 @@ analysis::WindowExplanation TorchWindowExplainer::explain(const FloatArray& sequ
         return explanation;
     } catch (const c10::Error& error) {
         throw ModelError("explain failed on window " + sequence.shapeText() + ": "
+            + error.what_without_backtrace());
+    }
+}
+
+analysis::ClassifierInternals TorchWindowExplainer::internals() const
+{
+    c10::InferenceMode inference;
+    analysis::ClassifierInternals internals;
+    internals.hiddenWeightRow = valuesOf(parameterOf(*classifier_, "self_anttention.0.weight")[0]);
+    internals.hiddenBias = parameterOf(*classifier_, "self_anttention.0.bias")[0].item<float>();
+    internals.queries = toFloatArray(parameterOf(*classifier_, "self_anttention.2.weight"));
+    internals.queryBias = valuesOf(parameterOf(*classifier_, "self_anttention.2.bias"));
+    internals.dropoutProbability = classifier_->options().attentionDropout;
+    return internals;
+}
+
+analysis::DropoutTrials TorchWindowExplainer::dropoutTrials(
+    const FloatArray& sequence, uint64_t seed, int64_t trials) const
+{
+    c10::InferenceMode inference;
+    const AttentionClassifierOptions& options = classifier_->options();
+    requireWindow(sequence, options.featureSize);
+    try {
+        const torch::Tensor x = toTensor(sequence); // [T, F]
+        const torch::Tensor logits = applyLinear(*classifier_, "self_anttention.2",
+            torch::tanh(applyLinear(*classifier_, "self_anttention.0", x)));
+        const torch::Tensor attention = torch::softmax(logits, 0);
+        const torch::Tensor heaviest = attention.argmax(0); // [r]
+        const double keep = 1.0 - options.attentionDropout;
+        // A generator of its own: the global one belongs to whatever else runs (training).
+        auto generator = at::make_generator<at::CPUGeneratorImpl>(seed);
+        analysis::DropoutTrials result;
+        result.seed = seed;
+        result.heaviestDropped.assign(static_cast<size_t>(options.rows), 0);
+        for (int64_t trial = 0; trial < std::max<int64_t>(trials, 1); ++trial) {
+            const torch::Tensor mask
+                = torch::bernoulli(torch::full_like(attention, keep), generator);
+            const torch::Tensor dropped = attention * mask / keep; // nn.Dropout's scaling
+            const float score = scoreFromAttention(*classifier_, x, dropped);
+            result.scores.push_back(score);
+            for (int64_t k = 0; k < options.rows; ++k)
+                if (mask[heaviest[k].item<int64_t>()][k].item<float>() == 0.0f)
+                    ++result.heaviestDropped[static_cast<size_t>(k)];
+            if (trial == 0) {
+                result.firstAttention = toFloatArray(dropped);
+                result.firstScore = score;
+            }
+        }
+        return result;
+    } catch (const c10::Error& error) {
+        throw ModelError("dropout trials failed on window " + sequence.shapeText() + ": "
             + error.what_without_backtrace());
     }
 }

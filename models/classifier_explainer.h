@@ -13,6 +13,9 @@ class TorchWindowExplainer : public analysis::WindowExplainer {
 public:
     explicit TorchWindowExplainer(AttentionClassifier classifier);
     analysis::WindowExplanation explain(const FloatArray& sequence) const override;
+    analysis::ClassifierInternals internals() const override;
+    analysis::DropoutTrials dropoutTrials(
+        const FloatArray& sequence, uint64_t seed, int64_t trials) const override;
 
 private:
     AttentionClassifier classifier_;

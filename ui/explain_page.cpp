@@ -2,9 +2,11 @@
 
 #include "ui/color_map.h"
 #include "ui/explain_images.h"
+#include "ui/explain_lesson_page.h"
+#include "ui/explain_numbers.h"
 #include "ui/explain_page_writer.h"
+#include "ui/explain_rows.h"
 #include "ui/explain_softmax.h"
-#include "ui/time_format.h"
 
 #include <QObject>
 
@@ -15,18 +17,6 @@ namespace vigil::ui {
 namespace {
 
 constexpr int kPictureWidthPx = 256;
-
-// "−0.412": a real minus sign reads better than a hyphen next to digits.
-QString number(double value, int decimals = 3)
-{
-    return QString::number(value, 'f', decimals).replace(QLatin1Char('-'), QChar(0x2212));
-}
-
-// A weight with four significant digits: 0.03125, so weights that differ show it.
-QString weightText(double weight)
-{
-    return QString::number(weight, 'g', 4);
-}
 
 QString shapeText(const std::vector<int64_t>& shape)
 {
@@ -63,26 +53,6 @@ ColorScale tanhScale()
     return scale;
 }
 
-QString similarityTable(const analysis::WindowExplanation& e)
-{
-    QString html = QStringLiteral("<table cellspacing='2' cellpadding='5'><tr><td></td>");
-    for (int64_t j = 0; j < e.rows; ++j)
-        html += QStringLiteral("<td align='center'><b>row %1</b></td>").arg(j);
-    html += QStringLiteral("</tr>");
-    for (int64_t i = 0; i < e.rows; ++i) {
-        html += QStringLiteral("<tr><td><b>row %1</b></td>").arg(i);
-        for (int64_t j = 0; j < e.rows; ++j) {
-            const double value = e.rowSimilarity.values[static_cast<size_t>(i * e.rows + j)];
-            const QColor background = ColorScale().colorOf(value); // 0 .. 1, as AᵀA's are
-            html += QStringLiteral("<td align='center' bgcolor='%1' style='color:%2; "
-                                   "font-family:monospace;'>%3</td>")
-                        .arg(background.name(), textColorOn(background).name(), number(value));
-        }
-        html += QStringLiteral("</tr>");
-    }
-    return html + QStringLiteral("</table>");
-}
-
 QString columnSums(const analysis::WindowExplanation& e)
 {
     QStringList sums;
@@ -95,70 +65,6 @@ QString columnSums(const analysis::WindowExplanation& e)
     return QStringLiteral("column sums Σ<sub>t</sub> A[t, k], k = 0 … %1: %2")
         .arg(e.rows - 1)
         .arg(sums.join(QStringLiteral(" · ")));
-}
-
-// "snippets 3, 7, 9 tie at 0.2", or "29 snippets tie at 0.03126: 0, 1, 2, 4, 5, 6 …" when
-// there are too many to list (absolute snippet numbers).
-QString tieText(const analysis::TiedSteps& group, int64_t firstStep)
-{
-    constexpr size_t kListed = 6;
-    QStringList names;
-    for (size_t i = 0; i < std::min(kListed, group.steps.size()); ++i)
-        names << QString::number(firstStep + group.steps[i]);
-    const QString weight = QStringLiteral("<b>%1</b>").arg(weightText(group.weight));
-    if (group.steps.size() <= kListed)
-        return QObject::tr("snippets %1 tie at %2").arg(names.join(QStringLiteral(", ")), weight);
-    return QObject::tr("%1 snippets tie at %2: %3 …")
-        .arg(group.steps.size())
-        .arg(weight, names.join(QStringLiteral(", ")));
-}
-
-QString thumbnailCell(int64_t absoluteStep, const ExplainContext& context, ExplainPage& page,
-    const QString& caption, const QString& muted)
-{
-    const int64_t frame = middleFrameOfStep(absoluteStep, context.framesPerStep);
-    if (!page.thumbnailFrames.contains(frame))
-        page.thumbnailFrames.push_back(frame);
-    return QStringLiteral(
-        "<td align='center'><a href='seek:%1'><img src='thumb:%1' width='112'></a><br>"
-        "<span style='font-size:small;'>%2<br><span style='color:%3;'>%4</span></span></td>")
-        .arg(frame)
-        .arg(
-            caption, muted, formatTime(static_cast<double>(frame) / context.framesPerSecond, true));
-}
-
-// One line of "Where each row looks": the heaviest snippets with thumbnails; snippets whose
-// weights tie are said to tie (one thumbnail, the first of them), never ranked by step order.
-QString rowLooking(const analysis::WindowExplanation& e, int64_t row, const ExplainContext& context,
-    ExplainPage& page, const QString& muted)
-{
-    const analysis::RowFocus focus = analysis::rowFocus(e, row, context.topCount);
-    QString html = QStringLiteral("<tr><td valign='middle'><b>row %1</b></td>").arg(row);
-    if (focus.isUniform) {
-        // Equal to 4 digits, so all of them are 1/T to 4 digits.
-        return html
-            + QStringLiteral("<td colspan='3'>%1</td></tr>")
-                  .arg(QObject::tr("uniform: no snippet stands out (all %1 at ≈ 1/%1 = %2)")
-                           .arg(e.steps)
-                           .arg(weightText(1.0 / static_cast<double>(e.steps))));
-    }
-    for (const analysis::TiedSteps& group : focus.groups) {
-        const int64_t first = context.firstStep + group.steps.front();
-        const QString caption = group.steps.size() == 1
-            ? QObject::tr("snippet %1 · <b>%2</b>").arg(first).arg(weightText(group.weight))
-            : tieText(group, context.firstStep);
-        html += thumbnailCell(first, context, page, caption, muted);
-    }
-    return html + QStringLiteral("</tr>");
-}
-
-QString rowsLooking(const analysis::WindowExplanation& e, const ExplainContext& context,
-    ExplainPage& page, const QString& muted)
-{
-    QString html = QStringLiteral("<table cellspacing='4' cellpadding='2'>");
-    for (int64_t k = 0; k < e.rows; ++k)
-        html += rowLooking(e, k, context, page, muted);
-    return html + QStringLiteral("</table>");
 }
 
 QString scoreCheck(const analysis::WindowExplanation& e, const ExplainContext& context)
@@ -203,19 +109,20 @@ CardTerms cardTerms(const analysis::WindowExplanation& e, int64_t framesPerStep)
 
 QString windowHeading(const ExplainContext& context, const QPalette& palette)
 {
-    const double startS
-        = static_cast<double>(context.firstStep * context.framesPerStep) / context.framesPerSecond;
-    const double endS = static_cast<double>((context.lastStep + 1) * context.framesPerStep)
-        / context.framesPerSecond;
-    QString html;
+    const analysis::SnippetPlace first = placeOf(context, context.firstStep);
+    const analysis::SnippetPlace last = placeOf(context, context.lastStep);
+    QString html = QStringLiteral("<a name='top'></a>");
     html += QStringLiteral(
         "<p style='margin-top:0;'><b>Window %1</b> (of %2, counted from 0) · snippets %3–%4 · "
-        "%5–%6")
+        "frames %5–%6 · %7–%8")
                 .arg(context.windowIndex)
                 .arg(context.windowCount)
                 .arg(context.firstStep)
                 .arg(context.lastStep)
-                .arg(formatTime(startS, true), formatTime(endS, true));
+                .arg(first.firstFrame)
+                .arg(last.lastFrame)
+                .arg(QString::fromStdString(analysis::formatSnippetTime(first.startS)),
+                    QString::fromStdString(analysis::formatSnippetTime(last.endS)));
     if (context.crops > 1)
         html += QObject::tr(" · crop %1 (of %2)").arg(context.crop).arg(context.crops);
     html += QStringLiteral("</p>");
@@ -348,32 +255,6 @@ QString scoreBanner(const analysis::WindowExplanation& e, const ExplainContext& 
     return html;
 }
 
-void addRowSections(ExplainPage& page, const PageWriter& writer,
-    const analysis::WindowExplanation& e, const ExplainContext& context)
-{
-    QString& html = page.html;
-    html += writer.heading(QObject::tr("Where each row looks"));
-    html += QStringLiteral("<p style='color:%1; margin-top:0;'>%2</p>")
-                .arg(writer.muted(),
-                    QObject::tr("The %1 snippets each row weighs most, with their weights; "
-                                "snippets with equal weights are a tie, not a ranking. Click a "
-                                "picture to go there.")
-                        .arg(context.topCount));
-    html += rowsLooking(e, context, page, writer.muted());
-
-    html += writer.heading(QObject::tr("How alike the rows are: A<sup>T</sup>A"));
-    html += similarityTable(e);
-    html
-        += QStringLiteral("<p>redundancy ‖A<sup>T</sup>A − I‖<sub>F</sub> = <b>%1</b><br>"
-                          "<span style='color:%2;'>%3</span></p>")
-               .arg(number(e.redundancy, 4), writer.muted(),
-                   QObject::tr("Diagonal: how peaked a row is (1 = all its weight on one snippet). "
-                               "Off the diagonal: how much two rows overlap. 0 would mean each row "
-                               "looks at its own single snippet; the structured self-attention "
-                               "paper adds this penalty in training so the rows look at different "
-                               "moments."));
-}
-
 } // namespace
 
 int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep)
@@ -381,18 +262,30 @@ int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep)
     return step * framesPerStep + framesPerStep / 2;
 }
 
+analysis::SnippetPlace placeOf(const ExplainContext& context, int64_t step)
+{
+    static const std::vector<int64_t> kNoTimes;
+    return analysis::snippetPlace(step, context.framesPerStep, context.stepCount,
+        context.frameCount, context.framePtsUs ? *context.framePtsUs : kNoTimes,
+        context.framesPerSecond);
+}
+
 ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArray& x,
-    const ExplainContext& context, const QPalette& palette)
+    const ExplainContext& context, const QPalette& palette, const analysis::Lesson* lesson)
 {
     ExplainPage page;
     const PageWriter writer(palette);
     const CardTerms terms = cardTerms(e, context.framesPerStep);
     page.html += windowHeading(context, palette);
+    if (lesson)
+        page.html += lessonIndexHtml(*lesson, writer);
     addHiddenCards(page, writer, e, x, terms, palette);
     addSoftmaxCards(page, writer, e, context, terms, palette);
     addPoolingCards(page, writer, e, terms, palette);
     page.html += scoreBanner(e, context);
     addRowSections(page, writer, e, context);
+    if (lesson)
+        page.html += lessonHtml(*lesson, writer);
     return page;
 }
 

@@ -4,6 +4,8 @@
 // attention row looks (with thumbnails), how alike the rows are (AᵀA, ||AᵀA - I||_F) and the
 // formula. Pure function of the explanation and its context; any thread (QImage, no widgets).
 
+#include "core/analysis/attention_lesson.h"
+#include "core/analysis/snippet_place.h"
 #include "core/analysis/window_explanation.h"
 #include "core/common/defaults.h"
 
@@ -29,7 +31,14 @@ struct ExplainContext {
     float resultWindowScore = 0.0f; // mean over crops: the timeline's value
     int topCount = 3;
     int64_t softmaxRow = 0; // the row whose softmax is worked out
+    // Where snippets are (analysis::snippetPlace): the result's frame times, steps and frames.
+    const std::vector<int64_t>* framePtsUs = nullptr; // null: times from framesPerSecond
+    int64_t stepCount = 0;
+    int64_t frameCount = 0;
 };
+
+// The frames and times of a snippet, as `vigil explain` gives them.
+analysis::SnippetPlace placeOf(const ExplainContext& context, int64_t step);
 
 struct ExplainPage {
     QString html;
@@ -41,8 +50,11 @@ struct ExplainPage {
 
 // Windows, rows and crops are counted from 0, as vigil explain counts them. Links in the page:
 // "seek:<frame>", and "softmax-row:<k>" to work out another row's softmax.
+// With a lesson, the page opens with an index of the student's questions and ends with the
+// lesson (ui/explain_lesson_page.h).
 ExplainPage makeExplainPage(const analysis::WindowExplanation& explanation, const FloatArray& x,
-    const ExplainContext& context, const QPalette& palette);
+    const ExplainContext& context, const QPalette& palette,
+    const analysis::Lesson* lesson = nullptr);
 
 // The middle frame of a step's snippet.
 int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep);

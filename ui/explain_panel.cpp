@@ -1,6 +1,7 @@
 #include "ui/explain_panel.h"
 #include "core/common/defaults.h"
 
+#include "core/analysis/attention_lesson.h"
 #include "core/analysis/window_slices.h"
 #include "ui/detector_explain_page.h"
 #include "ui/thumbnail_loader.h"
@@ -82,6 +83,10 @@ ExplainPanel::ExplainPanel(QWidget* parent)
             emit seekRequested(link.mid(5).toLongLong());
         else if (link.startsWith(QLatin1String("softmax-row:")))
             setSoftmaxRow(link.mid(12).toInt());
+        else if (link.startsWith(QLatin1Char('#')))
+            browser_->scrollToAnchor(link.mid(1));
+        else if (link.startsWith(QLatin1String("guide:")))
+            emit guideRequested(link.mid(6));
     });
     connect(
         loader_, &ThumbnailLoader::thumbnailReady, this, [this](qint64 frame, const QImage& image) {
@@ -241,6 +246,7 @@ void ExplainPanel::refresh()
         return;
     isStale_ = false;
     explanation_.reset();
+    lesson_.reset();
     page_ = {};
     if (showDetectorPage())
         return;
@@ -251,9 +257,11 @@ void ExplainPanel::refresh()
     }
     const analysis::WindowResult& window = *index_.window(windowIndex_);
     try {
-        const FloatArray x
-            = analysis::windowOfCrop(*features_, { window.firstStep, window.lastStep }, crop_);
+        const analysis::WindowSpan span { window.firstStep, window.lastStep };
+        const FloatArray x = analysis::windowOfCrop(*features_, span, crop_);
         explanation_ = explainer_->explain(x);
+        lesson_ = analysis::makeLesson(analysis::gatherLessonInput(
+            *explainer_, *features_, span, crop_, window.cropScores, window.score));
         ExplainContext context;
         context.windowIndex = windowIndex_;
         context.windowCount = static_cast<int>(result_->windows.size());
@@ -268,9 +276,13 @@ void ExplainPanel::refresh()
             ? window.cropScores[static_cast<size_t>(crop_)]
             : window.score;
         context.resultWindowScore = window.score;
-        page_ = makeExplainPage(*explanation_, x, context, palette());
+        context.framePtsUs = &result_->framePtsUs;
+        context.stepCount = result_->steps;
+        context.frameCount = static_cast<int64_t>(result_->frameScores.size());
+        page_ = makeExplainPage(*explanation_, x, context, palette(), &*lesson_);
     } catch (const std::exception& error) {
         explanation_.reset();
+        lesson_.reset();
         showMessage(tr("The computation of this window cannot be shown: %1")
                         .arg(QString::fromLocal8Bit(error.what())));
         emit explanationChanged();

@@ -49,6 +49,8 @@ public:
     void setSoftmaxRow(int row);
     // The computation shown now; nullopt when the panel shows a message instead.
     const std::optional<analysis::WindowExplanation>& explanation() const { return explanation_; }
+    // The lesson on the same window (all crops as the batch); nullopt with the explanation.
+    const std::optional<analysis::Lesson>& lesson() const { return lesson_; }
     QString text() const;
     const QVector<qint64>& thumbnailFrames() const { return page_.thumbnailFrames; }
     bool hasThumbnail(qint64 frame) const { return thumbnails_.contains(frame); }
@@ -65,6 +67,8 @@ public slots:
 
 signals:
     void seekRequested(int64_t frame);
+    // A "guide:" link: the part of docs/explain.md to show ("q3", or empty for its start).
+    void guideRequested(const QString& section);
     void explanationChanged();
 
 protected:
@@ -94,6 +98,7 @@ private:
     int64_t playheadStep_ = 0;
     bool isStale_ = true;
     std::optional<analysis::WindowExplanation> explanation_;
+    std::optional<analysis::Lesson> lesson_;
     ExplainPage page_;
     QHash<qint64, QImage> thumbnails_;
 };

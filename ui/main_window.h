@@ -29,6 +29,7 @@ class EventThreshold;
 class EventsPanel;
 class EventsTable;
 class ExplainPanel;
+class ManualDialog;
 class ModelStatusWidget;
 class RecentFilesMenu;
 class TimelinePanel;
@@ -104,6 +105,8 @@ public slots:
     // Saves the settings and uses them: the threshold now, the networks and windows from the
     // next analysis on (the engine is loaded again through the engine source).
     void applySettings(const vigil::ui::AppSettings& settings);
+    // Help > Manual at guide `file` (docs/<file>), at the heading that starts with headingStart.
+    void showManual(const QString& file, const QString& headingStart = {});
 
 signals:
     // After the panels have been filled (succeeded) or the failure shown.
@@ -166,6 +169,7 @@ private:
     ClassifierFileCheck classifierCheck_;
     std::shared_ptr<const engine::NetworkLoader> networkLoader_;
     BatchDialog* batchDialog_ = nullptr;
+    ManualDialog* manual_ = nullptr;
     QString cudaUnavailableReason_;
     QString bf16UnavailableReason_;
     QList<QAction*> videoActions_; // enabled only while a video is open

@@ -13,6 +13,7 @@
 #include "ui/exports.h"
 #include "ui/help_dialogs.h"
 #include "ui/live_window.h"
+#include "ui/manual_dialog.h"
 #include "ui/models_dialog.h"
 #include "ui/open_stream_dialog.h"
 #include "ui/recent_files_menu.h"
@@ -60,6 +61,9 @@ void MainWindow::createActions()
 void MainWindow::createHelpMenu()
 {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Manual"), QKeySequence(Qt::SHIFT | Qt::Key_F1), this,
+            [this] { showManual(QStringLiteral("explain.md")); })
+        ->setObjectName(QStringLiteral("manualAction"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
         [this] { showShortcutSheet(this, *menuBar()); });
     help->addAction(tr("&About Vigil"), this, [this] {
@@ -68,6 +72,16 @@ void MainWindow::createHelpMenu()
             engine.engine ? std::optional<analysis::ModelDescription>(engine.engine->description())
                           : std::nullopt);
     });
+}
+
+void MainWindow::showManual(const QString& file, const QString& headingStart)
+{
+    if (!manual_)
+        manual_ = new ManualDialog(this);
+    manual_->showGuide(file, headingStart);
+    manual_->show();
+    manual_->raise();
+    manual_->activateWindow();
 }
 
 void MainWindow::createFileMenu()

@@ -120,6 +120,12 @@ void MainWindow::createExplainDock()
     connect(videoPanel_, &VideoPanel::currentFrameChanged, explainPanel_,
         &ExplainPanel::setPlayheadFrame);
     connect(explainPanel_, &ExplainPanel::seekRequested, this, &MainWindow::seek);
+    // "guide:q3" opens docs/explain.md at question 3 ("3. …"); "guide:" at its top.
+    connect(explainPanel_, &ExplainPanel::guideRequested, this, [this](const QString& section) {
+        const QString number = section.startsWith(QLatin1Char('q')) ? section.mid(1) : QString();
+        showManual(
+            QStringLiteral("explain.md"), number.isEmpty() ? QString() : number + QLatin1Char('.'));
+    });
     // A detector chosen for the events is the one explained.
     connect(eventsPanel_->sourceBox(), &EventSourceBox::sourceChanged, explainPanel_,
         &ExplainPanel::setEventSource);

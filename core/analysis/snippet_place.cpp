@@ -13,10 +13,16 @@ double secondsOfFrame(int64_t frame, const std::vector<int64_t>& framePtsUs, dou
     if (frame >= 0 && frame < known)
         return static_cast<double>(framePtsUs[static_cast<size_t>(frame)] - framePtsUs.front())
             / 1e6;
-    // Past the listed frames (the frame after the last): one frame interval after the last.
+    // Past the listed frames (the frame after the last): one frame interval after the last,
+    // the interval the timestamps themselves end with when there are two.
     const double frameS = fps > 0.0 ? 1.0 / fps : 0.0;
-    if (known > 0 && frame == known)
-        return secondsOfFrame(known - 1, framePtsUs, fps) + frameS;
+    if (known >= 2 && frame == known)
+        return secondsOfFrame(known - 1, framePtsUs, fps)
+            + static_cast<double>(framePtsUs[static_cast<size_t>(known - 1)]
+                  - framePtsUs[static_cast<size_t>(known - 2)])
+            / 1e6;
+    if (known == 1 && frame == 1)
+        return frameS;
     return static_cast<double>(frame) * frameS;
 }
 
@@ -49,8 +55,7 @@ std::string formatSnippetTime(double seconds)
         std::snprintf(text, sizeof text, "%lld:%02lld:%02lld.%lld", whole / 3600, whole / 60 % 60,
             whole % 60, tenths % 10);
     else
-        std::snprintf(
-            text, sizeof text, "%lld:%02lld.%lld", whole / 60, whole % 60, tenths % 10);
+        std::snprintf(text, sizeof text, "%lld:%02lld.%lld", whole / 60, whole % 60, tenths % 10);
     return text;
 }
 

@@ -72,11 +72,37 @@ struct SoftmaxWorkedOut {
 
 SoftmaxWorkedOut workOutSoftmax(const WindowExplanation& explanation, int64_t row);
 
+// The few weights a walkthrough shows as numbers (the rest stay pictures): enough to redo
+// W1's first hidden unit by hand and to read W2's rows as the r learned queries.
+struct ClassifierInternals {
+    std::vector<float> hiddenWeightRow; // W1[0, :], [F]: hidden unit 0's weights
+    float hiddenBias = 0.0f; // b1[0]
+    FloatArray queries; // W2, [r, da]: row k scores every step for attention row k
+    std::vector<float> queryBias; // b2, [r]
+    double dropoutProbability = 0.0; // p of the dropout on A (training mode only)
+};
+
+// The same window through the classifier in training mode: dropout on A with the model's p, as
+// nn.Dropout does it (each weight kept with probability 1 − p and then divided by 1 − p), over
+// `trials` masks drawn from one seed. The other layers stay as at inference.
+struct DropoutTrials {
+    uint64_t seed = 0;
+    FloatArray firstAttention; // A after dropout with the first mask, [T, r]
+    float firstScore = 0.0f; // the score with the first mask
+    std::vector<float> scores; // the score with each mask
+    // Per row: in how many trials that row's heaviest step (of the inference A) was zeroed.
+    std::vector<int64_t> heaviestDropped;
+};
+
 class WindowExplainer {
 public:
     virtual ~WindowExplainer() = default;
     // sequence: [T, featureSize], one crop of one window. Throws vigil::ModelError.
     virtual WindowExplanation explain(const FloatArray& sequence) const = 0;
+    virtual ClassifierInternals internals() const = 0;
+    // sequence as explain's; trials >= 1. Deterministic for a seed. Throws vigil::ModelError.
+    virtual DropoutTrials dropoutTrials(
+        const FloatArray& sequence, uint64_t seed, int64_t trials) const = 0;
 };
 
 } // namespace vigil::analysis

@@ -105,6 +105,47 @@ TEST_F(CliConsistency, ExplainsWindowIsALengthAndAtPicksTheWindow)
         << beyond.output;
 }
 
+// The student's walkthrough: the paper's forward with the ten crops as the batch, the eight
+// answers, and the window's score equal to the one `vigil score` writes for the same file.
+TEST_F(CliConsistency, ExplainCodeWalksTheBatchOfCropsToTheScoreOfScore)
+{
+    const std::string npy = writeFeatures(dir_ + "/ten-crop.npy", features(40, 10, 2048, 3.0f));
+    const CommandResult run = runCommand(
+        kVigil + " explain " + shellQuoted(npy) + " --demo-weights --at 0 --code --json");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    // The demo weights' warning comes first, on stderr.
+    const nlohmann::json lesson = nlohmann::json::parse(run.output.substr(run.output.find('{')));
+    std::vector<std::string> shapes;
+    for (const nlohmann::json& line : lesson.at("code"))
+        shapes.push_back(line.at("shape"));
+    EXPECT_EQ(shapes,
+        (std::vector<std::string> { "[10, 32, 2048]", "[10, 32, 64]", "[10, 32, 64]", "[10, 32, 3]",
+            "[10, 32, 3]", "[10, 32, 3]", "[10, 2048, 32]", "[10, 2048, 3]", "[10, 6144]",
+            "[10, 32]", "[10, 1]", "[10, 1]", "[10]", "[]" }));
+    ASSERT_EQ(lesson.at("questions").size(), 8u);
+    const std::string text = lesson.dump();
+    for (const char* term : { "queries", "keys", "sqrt(d_k)", "eval mode", "seed 9111" })
+        EXPECT_NE(text.find(term), std::string::npos) << term;
+
+    const std::string out = dir_ + "/ten-crop-scored";
+    const CommandResult score = runCommand(
+        kVigil + " score " + shellQuoted(npy) + " --demo-weights -q -o " + shellQuoted(out));
+    ASSERT_EQ(score.exitCode, 0) << score.output;
+    std::ifstream result(out + "/ten-crop.vigil.json");
+    const nlohmann::json scored = nlohmann::json::parse(result);
+    EXPECT_NEAR(lesson.at("window_score").get<double>(),
+        scored.at("windows").at(0).at("score").get<double>(), 1e-5);
+
+    const CommandResult plain
+        = runCommand(kVigil + " explain " + shellQuoted(npy) + " --demo-weights --at 0 --code");
+    ASSERT_EQ(plain.exitCode, 0) << plain.output;
+    EXPECT_NE(
+        plain.output.find("torch.bmm(x.permute(0, 2, 1), A) = m  [10, 2048, 3]"), std::string::npos)
+        << plain.output;
+    EXPECT_NE(
+        plain.output.find("8. Why is dropout applied right after the softmax?"), std::string::npos);
+}
+
 TEST_F(CliConsistency, VerboseIsAcceptedBeforeAndAfterTheCommand)
 {
     const std::string npy = writeFeatures(dir_ + "/verbose.npy", features(4, 1, 2048));

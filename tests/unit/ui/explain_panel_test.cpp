@@ -9,11 +9,13 @@
 #include "ui/explain_panel.h"
 #include "ui/explain_softmax.h"
 #include "ui/main_window.h"
+#include "ui/manual_dialog.h"
 #include "ui/video_panel.h"
 
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBrowser>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -185,6 +187,50 @@ TEST(AttentionThumbnailsTies, SayWhenTheFrameShownIsOneOfATieOrTheRowIsUniform)
     EXPECT_EQ(picks[1].step, 1); // the first of the tie
     EXPECT_EQ(picks[2].tiedSteps, 1);
     EXPECT_EQ(picks[2].step, 2);
+}
+
+// The student's questions: an index at the top of the page, the answers computed on the window
+// at its end, each linking to its part of the guide.
+TEST_F(ExplainPanelTest, AnswersTheEightQuestionsOnTheWindowAndLinksTheGuide)
+{
+    ExplainPanel* panel = window_->explainPanel();
+    window_->seek(130);
+    ASSERT_TRUE(panel->lesson());
+    const vigil::analysis::Lesson& lesson = *panel->lesson();
+    ASSERT_EQ(lesson.questions.size(), 8u);
+    EXPECT_EQ(lesson.code.front().shape, "[1, 4, 4]"); // one crop, windows of 4, 4 features
+    const QString text = panel->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("The paper's code, line by line, on this window")));
+    for (const auto& question : lesson.questions)
+        EXPECT_TRUE(text.contains(QString::fromStdString(question.title))) << question.title;
+    EXPECT_TRUE(text.contains(QStringLiteral("2. Where are the query, key and value")));
+    // Hidden unit 0 by hand: the fake's W1[0, :] is (0.05, 0, …), b1[0] = −1.
+    EXPECT_TRUE(text.contains(QStringLiteral("by hand")));
+
+    QSignalSpy guide(panel, &ExplainPanel::guideRequested);
+    auto* browser = panel->findChild<QTextBrowser*>();
+    ASSERT_NE(browser, nullptr);
+    emit browser->anchorClicked(QUrl(QStringLiteral("guide:q3")));
+    ASSERT_EQ(guide.count(), 1);
+    EXPECT_EQ(guide.at(0).at(0).toString(), QStringLiteral("q3"));
+    auto* manual = window_->findChild<ManualDialog*>();
+    ASSERT_NE(manual, nullptr) << "the main window opens the manual for the link";
+    EXPECT_TRUE(manual->isVisible());
+    EXPECT_EQ(manual->currentGuide(), QStringLiteral("explain.md"));
+    manual->close();
+}
+
+TEST(ManualDialog, ShowsEveryGuideCompiledIntoTheProgram)
+{
+    ManualDialog manual;
+    for (const auto& [file, title] : manualGuides()) {
+        SCOPED_TRACE(file.toStdString());
+        EXPECT_TRUE(manual.showGuide(file));
+        EXPECT_GT(manual.text().size(), 500);
+    }
+    EXPECT_TRUE(manual.showGuide(QStringLiteral("explain.md"), QStringLiteral("3.")));
+    EXPECT_TRUE(manual.text().contains(QStringLiteral("Is tanh doing the job")));
+    EXPECT_FALSE(manual.showGuide(QStringLiteral("nothing.md")));
 }
 
 TEST_F(ExplainPanelTest, SaysWhyWhenTheFeaturesAreNotInMemory)

@@ -130,6 +130,33 @@ public:
         e.redundancy = std::sqrt(squares);
         return e;
     }
+    // Hidden unit 0 above is 0.05 x[t, 0] − 1: W1[0, :] = (0.05, 0, …), b1[0] = −1.
+    analysis::ClassifierInternals internals() const override
+    {
+        analysis::ClassifierInternals internals;
+        internals.hiddenWeightRow.assign(static_cast<size_t>(FakeExtractor::kFeatureSize), 0.0f);
+        internals.hiddenWeightRow[0] = 0.05f;
+        internals.hiddenBias = -1.0f;
+        internals.queries = FloatArray::zeros({ FakeScorer::kRows, 8 });
+        internals.queryBias.assign(static_cast<size_t>(FakeScorer::kRows), 0.0f);
+        internals.dropoutProbability = 0.3;
+        return internals;
+    }
+    // Every mask keeps everything: the inference attention scaled by 1 / (1 − p).
+    analysis::DropoutTrials dropoutTrials(
+        const FloatArray& x, uint64_t seed, int64_t trials) const override
+    {
+        const analysis::WindowExplanation e = explain(x);
+        analysis::DropoutTrials result;
+        result.seed = seed;
+        result.firstAttention = e.attention;
+        for (float& value : result.firstAttention.values)
+            value /= 0.7f;
+        result.firstScore = e.score;
+        result.scores.assign(static_cast<size_t>(trials), e.score);
+        result.heaviestDropped.assign(static_cast<size_t>(FakeScorer::kRows), 0);
+        return result;
+    }
     mutable std::atomic<int> calls { 0 };
 };
 
