@@ -3,8 +3,8 @@
 
 #include "ui/color_map.h"
 #include "ui/plot_axes.h"
-#include "ui/time_format.h"
 
+#include <QFontMetricsF>
 #include <QImage>
 #include <QMouseEvent>
 #include <QPainter>
@@ -97,11 +97,13 @@ void AttentionHeatmapView::paintCells(QPainter& painter) const
     }
     painter.drawImage(plot, cells);
 
-    // Window boundaries, where they are far enough apart to read.
+    // Window boundaries, where they are far enough apart to read, and only when windows do not
+    // overlap: overlapping windows' starts are no edge of the colours (each is a mean of many).
     painter.setPen(QPen(QColor(255, 255, 255, 150), 1));
-    const double windowFrames
-        = static_cast<double>(result_->protocol.windows.windowSteps * index_.framesPerStep());
-    if (frames.widthPx / frames.visibleFrames * windowFrames >= 6.0) {
+    const analysis::WindowSettings& settings = result_->protocol.windows;
+    const double windowFrames = static_cast<double>(settings.windowSteps * index_.framesPerStep());
+    if (settings.strideSteps >= settings.windowSteps
+        && frames.widthPx / frames.visibleFrames * windowFrames >= 6.0) {
         for (size_t w = 1; w < result_->windows.size(); ++w) {
             const double x
                 = std::round(frames.xOf(static_cast<double>(result_->windows[w].firstFrame)));
@@ -133,7 +135,22 @@ void AttentionHeatmapView::paintLegend(QPainter& painter) const
     // The legend above the bar, right-aligned so that a long one reaches into the plot's margin.
     painter.setPen(palette().color(QPalette::Text));
     painter.drawText(QRectF(0, 0, width() - 4, topMarginPx()), Qt::AlignRight | Qt::AlignVCenter,
-        tr("colour: %1").arg(colors.label));
+        QFontMetricsF(painter.font()).elidedText(legend(), Qt::ElideRight, width() - 8));
+}
+
+QString AttentionHeatmapView::legend() const
+{
+    // The scale first: where the legend is elided, what the colours are survives.
+    return tr("colour: %1 — each snippet's mean over the windows that hold it")
+        .arg(colorScale().label);
+}
+
+int AttentionHeatmapView::comparedWindow(int64_t step) const
+{
+    const int playheadWindow = index_.windowOfFrame(playheadFrame());
+    if (index_.weightInWindow(playheadWindow, step, 0, scale_) >= 0.0)
+        return playheadWindow;
+    return index_.windowOfStep(step);
 }
 
 QString AttentionHeatmapView::describeAt(const QPointF& position) const
@@ -141,35 +158,41 @@ QString AttentionHeatmapView::describeAt(const QPointF& position) const
     const QRectF plot = plotRect();
     if (index_.isEmpty() || !plot.contains(position))
         return {};
-    const int64_t frame = frameAtX(position.x());
-    const int64_t step = index_.stepOfFrame(frame);
-    const int windowIndex = index_.windowOfStep(step);
+    const int64_t step = index_.stepOfFrame(frameAtX(position.x()));
+    const int windowIndex = comparedWindow(step);
     const analysis::WindowResult* window = index_.window(windowIndex);
     if (!window)
         return {};
-    const int64_t firstFrame = step * index_.framesPerStep();
-    const int64_t lastFrame = step == index_.steps() - 1 ? std::max(window->lastFrame, firstFrame)
-                                                         : firstFrame + index_.framesPerStep() - 1;
-    QString text = tr("<b>Window %1</b> (snippets %2–%3), score %4<br>")
-                       .arg(windowIndex)
-                       .arg(window->firstStep)
-                       .arg(window->lastStep)
-                       .arg(window->score, 0, 'f', 3);
-    text += tr("Snippet %1 (step %2 of the window's 0–%3)<br>frames %4–%5, %6–%7<br>")
-                .arg(step)
-                .arg(step - window->firstStep)
-                .arg(window->lastStep - window->firstStep)
-                .arg(firstFrame)
-                .arg(lastFrame)
-                .arg(formatTime(firstFrame / fps_, true))
-                .arg(formatTime((lastFrame + 1) / fps_, true));
+    const analysis::SnippetPlace place = index_.placeOf(step, fps_);
+    QString text = tr("<b>Snippet %1</b>: frames %2–%3, %4–%5<br>")
+                       .arg(step)
+                       .arg(place.firstFrame)
+                       .arg(place.lastFrame)
+                       .arg(QString::fromStdString(analysis::formatSnippetTime(place.startS)),
+                           QString::fromStdString(analysis::formatSnippetTime(place.endS)));
+    const int averaged = index_.windowsAveraged(step, 0);
+    // The rule, in the words of its case: with windows that do not overlap there is no mean.
+    text += (averaged == 1 ? tr("Colour: the weight the one window holding it gave it")
+                           : tr("Colour: the mean of the weights the %1 windows holding it gave it")
+                                 .arg(averaged))
+        + QStringLiteral(" (%1)<br>").arg(attentionScaleLabel(scale_));
+    const bool isPlayheads = windowIndex == index_.windowOfFrame(playheadFrame());
+    text += (isPlayheads ? tr("Window %1, under the playhead") : tr("Window %1")).arg(windowIndex)
+        + tr(" (snippets %1–%2, score %3): step %4 of its 0–%5<br>")
+              .arg(window->firstStep)
+              .arg(window->lastStep)
+              .arg(window->score, 0, 'f', 3)
+              .arg(step - window->firstStep)
+              .arg(window->lastStep - window->firstStep);
     const int hoveredRow = rowAt(position.y());
+    const int decimals = scale_ == AttentionScale::WeightTimesSteps ? 2 : 3;
     for (int row = 0; row < index_.rows(); ++row) {
         const QString line
-            = tr("row %1: %2 (× T = %3)")
+            = tr("row %1: mean %2; in window %3: %4")
                   .arg(row)
-                  .arg(index_.weightAt(frame, row), 0, 'f', 3)
-                  .arg(index_.valueAt(frame, row, AttentionScale::WeightTimesSteps), 0, 'f', 2);
+                  .arg(index_.meanAtStep(step, row, scale_), 0, 'f', decimals)
+                  .arg(windowIndex)
+                  .arg(index_.weightInWindow(windowIndex, step, row, scale_), 0, 'f', decimals);
         text += (row == hoveredRow ? QStringLiteral("<b>%1</b>").arg(line) : line)
             + (row + 1 < index_.rows() ? QStringLiteral("<br>") : QString());
     }

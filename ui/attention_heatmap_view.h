@@ -1,9 +1,10 @@
 #pragma once
 // AttentionHeatmapView: one band per attention row of the classifier, aligned under the
-// timeline; the colour of each snippet is that row's softmax weight on it within its window, raw
-// or × T (AttentionScale), in viridis with a colour bar whose legend says which. Hovering
-// explains the cell. GUI thread only; the viewport is
-// shared with the timeline so both zoom and pan together.
+// timeline; the colour of each snippet is that row's weight on it by AttentionIndex's rule (the
+// mean over the windows that contain it of the weight each gave it), raw or × T
+// (AttentionScale), with a colour bar whose legend says which. Hovering gives the rule, how many
+// windows were averaged and the weight in the window under the playhead. GUI thread only; the
+// viewport is shared with the timeline so both zoom and pan together.
 
 #include "core/common/defaults.h"
 #include "ui/analysis_worker.h"
@@ -22,8 +23,10 @@ public:
     void setFramesPerSecond(double fps);
     void setScale(AttentionScale scale);
     AttentionScale scale() const { return scale_; }
-    // The colours drawn now: 0 .. the largest value in the scale, with its legend.
+    // The colours drawn now, with their legend.
     ColorScale colorScale() const;
+    // The line above the colour bar: the rule and the scale.
+    QString legend() const;
     const AttentionIndex& index() const { return index_; }
     // What the tooltip says about the cell under position; empty outside the cells.
     QString describeAt(const QPointF& position) const;
@@ -41,11 +44,14 @@ private:
     void paintLabels(QPainter& painter) const;
     void paintLegend(QPainter& painter) const; // the colour bar and what it shows
     int rowAt(double y) const;
+    // The window whose weight the tooltip gives beside the mean: the playhead's when it holds
+    // the step, else the one the window detail shows with the playhead on the step.
+    int comparedWindow(int64_t step) const;
 
     ResultPointer result_;
     AttentionIndex index_;
     double fps_ = defaults::kFallbackFps;
-    AttentionScale scale_ = AttentionScale::WeightTimesSteps;
+    AttentionScale scale_ = kDefaultAttentionScale;
 };
 
 } // namespace vigil::ui

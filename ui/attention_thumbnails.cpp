@@ -33,6 +33,8 @@ AttentionThumbnails::AttentionThumbnails(QWidget* parent)
             if (images_.size() >= kCachedImages)
                 images_.clear();
             images_.insert(frame, image);
+            if (!image.isNull() && image.height() > 0)
+                aspect_ = static_cast<double>(image.width()) / image.height();
             update();
         });
 }
@@ -51,6 +53,12 @@ void AttentionThumbnails::setResult(ResultPointer result)
     index_ = AttentionIndex(result_.get());
     windowIndex_ = -1; // the next setPlayheadFrame picks in the new result
     picks_.clear();
+    update();
+}
+
+void AttentionThumbnails::setScale(AttentionScale scale)
+{
+    scale_ = scale;
     update();
 }
 
@@ -90,11 +98,48 @@ void AttentionThumbnails::pickForWindow(int windowIndex)
     update();
 }
 
+QSizeF AttentionThumbnails::pictureSizeFor(int count) const
+{
+    count = std::max(count, 1);
+    const int columns = columnsFor(count);
+    const int lines = (count + columns - 1) / columns;
+    const double cellWidth = (width() - kGapPx * (columns + 1)) / static_cast<double>(columns);
+    const double cellHeight = (height() - 8 - kGapPx * (lines - 1)) / static_cast<double>(lines);
+    const double pictureWidth = std::min(cellWidth, (cellHeight - kCaptionHeightPx) * aspect_);
+    return { std::max(0.0, pictureWidth), std::max(0.0, pictureWidth / aspect_) };
+}
+
+// Seven rows in one line of a narrow panel are stamps; in two lines they are twice as large.
+// On a tie, one line (the rows side by side, as the heatmap stacks them).
+int AttentionThumbnails::columnsFor(int count) const
+{
+    int best = count;
+    double bestWidth = -1.0;
+    for (int columns = count; columns >= 1; --columns) {
+        const int lines = (count + columns - 1) / columns;
+        const double cellWidth = (width() - kGapPx * (columns + 1)) / static_cast<double>(columns);
+        const double cellHeight
+            = (height() - 8 - kGapPx * (lines - 1)) / static_cast<double>(lines);
+        const double pictureWidth = std::min(cellWidth, (cellHeight - kCaptionHeightPx) * aspect_);
+        if (pictureWidth > bestWidth + 0.5) {
+            best = columns;
+            bestWidth = pictureWidth;
+        }
+    }
+    return best;
+}
+
 QRectF AttentionThumbnails::cellRect(int index) const
 {
     const int count = std::max<int>(1, static_cast<int>(picks_.size()));
-    const double cellWidth = (width() - kGapPx * (count + 1)) / static_cast<double>(count);
-    return QRectF(kGapPx + index * (cellWidth + kGapPx), 4, cellWidth, height() - 8);
+    const int columns = columnsFor(count);
+    const int lines = (count + columns - 1) / columns;
+    const double cellWidth = (width() - kGapPx * (columns + 1)) / static_cast<double>(columns);
+    const double cellHeight = (height() - 8 - kGapPx * (lines - 1)) / static_cast<double>(lines);
+    const int column = index % columns;
+    const int line = index / columns;
+    return QRectF(kGapPx + column * (cellWidth + kGapPx), 4 + line * (cellHeight + kGapPx),
+        cellWidth, cellHeight);
 }
 
 void AttentionThumbnails::paintEvent(QPaintEvent*)
@@ -119,9 +164,9 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
             const QRectF target(
                 pictureArea.center() - QPointF(fitted.width(), fitted.height()) / 2, fitted);
             painter.drawImage(target, *found);
-            painter.setPen(QPen(attentionColorScale(AttentionScale::WeightTimesSteps)
-                                    .colorOf(index_.valueAt(
-                                        pick.frame, pick.row, AttentionScale::WeightTimesSteps)),
+            // The weight in this window, the number under the picture, in the heatmaps' colours.
+            painter.setPen(QPen(attentionColorScale(scale_).colorOf(
+                                    scaledWeight(pick.weight, pick.windowSteps, scale_)),
                 3));
             painter.drawRect(target.adjusted(1, 1, -1, -1));
         } else {
@@ -133,9 +178,14 @@ void AttentionThumbnails::paintEvent(QPaintEvent*)
         const QRectF caption(
             cell.left(), cell.bottom() - kCaptionHeightPx, cell.width(), kCaptionHeightPx);
         // Short lines, shorter still when seven rows share the width; the tooltip has the rest.
-        QString weight = QString::number(pick.weight, 'f', 2);
-        QString head = pick.isUniform() ? tr("row %1 · uniform").arg(pick.row)
-                                        : tr("row %1 · w %2").arg(pick.row).arg(weight);
+        const bool isTimesSteps = scale_ == AttentionScale::WeightTimesSteps;
+        QString weight
+            = QString::number(scaledWeight(pick.weight, pick.windowSteps, scale_), 'f', 2);
+        QString head = pick.isUniform()
+            ? tr("row %1 · uniform").arg(pick.row)
+            : (isTimesSteps ? tr("row %1 · w×T %2") : tr("row %1 · w %2"))
+                  .arg(pick.row)
+                  .arg(weight);
         if (pick.tiedSteps > 1 && !pick.isUniform())
             head += tr(" · tie");
         if (painter.fontMetrics().horizontalAdvance(head) > cell.width()) {

@@ -1,8 +1,9 @@
 #pragma once
 // AttentionThumbnails: for the window under the playhead, one picture per attention row: the
-// middle frame of the snippet that row weighs most, with the row, snippet, weight and time.
-// Clicking a picture asks to seek there. Frames are decoded off the GUI thread by its own
-// ThumbnailLoader and cached. GUI thread only.
+// middle frame of the snippet that row weighs most, with the row, snippet, weight (in that
+// window, framed in the heatmaps' colour of it) and time. The pictures are laid out in as many
+// lines as makes them largest. Clicking a picture asks to seek there. Frames are decoded off the
+// GUI thread by its own ThumbnailLoader and cached. GUI thread only.
 
 #include "core/analysis/window_explanation.h"
 #include "core/common/defaults.h"
@@ -38,9 +39,13 @@ public:
 
     void setVideo(const QString& path, double framesPerSecond);
     void setResult(ResultPointer result);
+    void setScale(AttentionScale scale); // of the frames' colour
+    AttentionScale scale() const { return scale_; }
     // The snippet each row of the current window weighs most; empty without a window.
     const std::vector<Pick>& picks() const { return picks_; }
     bool hasImage(int64_t frame) const { return images_.contains(frame); }
+    // The largest picture `count` pictures get in the current size (16:9 until a frame is in).
+    QSizeF pictureSizeFor(int count) const;
 
     QSize sizeHint() const override { return { 520, 150 }; }
     QSize minimumSizeHint() const override { return { 200, 110 }; }
@@ -58,6 +63,7 @@ protected:
 
 private:
     void pickForWindow(int windowIndex);
+    int columnsFor(int count) const; // pictures per line
     QRectF cellRect(int index) const;
     QString tooltipOf(const Pick& pick) const;
 
@@ -69,6 +75,8 @@ private:
     AttentionIndex index_;
     double fps_ = defaults::kFallbackFps;
     int windowIndex_ = -1;
+    AttentionScale scale_ = kDefaultAttentionScale;
+    double aspect_ = 16.0 / 9.0; // width / height of the video's frames, once one is decoded
     std::vector<Pick> picks_;
     QHash<qint64, QImage> images_;
 };

@@ -29,19 +29,20 @@ constexpr int kTimeAxisPx = 22; // under the score plot, as under the file timel
 constexpr int kLegendPx = 16; // above the heatmap: what its colours stand for
 constexpr int kBottomMarginPx = 4;
 
-// The attention of a step on the app's one fixed scale: weight × T of its window, so the first
-// steps of a young watch (windows of 1, 2, 3 ... steps) are not painted as a gradient of ever
-// smaller raw weights, and uniform attention is the neutral middle.
+// The attention of a step on the file views' default scale, so a colour is the same number in
+// both windows: the softmax weight the step got in the window it completed (the newest, the
+// only one scored yet: a live view cannot wait for the later windows that will hold it too).
+// A young watch's first windows hold 1, 2, 3 ... steps, so its first weights are larger; the
+// tooltip gives × T beside each, where uniform is 1 in a window of any length.
 QColor attentionColor(const live::LiveStep& step, size_t row)
 {
-    return attentionColorScale(AttentionScale::WeightTimesSteps)
-        .colorOf(
-            scaledWeight(step.attention[row], step.windowSteps, AttentionScale::WeightTimesSteps));
+    return attentionColorScale(kDefaultAttentionScale)
+        .colorOf(scaledWeight(step.attention[row], step.windowSteps, kDefaultAttentionScale));
 }
 
 ColorScale attentionBarScale()
 {
-    return attentionColorScale(AttentionScale::WeightTimesSteps);
+    return attentionColorScale(kDefaultAttentionScale);
 }
 
 double seconds(int64_t us)
@@ -188,7 +189,8 @@ std::vector<PlotLabel> LiveTimelineView::labels() const
 PlotLabel LiveTimelineView::colorLegendLabel() const
 {
     return { QRectF(0, heatmapRect().top() - kLegendPx, width() - 4, kLegendPx),
-        tr("colour: %1").arg(attentionBarScale().label), Qt::AlignRight | Qt::AlignVCenter };
+        tr("colour: each snippet's %1, in the window it completed").arg(attentionBarScale().label),
+        Qt::AlignRight | Qt::AlignVCenter };
 }
 
 const live::LiveStep* LiveTimelineView::stepAt(int64_t us) const

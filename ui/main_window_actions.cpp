@@ -198,7 +198,8 @@ void MainWindow::createViewMenu()
     fitScores->setObjectName(QStringLiteral("fitScoreAxisAction"));
     videoActions_ << fitScores;
     connect(fitScores, &QAction::toggled, timelinePanel_->timeline(), &TimelineView::fitScoreAxis);
-    view->addAction(makeAttentionScaleAction(timelinePanel_->heatmap(), windowDetail_, this));
+    view->addAction(
+        makeAttentionScaleAction(timelinePanel_->heatmap(), windowDetail_, thumbnails_, this));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainDock"))) {
         QAction* toggle = dock->toggleViewAction();
         toggle->setText(tr("&Explain panel"));

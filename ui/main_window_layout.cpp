@@ -63,9 +63,12 @@ void MainWindow::createLayout()
     windowDetail_->setMinimumSize(200, 124); // 18 px gave way to the events' source row
     thumbnails_->setMinimumSize(200, 46);
     eventsTable()->setMinimumHeight(60);
+    // The thumbnails get as much height as the matrix: at their size hint's share they were
+    // stamps of 30 x 20 px even at 2560x1440 (frames must be at least 96 px wide at 1440x900).
     side->setStretchFactor(0, 2);
-    side->setStretchFactor(1, 1);
-    side->setStretchFactor(2, 3);
+    side->setStretchFactor(1, 2);
+    side->setStretchFactor(2, 2);
+    side->setSizes({ 300, 300, 300 });
 
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(videoPanel_);

@@ -49,7 +49,7 @@ QString cellText(double value, int decimals)
 
 double ColorScale::positionOf(double value) const
 {
-    if (kind == Kind::LogDiverging) {
+    if (kind == Kind::Log || kind == Kind::LogDiverging) {
         if (!(value > 0.0) || !(low > 0.0) || high <= low)
             return 0.0;
         return std::clamp(std::log(value / low) / std::log(high / low), 0.0, 1.0);
@@ -69,6 +69,8 @@ QString ColorScale::textOf(double value) const
         return QStringLiteral("1/%1").arg(1.0 / value, 0, 'g', 3);
     if (kind == Kind::LogDiverging)
         return QString::number(value, 'g', 3);
+    if (kind == Kind::Log)
+        return QString::number(value, 'g', 2);
     return QString::number(value, 'f', decimals()).replace(QLatin1Char('-'), QChar(0x2212));
 }
 
@@ -133,6 +135,38 @@ void paintMatrix(QPainter& painter, const QRectF& area, const FloatArray& values
     painter.setFont(oldFont);
 }
 
+std::vector<PlotLabel> colorBarLabels(
+    const QRectF& bar, const ColorScale& scale, const QFontMetricsF& metrics, double labelWidthPx)
+{
+    const double x = bar.right() + 4;
+    const double lineHeight = metrics.height();
+    auto label = [&](double value, double y, Qt::Alignment vertical) {
+        const double top = vertical == Qt::AlignTop ? y
+            : vertical == Qt::AlignBottom           ? y - lineHeight
+                                                    : y - lineHeight / 2.0;
+        return PlotLabel { QRectF(x, top, labelWidthPx, lineHeight), scale.textOf(value),
+            Qt::AlignLeft | vertical };
+    };
+    // A bar lower than two lines cannot hold its ends apart ("32" over "1/32" read "3⁄32"): one
+    // line beside it gives both.
+    if (bar.height() < 2 * lineHeight)
+        return { { QRectF(x, bar.center().y() - lineHeight / 2.0, labelWidthPx, lineHeight),
+            QStringLiteral("%1–%2").arg(scale.textOf(scale.low), scale.textOf(scale.high)),
+            Qt::AlignLeft | Qt::AlignVCenter } };
+    std::vector<PlotLabel> labels { label(scale.high, bar.top(), Qt::AlignTop),
+        label(scale.low, bar.bottom(), Qt::AlignBottom) };
+    if (bar.height() <= 3 * lineHeight || scale.high <= scale.low)
+        return labels;
+    const double middle = scale.marked.value_or((scale.low + scale.high) / 2.0);
+    const double fraction = scale.positionOf(middle);
+    const double y = bar.bottom() - fraction * bar.height();
+    // Room for the top and bottom labels: a middle one that would overlap them is left out.
+    if (fraction > 0.0 && fraction < 1.0 && y - bar.top() > lineHeight
+        && bar.bottom() - y > lineHeight)
+        labels.push_back(label(middle, y, Qt::AlignVCenter));
+    return labels;
+}
+
 void paintColorBar(QPainter& painter, const QRectF& bar, const ColorScale& scale,
     const QColor& textColor, double labelWidthPx)
 {
@@ -142,29 +176,13 @@ void paintColorBar(QPainter& painter, const QRectF& bar, const ColorScale& scale
     painter.fillRect(bar, gradient);
     painter.setPen(textColor);
     painter.drawRect(bar);
-    const QFontMetricsF metrics(painter.font());
-    const double x = bar.right() + 4;
-    auto label = [&](double value, double y, Qt::Alignment vertical) {
-        const double top = vertical == Qt::AlignTop ? y
-            : vertical == Qt::AlignBottom           ? y - metrics.height()
-                                                    : y - metrics.height() / 2.0;
-        painter.drawText(QRectF(x, top, labelWidthPx, metrics.height()), Qt::AlignLeft | vertical,
-            scale.textOf(value));
-    };
-    label(scale.high, bar.top(), Qt::AlignTop);
-    label(scale.low, bar.bottom(), Qt::AlignBottom);
-    if (bar.height() <= 3 * metrics.height() || scale.high <= scale.low)
-        return;
-    const double middle = scale.marked.value_or((scale.low + scale.high) / 2.0);
-    const double fraction = scale.positionOf(middle);
-    if (fraction <= 0.0 || fraction >= 1.0)
-        return;
-    const double y = bar.bottom() - fraction * bar.height();
-    // Room for the top and bottom labels: a middle one that would overlap them is left out.
-    if (y - bar.top() > metrics.height() && bar.bottom() - y > metrics.height()) {
+    const std::vector<PlotLabel> labels
+        = colorBarLabels(bar, scale, QFontMetricsF(painter.font()), labelWidthPx);
+    if (labels.size() == 3) { // the middle one's tick
+        const double y = labels[2].rect.center().y();
         painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y));
-        label(middle, y, Qt::AlignVCenter);
     }
+    paintPlotLabels(painter, labels);
 }
 
 QImage matrixImage(const FloatArray& values, QSize matrixSize, const ColorScale& scale,

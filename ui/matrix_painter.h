@@ -6,6 +6,7 @@
 // a column of A. Pure functions on a QPainter or QImage; any thread (no widgets).
 
 #include "core/common/float_array.h"
+#include "ui/plot_axes.h"
 
 #include <QColor>
 #include <QImage>
@@ -15,16 +16,19 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 class QPainter;
 
 namespace vigil::ui {
 
 // How numbers become colours. Linear: viridis from low (dark purple) to high (yellow).
-// LogDiverging: for ratios around `marked` (1 = uniform attention): the diverging map over
-// log(value) from low to high, so ×4 and ÷4 sit as far from the neutral middle on either side.
+// Log: viridis over log(value) from low (> 0) to high, so twice a value is the same step up the
+// map anywhere along it. LogDiverging: for ratios around `marked` (1 = uniform attention): the
+// diverging map over log(value) from low to high, so ×4 and ÷4 sit as far from the neutral
+// middle on either side.
 struct ColorScale {
-    enum class Kind { Linear, LogDiverging };
+    enum class Kind { Linear, Log, LogDiverging };
     Kind kind = Kind::Linear;
     double low = 0.0;
     double high = 1.0;
@@ -55,6 +59,10 @@ void paintMatrix(QPainter& painter, const QRectF& area, const FloatArray& values
 // the marked value beside it, in textColor, within labelWidthPx to the right of the bar.
 void paintColorBar(QPainter& painter, const QRectF& bar, const ColorScale& scale,
     const QColor& textColor, double labelWidthPx);
+// The texts paintColorBar writes beside bar (for layouts and tests); a bar under two lines high
+// gets one, "low–high".
+std::vector<PlotLabel> colorBarLabels(
+    const QRectF& bar, const ColorScale& scale, const QFontMetricsF& metrics, double labelWidthPx);
 
 // A picture for a card: the matrix (matrixSize, framed) with its colour bar on the right.
 QImage matrixImage(const FloatArray& values, QSize matrixSize, const ColorScale& scale,

@@ -113,8 +113,8 @@ void TimelinePanel::setResult(const ResultPointer& result)
     heatmap_->setResult(result);
     const int rows = heatmap_->index().rows();
     heatmapTitle_->setText(rows > 0
-            ? tr("Attention per classifier row (%1 rows; each row's softmax weight on each snippet "
-                 "of its window, coloured as the legend says)")
+            ? tr("Attention per classifier row (%1 rows; each snippet's weight, the mean over "
+                 "the windows that hold it, coloured as the legend says)")
                   .arg(rows)
             : tr("Attention per classifier row"));
 }

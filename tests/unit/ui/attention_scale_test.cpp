@@ -1,13 +1,14 @@
-// The attention colours cannot mislead: by default the heatmaps and the window detail show
-// weight × T on a fixed diverging log scale, where 1 (uniform attention in a window of any
-// length) is the neutral middle, so a short last window is not drawn hotter only because
-// 1/2 > 1/4 and uniform attention is not painted as the hottest colour. The raw softmax weight
-// is on a fixed 0 .. 1. The View menu switches both views together and the legend says which
-// number the colours are.
+// One scale everywhere: by default the heatmaps, the window detail and the thumbnails show the
+// softmax weights themselves (each window's sum to 1), on a fixed log scale from 1/1000 to 1, so
+// a row that looks at a few snippets and away from the rest is readable. weight × T, where 1 is
+// uniform attention in a window of any length (a short last window is not drawn hotter only
+// because 1/2 > 1/4), is the View menu's labelled option, on a fixed diverging log scale. The
+// menu switches every view together and the legend says which number the colours are.
 
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/attention_heatmap_view.h"
 #include "ui/attention_scale.h"
+#include "ui/attention_thumbnails.h"
 #include "ui/color_map.h"
 #include "ui/main_window.h"
 #include "ui/matrix_painter.h"
@@ -58,6 +59,32 @@ QColor cellColor(AttentionHeatmapView& view, double frame, int row)
         static_cast<int>(plot.top() + plot.height() * (row + 0.5) / 2.0));
 }
 
+TEST(AttentionScale, RawWeightsOnALogScaleAreTheDefault)
+{
+    TimelineViewport viewport;
+    AttentionHeatmapView view(&viewport);
+    view.resize(kPlotLeftMarginPx + 240 + kPlotRightMarginPx, 120);
+    viewport.setFrameCount(24);
+    view.setResult(fullAndShortWindows());
+    ASSERT_EQ(view.scale(), AttentionScale::RawWeight);
+    const ColorScale raw = view.colorScale();
+    EXPECT_EQ(raw.kind, ColorScale::Kind::Log);
+    EXPECT_TRUE(raw.label.startsWith(QStringLiteral("weight (a window's sum to 1), log scale")));
+    EXPECT_TRUE(view.legend().contains(QStringLiteral("mean over the windows")));
+    // The short window's uniform 1/2 is another colour than the full one's 1/4: raw weights.
+    EXPECT_EQ(cellColor(view, 18.5, 0), raw.colorOf(0.5));
+    EXPECT_EQ(cellColor(view, 2.5, 0), raw.colorOf(0.25));
+    EXPECT_EQ(cellColor(view, 1.5, 1), raw.colorOf(0.7));
+    // Twice the weight is the same step up the map anywhere along it; 1/1000 is the floor.
+    EXPECT_NEAR(raw.positionOf(0.02) - raw.positionOf(0.01),
+        raw.positionOf(0.8) - raw.positionOf(0.4), 1e-12);
+    EXPECT_EQ(raw.colorOf(1.0), viridis(1.0));
+    EXPECT_EQ(raw.colorOf(0.001), viridis(0.0));
+    EXPECT_EQ(raw.colorOf(0.0), viridis(0.0));
+    EXPECT_EQ(raw.textOf(0.001), QStringLiteral("0.001"));
+    EXPECT_EQ(raw.textOf(1.0), QStringLiteral("1"));
+}
+
 TEST(AttentionScale, WeightTimesStepsDrawsUniformAttentionAlikeInWindowsOfAnyLength)
 {
     TimelineViewport viewport;
@@ -65,11 +92,13 @@ TEST(AttentionScale, WeightTimesStepsDrawsUniformAttentionAlikeInWindowsOfAnyLen
     view.resize(kPlotLeftMarginPx + 240 + kPlotRightMarginPx, 120);
     viewport.setFrameCount(24);
     view.setResult(fullAndShortWindows());
+    const QImage rawLegend = view.grab().toImage().copy(0, 0, view.width(), 16);
 
-    // The default: × T, where both windows' uniform rows are 1, the neutral middle.
-    ASSERT_EQ(view.scale(), AttentionScale::WeightTimesSteps);
+    // The option: × T, where both windows' uniform rows are 1, the neutral middle.
+    view.setScale(AttentionScale::WeightTimesSteps);
     const ColorScale ratio = view.colorScale();
-    EXPECT_TRUE(ratio.label.startsWith(QStringLiteral("weight × T: 1 = uniform")));
+    EXPECT_TRUE(
+        ratio.label.startsWith(QStringLiteral("weight × T (a window's sum to T; 1 = uniform")));
     ASSERT_TRUE(ratio.marked);
     EXPECT_DOUBLE_EQ(*ratio.marked, 1.0);
     EXPECT_EQ(cellColor(view, 2.5, 0), cellColor(view, 18.5, 0));
@@ -79,19 +108,11 @@ TEST(AttentionScale, WeightTimesStepsDrawsUniformAttentionAlikeInWindowsOfAnyLen
     EXPECT_EQ(cellColor(view, 1.5, 1), ratio.colorOf(2.8));
     EXPECT_GT(ratio.colorOf(2.8).red(), ratio.colorOf(2.8).blue());
     EXPECT_GT(ratio.colorOf(0.4).blue(), ratio.colorOf(0.4).red());
-    const QImage ratioLegend = view.grab().toImage().copy(0, 0, view.width(), 16);
-
-    // Raw weights, on a fixed 0 .. 1: the short window's uniform 1/2 is another colour than
-    // the full one's 1/4, and neither is stretched to the largest weight on screen.
-    view.setScale(AttentionScale::RawWeight);
-    EXPECT_EQ(view.colorScale().label, QStringLiteral("raw weight, 0 .. 1"));
-    EXPECT_EQ(cellColor(view, 18.5, 0), viridis(0.5));
-    EXPECT_EQ(cellColor(view, 1.5, 1), viridis(0.7));
-    EXPECT_NE(view.grab().toImage().copy(0, 0, view.width(), 16), ratioLegend);
-    // The tooltip gives both numbers.
+    EXPECT_NE(view.grab().toImage().copy(0, 0, view.width(), 16), rawLegend);
+    // The tooltip gives the numbers of the scale shown.
     const QRectF plot = view.plotRect();
     EXPECT_TRUE(view.describeAt(QPointF(view.axis().xOf(18.5), plot.top() + 2))
-                    .contains(QStringLiteral("row 0: 0.500 (× T = 1.00)")));
+                    .contains(QStringLiteral("row 0: mean 1.00; in window 1: 1.00")));
 }
 
 TEST(AttentionScale, TheScaleIsTheSameForEveryWindowAndResult)
@@ -115,14 +136,15 @@ TEST(AttentionScale, TheWindowDetailUsesTheHeatmapsScale)
     WindowDetailView detail;
     detail.resize(520, 280);
     detail.setResult(fullAndShortWindows());
-    EXPECT_TRUE(detail.caption().contains(QStringLiteral("weight × T: 1 = uniform")));
+    EXPECT_EQ(detail.scale(), AttentionScale::RawWeight);
+    EXPECT_EQ(detail.colorScale().kind, ColorScale::Kind::Log);
+    EXPECT_TRUE(detail.caption().contains(QStringLiteral("weight (a window's sum to 1)")));
+    detail.setScale(AttentionScale::WeightTimesSteps);
     EXPECT_EQ(detail.colorScale().kind, ColorScale::Kind::LogDiverging);
-    detail.setScale(AttentionScale::RawWeight);
-    EXPECT_DOUBLE_EQ(detail.colorScale().high, 1.0);
-    EXPECT_TRUE(detail.caption().contains(QStringLiteral("raw weight")));
+    EXPECT_TRUE(detail.caption().contains(QStringLiteral("weight × T (a window's sum to T")));
 }
 
-TEST(AttentionScale, TheViewMenuSwitchesTheHeatmapsAndTheWindowDetailTogether)
+TEST(AttentionScale, TheViewMenuSwitchesEveryAttentionViewTogether)
 {
     MainWindow window(vigil::test::fakeEngine(4));
     auto* action = window.findChild<QAction*>(QStringLiteral("attentionScaleAction"));
@@ -132,15 +154,20 @@ TEST(AttentionScale, TheViewMenuSwitchesTheHeatmapsAndTheWindowDetailTogether)
         if (auto* menu = qobject_cast<QMenu*>(owner))
             isInViewMenu = isInViewMenu || menu->title() == QStringLiteral("&View");
     EXPECT_TRUE(isInViewMenu);
+    EXPECT_TRUE(action->text().contains(QStringLiteral("weight × &T")));
     ASSERT_TRUE(action->isCheckable());
-    EXPECT_TRUE(action->isChecked()) << "weight × T is the default";
-    EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::WeightTimesSteps);
-    action->trigger();
+    EXPECT_FALSE(action->isChecked()) << "the weights themselves are the default";
     EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::RawWeight);
     EXPECT_EQ(window.windowDetail()->scale(), AttentionScale::RawWeight);
+    EXPECT_EQ(window.thumbnails()->scale(), AttentionScale::RawWeight);
     action->trigger();
     EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::WeightTimesSteps);
     EXPECT_EQ(window.windowDetail()->scale(), AttentionScale::WeightTimesSteps);
+    EXPECT_EQ(window.thumbnails()->scale(), AttentionScale::WeightTimesSteps);
+    action->trigger();
+    EXPECT_EQ(window.timelinePanel()->heatmap()->scale(), AttentionScale::RawWeight);
+    EXPECT_EQ(window.windowDetail()->scale(), AttentionScale::RawWeight);
+    EXPECT_EQ(window.thumbnails()->scale(), AttentionScale::RawWeight);
 }
 
 } // namespace

@@ -84,20 +84,23 @@ TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
     view.setResult(twoWindowResult());
     const QImage image = view.grab().toImage();
     const QRectF plot = view.plotRect();
-    // Frame 5 (step 1, row 0): 0.9 of a window of 2 steps, 1.8 × uniform; frame 13 (step 3,
-    // row 1): 0.4, 0.8 × uniform. The colours are those of the fixed scale, not of the largest
-    // weight on screen.
+    // Frame 5 (step 1, row 0): 0.9; frame 13 (step 3, row 1): 0.4, each the weight of the one
+    // window that holds it. The colours are those of the fixed scale of raw weights (the
+    // default), not of the largest weight on screen.
     const FrameAxis axis = view.axis();
     const QPoint row1(
         static_cast<int>(axis.xOf(5.5)), static_cast<int>(plot.top() + plot.height() * 0.25));
     const QPoint row2(
         static_cast<int>(axis.xOf(13.5)), static_cast<int>(plot.top() + plot.height() * 0.75));
-    const ColorScale scale = attentionColorScale(AttentionScale::WeightTimesSteps);
-    EXPECT_EQ(QColor(image.pixel(row1)), scale.colorOf(0.9 * 2));
-    EXPECT_EQ(QColor(image.pixel(row2)), scale.colorOf(0.4 * 2));
-    // Windows and rows counted from 0, as everywhere.
+    const ColorScale scale = attentionColorScale(AttentionScale::RawWeight);
+    EXPECT_EQ(QColor(image.pixel(row1)), scale.colorOf(0.9));
+    EXPECT_EQ(QColor(image.pixel(row2)), scale.colorOf(0.4));
+    // Windows and rows counted from 0, as everywhere; one window holds each snippet.
     EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("Window 1")));
-    EXPECT_TRUE(view.describeAt(row2).contains(QStringLiteral("row 1: 0.400")));
+    EXPECT_TRUE(view.describeAt(row2).contains(
+        QStringLiteral("the weight the one window holding it gave it")));
+    EXPECT_TRUE(
+        view.describeAt(row2).contains(QStringLiteral("row 1: mean 0.400; in window 1: 0.400")));
 }
 
 } // namespace

@@ -142,24 +142,28 @@ TEST(LiveTimelineView, LabelsEachAttentionRowAndSaysWhatItsColoursAre)
         EXPECT_NEAR(
             found[0].rect.center().y(), heatmap.top() + heatmap.height() * (row + 0.5) / 2, 1.0);
     }
-    const std::vector<PlotLabel> legend
-        = labelsWith(labels, "colour: weight × T: 1 = uniform, red looks here, blue away");
+    const std::vector<PlotLabel> legend = labelsWith(labels,
+        "colour: each snippet's weight (a window's sum to 1), log scale, in "
+        "the window it completed");
     ASSERT_EQ(legend.size(), 1u);
     EXPECT_LE(legend[0].rect.bottom(), heatmap.top());
-    // The colour bar right of the rows is the app's fixed diverging scale: red (looks here) at
-    // the top, blue (looks away) at the bottom, the neutral middle (uniform) between.
+    // The colour bar right of the rows is the file views' default scale: viridis over the log
+    // of the raw weight, yellow (1) at the top, dark purple (1/1000) at the bottom.
     const QImage image = shown.view.grab().toImage();
     const int barX = static_cast<int>(heatmap.right()) + 14;
     const QColor top = image.pixelColor(barX, static_cast<int>(heatmap.top()) + 3);
     const QColor bottom = image.pixelColor(barX, static_cast<int>(heatmap.bottom()) - 3);
-    EXPECT_GT(top.red(), top.blue() + 60);
-    EXPECT_GT(bottom.blue(), bottom.red() + 60);
+    EXPECT_GT(top.green(), 180);
+    EXPECT_GT(top.red(), top.blue());
+    EXPECT_LT(bottom.green(), 60);
+    EXPECT_GT(bottom.blue(), bottom.green());
 }
 
-TEST(LiveTimelineView, AYoungWatchsGrowingWindowIsNoGradient)
+TEST(LiveTimelineView, AYoungWatchsWeightsAreTheWeightsItsShortWindowsGave)
 {
     // The first steps are scored in windows of 1, 2, 3, 4 steps; uniform attention there is
-    // 1, 1/2, 1/3, 1/4 as a raw weight, and the same colour (the neutral middle) × T.
+    // 1, 1/2, 1/3, 1/4: the weights each got, drawn as the file views draw weights, with × T
+    // (uniform: 1 in every window) in the tooltip.
     LiveTimelineRing ring(int64_t { 600 } * 1000000, 100);
     for (int64_t t = 1; t <= 4; ++t) {
         const float uniform = 1.0f / static_cast<float>(t);
@@ -173,10 +177,15 @@ TEST(LiveTimelineView, AYoungWatchsGrowingWindowIsNoGradient)
     const QImage image = view.grab().toImage();
     const QRectF heatmap = view.heatmapRect();
     const int y = static_cast<int>(heatmap.center().y());
-    const QColor first = image.pixelColor(static_cast<int>(view.xOfUs(500000)), y);
-    for (const int64_t us : { 1500000, 2500000, 3500000 })
-        EXPECT_EQ(image.pixelColor(static_cast<int>(view.xOfUs(us)), y), first) << us;
-    EXPECT_EQ(first, attentionColorScale(AttentionScale::WeightTimesSteps).colorOf(1.0));
+    const ColorScale colors = attentionColorScale(AttentionScale::RawWeight);
+    for (const int64_t t : { 1, 2, 3, 4 }) {
+        SCOPED_TRACE(t);
+        const int64_t us = (t - 1) * 1000000 + 500000;
+        EXPECT_EQ(image.pixelColor(static_cast<int>(view.xOfUs(us)), y),
+            colors.colorOf(1.0 / static_cast<double>(t)));
+        EXPECT_TRUE(
+            view.hoverTextAt(QPointF(view.xOfUs(us), y)).contains(QStringLiteral("(× T = 1.00)")));
+    }
 }
 
 TEST(LiveTimelineView, DrawsAReconnectionGapAtItsLengthWithTheLengthWrittenOnIt)

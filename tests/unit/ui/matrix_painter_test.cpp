@@ -81,8 +81,10 @@ TEST(MatrixPainter, TheWindowDetailAndTheExplainCardDrawAInOneOrientationAndColo
         vigil::test::binaryDir() + "/ui-screenshots")); // for people to look at
     drawn.save(
         QString::fromStdString(vigil::test::binaryDir() + "/ui-screenshots/window-detail.png"));
-    // Find the detail's matrix: the first cell's colour runs from (48, 62), the label margins.
-    const QRectF matrix(48, 62, 560 - 48 - 52 - 10 - 40 - 8, 300 - 62 - 48);
+    // The detail's matrix, where its layout (from the font) puts it.
+    const QRectF matrix = detail.layout().matrix;
+    const QRectF bar = detail.layout().bar;
+    ASSERT_FALSE(matrix.isEmpty());
     for (int t = 0; t < 4; ++t)
         for (int k = 0; k < 2; ++k) {
             SCOPED_TRACE(testing::Message() << "t " << t << " k " << k);
@@ -95,14 +97,15 @@ TEST(MatrixPainter, TheWindowDetailAndTheExplainCardDrawAInOneOrientationAndColo
                 expectCell(drawn, cell, detail.colorScale().colorOf(value));
         }
     EXPECT_EQ(scale.colorOf(0.7), viridis(1.0));
-    EXPECT_EQ(detail.colorScale().colorOf(0.7), viridis(0.7)) << "raw weights: 0 .. 1, fixed";
+    EXPECT_EQ(detail.colorScale().colorOf(1.0), viridis(1.0)) << "raw weights: fixed, up to 1";
     EXPECT_TRUE(hasColorBar(card));
     // The detail's bar: right of the Σ column.
-    EXPECT_TRUE(isNear(drawn.pixelColor(static_cast<int>(matrix.right()) + 52 + 5,
-                           static_cast<int>(matrix.top()) + 2),
+    EXPECT_GT(bar.left(), matrix.right() + 20);
+    EXPECT_TRUE(isNear(
+        drawn.pixelColor(static_cast<int>(bar.center().x()), static_cast<int>(bar.top()) + 2),
         viridis(1.0), 40));
-    EXPECT_TRUE(isNear(drawn.pixelColor(static_cast<int>(matrix.right()) + 52 + 5,
-                           static_cast<int>(matrix.bottom()) - 3),
+    EXPECT_TRUE(isNear(
+        drawn.pixelColor(static_cast<int>(bar.center().x()), static_cast<int>(bar.bottom()) - 3),
         viridis(0.0), 40));
     EXPECT_TRUE(detail.caption().contains(attentionOrientationNote()));
 }
