@@ -78,8 +78,8 @@ void MainWindow::showManual(const QString& file, const QString& headingStart)
 {
     if (!manual_)
         manual_ = new ManualDialog(this);
+    manual_->show(); // laid out at its size first, so that the heading can be scrolled to
     manual_->showGuide(file, headingStart);
-    manual_->show();
     manual_->raise();
     manual_->activateWindow();
 }

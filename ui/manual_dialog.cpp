@@ -1,5 +1,6 @@
 #include "ui/manual_dialog.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
 #include <QFile>
 #include <QHBoxLayout>
@@ -78,13 +79,12 @@ void ManualDialog::scrollToHeading(const QString& headingStart)
     browser_->verticalScrollBar()->setValue(0);
     if (headingStart.isEmpty())
         return;
-    for (QTextBlock block = browser_->document()->begin(); block.isValid(); block = block.next())
+    QTextDocument* document = browser_->document();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
         if (block.blockFormat().headingLevel() > 0 && block.text().startsWith(headingStart)) {
-            // To the end first, so that the heading lands at the top of the view.
-            browser_->verticalScrollBar()->setValue(browser_->verticalScrollBar()->maximum());
-            QTextCursor cursor(block);
-            browser_->setTextCursor(cursor);
-            browser_->ensureCursorVisible();
+            // The heading at the top of the view; the bounding rectangle lays the page out.
+            const QRectF place = document->documentLayout()->blockBoundingRect(block);
+            browser_->verticalScrollBar()->setValue(static_cast<int>(place.top()));
             return;
         }
 }

@@ -13,8 +13,10 @@
 #include "ui/video_panel.h"
 
 #include <QApplication>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <gtest/gtest.h>
 
@@ -228,8 +230,18 @@ TEST(ManualDialog, ShowsEveryGuideCompiledIntoTheProgram)
         EXPECT_TRUE(manual.showGuide(file));
         EXPECT_GT(manual.text().size(), 500);
     }
+    manual.resize(900, 600);
+    manual.show();
+    auto* browser = manual.findChild<QTextBrowser*>();
+    ASSERT_NE(browser, nullptr);
+    EXPECT_TRUE(manual.showGuide(QStringLiteral("explain.md")));
+    EXPECT_EQ(browser->verticalScrollBar()->value(), 0);
     EXPECT_TRUE(manual.showGuide(QStringLiteral("explain.md"), QStringLiteral("3.")));
     EXPECT_TRUE(manual.text().contains(QStringLiteral("Is tanh doing the job")));
+    // Question 3's heading at the top of the view: the first line shown is its own.
+    const QTextCursor top = browser->cursorForPosition(QPoint(4, 4));
+    EXPECT_TRUE(top.block().text().startsWith(QStringLiteral("3.")))
+        << top.block().text().toStdString();
     EXPECT_FALSE(manual.showGuide(QStringLiteral("nothing.md")));
 }
 
