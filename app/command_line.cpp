@@ -160,9 +160,13 @@ CLI::App* addExplainCommand(CLI::App& cli, RunOptions& options, ExplainOptions& 
         ->check(countIn(bounds::snippetFrames()))
         ->capture_default_str();
     explain->add_flag("--json", explainOptions.isJson, "Every intermediate tensor as JSON");
-    explain->add_flag("--code", explainOptions.isCode,
+    CLI::Option* code = explain->add_flag("--code", explainOptions.isCode,
         "The paper's forward line by line on this window, the crops as the batch, and the "
         "student's eight questions answered on it (docs/explain.md)");
+    explain
+        ->add_option("--sweep-report", explainOptions.sweepReportPath,
+            "With --code: question 7 also on this sweep of vigil train (<stem>.report.json)")
+        ->needs(code);
     explain->add_flag("-q,--quiet", options.isQuiet, "No progress on stderr");
     addModelOptions(*explain, options, Backbones::Any);
     return explain;

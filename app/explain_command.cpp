@@ -13,6 +13,7 @@
 #include "core/common/plural.h"
 #include "core/common/text.h"
 #include "core/formats/feature_sidecar.h"
+#include "core/train/sweep_findings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -294,6 +295,46 @@ float meanOf(const std::vector<float>& scores)
     return mean;
 }
 
+// Reads the input, then prints the window's stages, or with --code the lesson. Throws.
+void explainWindow(const std::string& path, const engine::Engine& engine,
+    const analysis::WindowSettings& settings, const RunOptions& options,
+    const ExplainOptions& explain, const CancellationToken& cancel)
+{
+    // Before the features, so that a bad report fails at once.
+    std::vector<std::string> sweepFindings;
+    if (!explain.sweepReportPath.empty())
+        sweepFindings = train::sweepFindings(
+            train::readSweepReport(explain.sweepReportPath), explain.sweepReportPath);
+    const ExplainInput input = readInput(path, engine, options, cancel);
+    const std::vector<analysis::WindowSpan> spans
+        = analysis::planWindows(input.features.dim(0), settings);
+    requireChoiceExists(path, explain, spans.size(), input.features.dim(1));
+    const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
+    const std::vector<float> cropScores = cropScoresOf(engine, input.features, span);
+    const float windowScore = meanOf(cropScores);
+    if (explain.isCode) {
+        analysis::LessonInput lessonInput = analysis::gatherLessonInput(
+            *engine.explainer(), input.features, span, explain.crop, cropScores, windowScore);
+        lessonInput.sweepFindings = std::move(sweepFindings);
+        const std::string heading
+            = headingText(input, span, spans.size(), explain.windowIndex, explain.crop);
+        (explain.isJson ? printLessonJson : printLessonText)(
+            analysis::makeLesson(lessonInput), heading);
+        return;
+    }
+    const analysis::WindowExplanation explanation
+        = engine.explainer()->explain(analysis::windowOfCrop(input.features, span, explain.crop));
+    if (explain.isJson)
+        std::printf("%s\n",
+            explanationJson(
+                explanation, span, explain.windowIndex, explain.crop, windowScore, explain)
+                .dump(1)
+                .c_str());
+    else
+        printText(explanation, input, span, spans.size(), explain.windowIndex, explain.crop,
+            windowScore, explain);
+}
+
 } // namespace
 
 int runExplain(
@@ -319,32 +360,7 @@ int runExplain(
     try {
         for (const std::string& warning : engine->warnings())
             printError("warning: " + warning);
-        const ExplainInput input = readInput(path, *engine, options, cancel);
-        const std::vector<analysis::WindowSpan> spans
-            = analysis::planWindows(input.features.dim(0), *settings);
-        requireChoiceExists(path, explain, spans.size(), input.features.dim(1));
-        const analysis::WindowSpan& span = spans[static_cast<size_t>(explain.windowIndex)];
-        const std::vector<float> cropScores = cropScoresOf(*engine, input.features, span);
-        const float windowScore = meanOf(cropScores);
-        if (explain.isCode) {
-            const analysis::Lesson lesson = analysis::makeLesson(analysis::gatherLessonInput(
-                *engine->explainer(), input.features, span, explain.crop, cropScores, windowScore));
-            const std::string heading
-                = headingText(input, span, spans.size(), explain.windowIndex, explain.crop);
-            (explain.isJson ? printLessonJson : printLessonText)(lesson, heading);
-            return kExitOk;
-        }
-        const analysis::WindowExplanation explanation = engine->explainer()->explain(
-            analysis::windowOfCrop(input.features, span, explain.crop));
-        if (explain.isJson)
-            std::printf("%s\n",
-                explanationJson(
-                    explanation, span, explain.windowIndex, explain.crop, windowScore, explain)
-                    .dump(1)
-                    .c_str());
-        else
-            printText(explanation, input, span, spans.size(), explain.windowIndex, explain.crop,
-                windowScore, explain);
+        explainWindow(path, *engine, *settings, options, explain, cancel);
         return kExitOk;
     } catch (const Cancelled&) {
         printError("cancelled");

@@ -8,6 +8,7 @@
 #include "core/common/defaults.h"
 
 #include <cstdint>
+#include <string>
 
 namespace vigil::app {
 
@@ -17,6 +18,7 @@ struct ExplainOptions {
     int64_t topSteps = defaults::kExplainTopSteps;
     bool isJson = false;
     bool isCode = false; // the lesson (core/analysis/attention_lesson.h) instead of the stages
+    std::string sweepReportPath; // with isCode: question 7 on this training sweep too
 };
 
 // options.inputs holds one video or .npy file; options.windows sets window length and stride.

@@ -42,7 +42,8 @@ QString lessonIndexHtml(const analysis::Lesson& lesson, const PageWriter& writer
                   QObject::tr("Every number below is computed on this window's own features."));
 }
 
-QString lessonHtml(const analysis::Lesson& lesson, const PageWriter& writer)
+QString lessonHtml(const analysis::Lesson& lesson, const PageWriter& writer,
+    const QHash<QString, QString>& extraHtml)
 {
     QString html = QStringLiteral("<a name='code'></a>")
         + writer.heading(QObject::tr("The paper's code, line by line, on this window"));
@@ -59,6 +60,7 @@ QString lessonHtml(const analysis::Lesson& lesson, const PageWriter& writer)
             += QStringLiteral("<a name='%1'></a>").arg(id) + writer.heading(escaped(section.title));
         for (const std::string& paragraph : section.paragraphs)
             html += QStringLiteral("<p style='margin-top:2px;'>%1</p>").arg(escaped(paragraph));
+        html += extraHtml.value(id);
         html
             += QStringLiteral("<p style='margin-top:0;'><a href='guide:%1'>%2</a> · "
                               "<a href='#top'>%3</a></p>")

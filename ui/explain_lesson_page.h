@@ -6,6 +6,7 @@
 
 #include "core/analysis/attention_lesson.h"
 
+#include <QHash>
 #include <QString>
 
 namespace vigil::ui {
@@ -14,7 +15,9 @@ class PageWriter;
 
 // The index at the top of the page: links to the code and to each question.
 QString lessonIndexHtml(const analysis::Lesson& lesson, const PageWriter& writer);
-// The code and the answers, each with its anchor.
-QString lessonHtml(const analysis::Lesson& lesson, const PageWriter& writer);
+// The code and the answers, each with its anchor; extraHtml[id] follows answer id's paragraphs
+// (the Explain panel's sweep chart under question 7).
+QString lessonHtml(const analysis::Lesson& lesson, const PageWriter& writer,
+    const QHash<QString, QString>& extraHtml = {});
 
 } // namespace vigil::ui

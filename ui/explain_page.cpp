@@ -271,7 +271,8 @@ analysis::SnippetPlace placeOf(const ExplainContext& context, int64_t step)
 }
 
 ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArray& x,
-    const ExplainContext& context, const QPalette& palette, const analysis::Lesson* lesson)
+    const ExplainContext& context, const QPalette& palette, const analysis::Lesson* lesson,
+    const QHash<QString, QString>& lessonExtras)
 {
     ExplainPage page;
     const PageWriter writer(palette);
@@ -285,7 +286,7 @@ ExplainPage makeExplainPage(const analysis::WindowExplanation& e, const FloatArr
     page.html += scoreBanner(e, context);
     addRowSections(page, writer, e, context);
     if (lesson)
-        page.html += lessonHtml(*lesson, writer);
+        page.html += lessonHtml(*lesson, writer, lessonExtras);
     return page;
 }
 

@@ -54,7 +54,7 @@ struct ExplainPage {
 // lesson (ui/explain_lesson_page.h).
 ExplainPage makeExplainPage(const analysis::WindowExplanation& explanation, const FloatArray& x,
     const ExplainContext& context, const QPalette& palette,
-    const analysis::Lesson* lesson = nullptr);
+    const analysis::Lesson* lesson = nullptr, const QHash<QString, QString>& lessonExtras = {});
 
 // The middle frame of a step's snippet.
 int64_t middleFrameOfStep(int64_t step, int64_t framesPerStep);

@@ -8,6 +8,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollBar>
@@ -87,6 +88,8 @@ ExplainPanel::ExplainPanel(QWidget* parent)
             browser_->scrollToAnchor(link.mid(1));
         else if (link.startsWith(QLatin1String("guide:")))
             emit guideRequested(link.mid(6));
+        else if (link == QLatin1String("sweep:open"))
+            chooseSweepReport();
     });
     connect(
         loader_, &ThumbnailLoader::thumbnailReady, this, [this](qint64 frame, const QImage& image) {
@@ -146,6 +149,22 @@ void ExplainPanel::setCrop(int crop)
     cropBox_->setCurrentIndex(crop);
     isStale_ = true;
     refresh();
+}
+
+bool ExplainPanel::setSweepReport(const QString& path)
+{
+    const bool isRead = sweep_.load(path);
+    isStale_ = true;
+    refresh();
+    return isRead;
+}
+
+void ExplainPanel::chooseSweepReport()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a training sweep"), {},
+        tr("Training reports (*.report.json);;JSON (*.json)"));
+    if (!path.isEmpty())
+        setSweepReport(path);
 }
 
 void ExplainPanel::setSoftmaxRow(int row)
@@ -240,6 +259,28 @@ QString ExplainPanel::unavailableReason() const
     return {};
 }
 
+ExplainContext ExplainPanel::contextOf(const analysis::WindowResult& window) const
+{
+    ExplainContext context;
+    context.windowIndex = windowIndex_;
+    context.windowCount = static_cast<int>(result_->windows.size());
+    context.firstStep = window.firstStep;
+    context.lastStep = window.lastStep;
+    context.framesPerStep = index_.framesPerStep();
+    context.framesPerSecond = fps_;
+    context.crop = crop_;
+    context.softmaxRow = std::min<int64_t>(softmaxRow_, explanation_->rows - 1);
+    context.crops = features_->dim(1);
+    context.resultCropScore = crop_ < static_cast<int>(window.cropScores.size())
+        ? window.cropScores[static_cast<size_t>(crop_)]
+        : window.score;
+    context.resultWindowScore = window.score;
+    context.framePtsUs = &result_->framePtsUs;
+    context.stepCount = result_->steps;
+    context.frameCount = static_cast<int64_t>(result_->frameScores.size());
+    return context;
+}
+
 void ExplainPanel::refresh()
 {
     if (!isStale_ || !isVisible())
@@ -260,26 +301,15 @@ void ExplainPanel::refresh()
         const analysis::WindowSpan span { window.firstStep, window.lastStep };
         const FloatArray x = analysis::windowOfCrop(*features_, span, crop_);
         explanation_ = explainer_->explain(x);
-        lesson_ = analysis::makeLesson(analysis::gatherLessonInput(
-            *explainer_, *features_, span, crop_, window.cropScores, window.score));
-        ExplainContext context;
-        context.windowIndex = windowIndex_;
-        context.windowCount = static_cast<int>(result_->windows.size());
-        context.firstStep = window.firstStep;
-        context.lastStep = window.lastStep;
-        context.framesPerStep = index_.framesPerStep();
-        context.framesPerSecond = fps_;
-        context.crop = crop_;
-        context.softmaxRow = std::min<int64_t>(softmaxRow_, explanation_->rows - 1);
-        context.crops = features_->dim(1);
-        context.resultCropScore = crop_ < static_cast<int>(window.cropScores.size())
-            ? window.cropScores[static_cast<size_t>(crop_)]
-            : window.score;
-        context.resultWindowScore = window.score;
-        context.framePtsUs = &result_->framePtsUs;
-        context.stepCount = result_->steps;
-        context.frameCount = static_cast<int64_t>(result_->frameScores.size());
-        page_ = makeExplainPage(*explanation_, x, context, palette(), &*lesson_);
+        analysis::LessonInput lessonInput = analysis::gatherLessonInput(
+            *explainer_, *features_, span, crop_, window.cropScores, window.score);
+        lessonInput.sweepFindings = sweep_.findings();
+        lesson_ = analysis::makeLesson(lessonInput);
+        const ExplainContext context = contextOf(window);
+        page_ = makeExplainPage(*explanation_, x, context, palette(), &*lesson_,
+            { { QStringLiteral("q7"), sweep_.html() } });
+        if (sweep_.isLoaded())
+            page_.images.insert(QStringLiteral("sweep"), sweep_.chart());
     } catch (const std::exception& error) {
         explanation_.reset();
         lesson_.reset();

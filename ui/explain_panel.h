@@ -14,6 +14,7 @@
 #include "ui/analysis_worker.h"
 #include "ui/attention_index.h"
 #include "ui/explain_page.h"
+#include "ui/sweep_evidence.h"
 
 #include <QHash>
 #include <QImage>
@@ -47,6 +48,9 @@ public:
     // The row whose softmax the page works out (its "softmax-row:" links); counted from 0.
     int softmaxRow() const { return softmaxRow_; }
     void setSoftmaxRow(int row);
+    // Question 7 also on this saved training sweep (<stem>.report.json); false, and the reason
+    // shown under question 7, when it cannot be read. Kept for every window until another.
+    bool setSweepReport(const QString& path);
     // The computation shown now; nullopt when the panel shows a message instead.
     const std::optional<analysis::WindowExplanation>& explanation() const { return explanation_; }
     // The lesson on the same window (all crops as the batch); nullopt with the explanation.
@@ -78,6 +82,8 @@ protected:
 private:
     void refresh();
     void showMessage(const QString& message);
+    void chooseSweepReport();
+    ExplainContext contextOf(const analysis::WindowResult& window) const;
     void showPage();
     bool showDetectorPage();
     QString unavailableReason() const;
@@ -100,6 +106,7 @@ private:
     std::optional<analysis::WindowExplanation> explanation_;
     std::optional<analysis::Lesson> lesson_;
     ExplainPage page_;
+    SweepEvidence sweep_;
     QHash<qint64, QImage> thumbnails_;
 };
 

@@ -23,6 +23,8 @@ struct LessonInput {
     ClassifierInternals internals;
     int64_t crop = 0; // the crop the per-crop answers use
     DropoutTrials dropout; // on that crop
+    // Question 7 on the user's own sweep (train::sweepFindings), when one was given.
+    std::vector<std::string> sweepFindings;
 };
 
 // One line of the forward: the code, the shape it produces, and what its values are here.

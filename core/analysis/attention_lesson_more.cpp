@@ -79,7 +79,8 @@ LessonSection whyTheseSizes(const LessonInput& input)
 {
     const WindowExplanation& e = input.crops[static_cast<size_t>(input.crop)];
     const auto groups = alikeRows(e);
-    return { "q7", "7. Why d_a = 64 and r = 3? Luck of the initialisation? Does it overfit?",
+    LessonSection section { "q7",
+        "7. Why d_a = 64 and r = 3? Luck of the initialisation? Does it overfit?",
         { "The paper reports one run per setting, both with seed 9111: d_a = 64, r = 3 gives "
           "84.74 % UCF-Crime frame AUC, d_a = 128, r = 7 gives 84.91 %. Its train.py keeps the "
           "weights of the epoch with the best *test* AUC and uses no cross-validation, so the "
@@ -91,7 +92,7 @@ LessonSection whyTheseSizes(const LessonInput& input)
             "standard deviation (report.csv, report.json, report.png). Settings whose means "
             "differ by less than their standard deviations are not told apart. With --val the "
             "report also gives the step whose weights were kept: kept early and never bettered "
-            "means the validation AUC fell while training went on, i.e. overfitting.",
+            "means training went on without improving on validation, overfitting or a plateau.",
             format(
                 "On this window the %lld rows form %zu group(s) of rows that look at the same "
                 "steps (cosine of their weights >= %.2f): %s; redundancy ||A^T A - I||_F = "
@@ -100,6 +101,9 @@ LessonSection whyTheseSizes(const LessonInput& input)
                 "r = %lld works like r = %zu.",
                 (ll)e.rows, groups.size(), kSameRowCosine, groupsText(groups).c_str(), e.redundancy,
                 (ll)e.rows, groups.size()) } };
+    section.paragraphs.insert(
+        section.paragraphs.end(), input.sweepFindings.begin(), input.sweepFindings.end());
+    return section;
 }
 
 LessonSection dropoutAfterSoftmax(const LessonInput& input)

@@ -3,6 +3,7 @@
 // in the result. Fake networks (fake_engine.h) whose score depends on the window's features.
 
 #include "core/analysis/window_explanation.h"
+#include "core/train/sweep_findings.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/attention_thumbnails.h"
 #include "ui/explain_page.h"
@@ -21,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 
 namespace {
 
@@ -220,6 +222,42 @@ TEST_F(ExplainPanelTest, AnswersTheEightQuestionsOnTheWindowAndLinksTheGuide)
     EXPECT_TRUE(manual->isVisible());
     EXPECT_EQ(manual->currentGuide(), QStringLiteral("explain.md"));
     manual->close();
+}
+
+// Question 7 on the user's own sweep: its findings in the answer, its chart under it, and a
+// file that is not a report said so there, the earlier sweep kept.
+TEST_F(ExplainPanelTest, AnswersQuestionSevenOnASavedSweep)
+{
+    using vigil::train::RunResult;
+    std::vector<RunResult> runs;
+    for (uint64_t seed : { 1, 2 })
+        for (int64_t rows : { 1, 3 }) {
+            RunResult run;
+            run.shape = { 64, rows };
+            run.seed = seed;
+            run.auc = run.validationAuc = 0.8 + 0.05 * static_cast<double>(rows + seed);
+            run.selectedStep = 10;
+            run.steps = 40;
+            runs.push_back(run);
+        }
+    const std::string dir = vigil::test::scratchDir("explain_sweep");
+    vigil::train::writeReportJson(
+        dir + "/model.report.json", "{}", runs, vigil::train::summarise(runs));
+    ExplainPanel* panel = window_->explainPanel();
+    window_->seek(130);
+    ASSERT_TRUE(panel->text().contains(QStringLiteral("Open a saved sweep")));
+    ASSERT_TRUE(panel->setSweepReport(QString::fromStdString(dir + "/model.report.json")));
+    ASSERT_TRUE(panel->lesson());
+    const auto& answer = panel->lesson()->questions.at(6).paragraphs;
+    ASSERT_GE(answer.size(), 3u);
+    EXPECT_NE(
+        answer[answer.size() - 3].find("Your sweep, model.report.json, 4 runs"), std::string::npos);
+    EXPECT_TRUE(panel->text().contains(QStringLiteral("In 4 of its 4 validated runs")));
+
+    std::ofstream(dir + "/bad.report.json") << "{}";
+    EXPECT_FALSE(panel->setSweepReport(QString::fromStdString(dir + "/bad.report.json")));
+    EXPECT_TRUE(panel->text().contains(QStringLiteral("not a training report")));
+    EXPECT_TRUE(panel->text().contains(QStringLiteral("Your sweep, model.report.json")));
 }
 
 TEST(ManualDialog, ShowsEveryGuideCompiledIntoTheProgram)
