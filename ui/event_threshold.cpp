@@ -24,7 +24,8 @@ EventThreshold::EventThreshold(QObject* parent)
     : QObject(parent)
 {
     QSettings store;
-    value_ = rounded(AppSettings::load(store).threshold);
+    default_ = rounded(AppSettings::load(store).threshold);
+    value_ = default_;
 }
 
 void EventThreshold::setValue(double threshold)
@@ -33,9 +34,15 @@ void EventThreshold::setValue(double threshold)
     if (threshold == value_)
         return;
     value_ = threshold;
-    QSettings store;
-    AppSettings::saveThreshold(store, value_);
     emit changed(value_);
+}
+
+void EventThreshold::setDefault(double threshold)
+{
+    default_ = rounded(threshold);
+    QSettings store;
+    AppSettings::saveThreshold(store, default_);
+    setValue(default_);
 }
 
 void EventThreshold::bind(QDoubleSpinBox* box)

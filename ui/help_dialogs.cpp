@@ -40,7 +40,10 @@ QString licenceOf(const std::string& name)
     if (name.rfind("classifier-", 0) == 0)
         return QObject::tr("the terms of GitHub yaegasikk/attention_anomaly_detector");
     if (name == "i3d-r50-kinetics")
-        return QObject::tr("Apache License 2.0 (facebookresearch/video-nonlocal-net)");
+        // The repository's README: "The code and the models in this repo are released under
+        // the CC-BY-NC 4.0 LICENSE" (docs/weights.md).
+        return QObject::tr(
+            "CC BY-NC 4.0, non-commercial use only (facebookresearch/video-nonlocal-net)");
     if (name == "resnet50-imagenet")
         return QObject::tr("BSD 3-Clause (pytorch/vision)");
     return QObject::tr("see its source");

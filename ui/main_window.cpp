@@ -82,7 +82,7 @@ void MainWindow::applySettings(const AppSettings& settings)
     QSettings store;
     const AppSettings before = AppSettings::load(store);
     settings.save(store);
-    threshold_->setValue(settings.threshold);
+    threshold_->setDefault(settings.threshold);
     AppSettings sameNetworks = settings;
     sameNetworks.threshold = before.threshold;
     sameNetworks.exportFolder = before.exportFolder;
@@ -189,6 +189,7 @@ void MainWindow::showVideoChange(const QString& path, double framesPerSecond)
     setWindowTitle(path.isEmpty() ? tr("Vigil") : tr("%1 – Vigil").arg(QFileInfo(path).fileName()));
     timelinePanel_->setVideo(videoPanel_->frameCount(), framesPerSecond);
     timelinePanel_->setPlayheadFrame(0);
+    threshold_->resetToDefault(); // a dragged threshold belonged to the video before
     thumbnails_->setVideo(path, framesPerSecond);
     explainPanel_->setVideo(path, framesPerSecond);
 }

@@ -34,7 +34,7 @@ double savedThreshold()
     return AppSettings::load(store).threshold;
 }
 
-// A fresh settings folder per test: the threshold is saved as it changes.
+// A fresh settings folder per test: only Settings saves the default threshold.
 class OneThreshold : public ::testing::Test {
 protected:
     void SetUp() override
@@ -61,11 +61,11 @@ protected:
     }
 
     // The events the list shows are those of the shown scores at the threshold.
-    void expectEventsAt(double threshold)
+    void expectEventsAt(double threshold, double savedDefault = vigil::defaults::kThreshold)
     {
         EXPECT_DOUBLE_EQ(window_->timelinePanel()->timeline()->threshold(), threshold);
         EXPECT_DOUBLE_EQ(window_->eventsPanel()->thresholdBox()->value(), threshold);
-        EXPECT_DOUBLE_EQ(savedThreshold(), threshold);
+        EXPECT_DOUBLE_EQ(savedThreshold(), savedDefault);
         ASSERT_TRUE(window_->result());
         EXPECT_EQ(static_cast<size_t>(window_->eventsTable()->rowCount()),
             vigil::analysis::findEvents(window_->result()->frameScores, threshold).size());
@@ -79,7 +79,9 @@ QString clip400()
     return QString::fromStdString(vigil::test::uiClip("window_400.mp4", 400));
 }
 
-TEST_F(OneThreshold, DraggingTheLineSavesTheSettingAndMovesTheTypedBox)
+// Dragging is a view setting of the video shown: the saved default stays, a new window and the
+// next video start from it.
+TEST_F(OneThreshold, DraggingTheLineMovesTheTypedBoxAndLeavesTheDefault)
 {
     openAndWait(clip400());
     TimelineView* timeline = window_->timelinePanel()->timeline();
@@ -89,10 +91,12 @@ TEST_F(OneThreshold, DraggingTheLineSavesTheSettingAndMovesTheTypedBox)
     QTest::mouseRelease(timeline, Qt::LeftButton, {}, QPoint(x, qRound(timeline->yOfScore(0.75))));
     EXPECT_NEAR(timeline->threshold(), 0.75, 0.011);
     expectEventsAt(timeline->threshold());
-    // A window opened later starts from the dragged value.
     EXPECT_DOUBLE_EQ(
         MainWindow(vigil::test::fakeEngine(4)).timelinePanel()->timeline()->threshold(),
-        timeline->threshold());
+        vigil::defaults::kThreshold);
+
+    openAndWait(QString::fromStdString(vigil::test::uiClip("window_200.mp4", 200)));
+    expectEventsAt(vigil::defaults::kThreshold);
 }
 
 TEST_F(OneThreshold, TypingTheThresholdMovesTheLineAndTheEvents)
@@ -107,13 +111,15 @@ TEST_F(OneThreshold, TypingTheThresholdMovesTheLineAndTheEvents)
     EXPECT_EQ(window_->eventsTable()->rowCount(), 1); // only the last window scores above 0.8
 }
 
-TEST_F(OneThreshold, ChangingItInSettingsMovesTheLineAndTheBox)
+TEST_F(OneThreshold, ChangingItInSettingsMovesTheLineAndTheBoxAndSavesIt)
 {
     openAndWait(clip400());
     AppSettings settings;
     settings.threshold = 0.65;
     window_->applySettings(settings);
-    expectEventsAt(0.65);
+    expectEventsAt(0.65, 0.65);
+    openAndWait(QString::fromStdString(vigil::test::uiClip("window_200.mp4", 200)));
+    expectEventsAt(0.65, 0.65); // the next video starts from the new default
 }
 
 TEST_F(OneThreshold, TheBatchSummaryCountsTheEventsTheListShows)
@@ -147,7 +153,7 @@ TEST_F(OneThreshold, TheBatchSummaryCountsTheEventsTheListShows)
         return lower;
     }());
     EXPECT_DOUBLE_EQ(window_->timelinePanel()->timeline()->threshold(), 0.3);
-    EXPECT_DOUBLE_EQ(savedThreshold(), 0.3);
+    EXPECT_DOUBLE_EQ(savedThreshold(), vigil::defaults::kThreshold); // a view setting too
 }
 
 } // namespace
