@@ -10,13 +10,9 @@
 namespace vigil::analysis {
 namespace {
 
+using detail::at;
 using detail::format;
 using ll = long long;
-
-float at(const FloatArray& matrix, int64_t row, int64_t column)
-{
-    return matrix.values[static_cast<size_t>(row * matrix.dim(1) + column)];
-}
 
 // Crop c's [T, F] out of the batch [crops, T, F].
 FloatArray cropOf(const FloatArray& window, int64_t crop)

@@ -1,5 +1,7 @@
 #include "core/analysis/attention_lesson_math.h"
 
+#include "core/analysis/attention_lesson_text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -7,10 +9,7 @@
 namespace vigil::analysis {
 namespace {
 
-float at(const FloatArray& matrix, int64_t row, int64_t column)
-{
-    return matrix.values[static_cast<size_t>(row * matrix.dim(1) + column)];
-}
+using detail::at;
 
 // softmax over the first dimension of z [T, r], column by column, in double.
 FloatArray softmaxOverTime(const std::vector<double>& z, int64_t steps, int64_t rows)

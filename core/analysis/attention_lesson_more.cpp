@@ -9,13 +9,9 @@
 namespace vigil::analysis {
 namespace {
 
+using detail::at;
 using detail::format;
 using ll = long long;
-
-float at(const FloatArray& matrix, int64_t row, int64_t column)
-{
-    return matrix.values[static_cast<size_t>(row * matrix.dim(1) + column)];
-}
 
 float windowAt(const FloatArray& window, int64_t crop, int64_t step, int64_t feature)
 {

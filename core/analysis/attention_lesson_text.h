@@ -1,5 +1,8 @@
 #pragma once
-// printf into a std::string, for the lesson's sentences. Private to core/analysis.
+// printf into a std::string, for the lesson's sentences, and the element of a row-major matrix
+// the answers read. Private to core/analysis.
+
+#include "core/common/float_array.h"
 
 #include <cstdarg>
 #include <cstdio>
@@ -27,6 +30,12 @@ format(const char* pattern, ...)
     }
     va_end(arguments);
     return needed < 0 ? std::string() : std::string(text.data());
+}
+
+// matrix[row, column] of a [rows, columns] FloatArray.
+inline float at(const FloatArray& matrix, int64_t row, int64_t column)
+{
+    return matrix.values[static_cast<size_t>(row * matrix.dim(1) + column)];
 }
 
 } // namespace vigil::analysis::detail

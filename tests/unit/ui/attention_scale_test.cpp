@@ -6,6 +6,7 @@
 // menu switches every view together and the legend says which number the colours are.
 
 #include "tests/unit/ui/fake_engine.h"
+#include "tests/unit/ui/heatmap_harness.h"
 #include "ui/attention_heatmap_view.h"
 #include "ui/attention_scale.h"
 #include "ui/attention_thumbnails.h"
@@ -61,11 +62,8 @@ QColor cellColor(AttentionHeatmapView& view, double frame, int row)
 
 TEST(AttentionScale, RawWeightsOnALogScaleAreTheDefault)
 {
-    TimelineViewport viewport;
-    AttentionHeatmapView view(&viewport);
-    view.resize(kPlotLeftMarginPx + 240 + kPlotRightMarginPx, 120);
-    viewport.setFrameCount(24);
-    view.setResult(fullAndShortWindows());
+    vigil::test::HeatmapHarness harness(fullAndShortWindows(), 24, 240, 120);
+    AttentionHeatmapView& view = harness.view;
     ASSERT_EQ(view.scale(), AttentionScale::RawWeight);
     const ColorScale raw = view.colorScale();
     EXPECT_EQ(raw.kind, ColorScale::Kind::Log);
@@ -87,11 +85,8 @@ TEST(AttentionScale, RawWeightsOnALogScaleAreTheDefault)
 
 TEST(AttentionScale, WeightTimesStepsDrawsUniformAttentionAlikeInWindowsOfAnyLength)
 {
-    TimelineViewport viewport;
-    AttentionHeatmapView view(&viewport);
-    view.resize(kPlotLeftMarginPx + 240 + kPlotRightMarginPx, 120);
-    viewport.setFrameCount(24);
-    view.setResult(fullAndShortWindows());
+    vigil::test::HeatmapHarness harness(fullAndShortWindows(), 24, 240, 120);
+    AttentionHeatmapView& view = harness.view;
     const QImage rawLegend = view.grab().toImage().copy(0, 0, view.width(), 16);
 
     // The option: × T, where both windows' uniform rows are 1, the neutral middle.

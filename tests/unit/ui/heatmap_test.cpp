@@ -1,5 +1,6 @@
 // Colour mapping and the attention lookup behind the heatmaps and the window detail.
 
+#include "tests/unit/ui/heatmap_harness.h"
 #include "ui/attention_heatmap_view.h"
 #include "ui/attention_index.h"
 #include "ui/attention_scale.h"
@@ -77,11 +78,8 @@ TEST(Heatmap, IndexFindsTheWindowStepAndWeightOfEveryFrame)
 
 TEST(Heatmap, PaintsEachCellInTheColourOfItsWeight)
 {
-    TimelineViewport viewport;
-    AttentionHeatmapView view(&viewport);
-    view.resize(kPlotLeftMarginPx + 180 + kPlotRightMarginPx, 108);
-    viewport.setFrameCount(18);
-    view.setResult(twoWindowResult());
+    vigil::test::HeatmapHarness harness(twoWindowResult(), 18, 180, 108);
+    AttentionHeatmapView& view = harness.view;
     const QImage image = view.grab().toImage();
     const QRectF plot = view.plotRect();
     // Frame 5 (step 1, row 0): 0.9; frame 13 (step 3, row 1): 0.4, each the weight of the one
