@@ -79,7 +79,7 @@ LessonSection whyTheseSizes(const LessonInput& input)
         "7. Why d_a = 64 and r = 3? Luck of the initialisation? Does it overfit?",
         { "The paper reports one run per setting, both with seed 9111: d_a = 64, r = 3 gives "
           "84.74 % UCF-Crime frame AUC, d_a = 128, r = 7 gives 84.91 %. Its train.py keeps the "
-          "weights of the epoch with the best *test* AUC and uses no cross-validation, so the "
+          "weights of the epoch with the best test-set AUC and uses no cross-validation, so the "
           "figures are optimistic and carry no spread: a 0.17-point difference says nothing "
           "until seeds and folds show how much one setting varies.",
             "Measure it on your features: vigil train --labels train.csv --sweep "

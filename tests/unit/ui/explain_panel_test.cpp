@@ -14,11 +14,13 @@
 #include "ui/video_panel.h"
 
 #include <QApplication>
+#include <QFileDialog>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -246,7 +248,37 @@ TEST_F(ExplainPanelTest, AnswersQuestionSevenOnASavedSweep)
     ExplainPanel* panel = window_->explainPanel();
     window_->seek(130);
     ASSERT_TRUE(panel->text().contains(QStringLiteral("Open a saved sweep")));
-    ASSERT_TRUE(panel->setSweepReport(QString::fromStdString(dir + "/model.report.json")));
+    // The words are a link a click reaches.
+    auto* browser = panel->findChild<QTextBrowser*>();
+    ASSERT_NE(browser, nullptr);
+    ASSERT_TRUE(browser->find(QStringLiteral("Open a saved sweep")));
+    browser->ensureCursorVisible();
+    const QRect words = browser->cursorRect();
+    EXPECT_EQ(browser->anchorAt(words.center() - QPoint(words.width() / 2 + 8, 0)),
+        QStringLiteral("sweep:open"));
+    // The link asks for the file: a dialog, answered here as the user would.
+    const QString report = QString::fromStdString(dir + "/model.report.json");
+    bool wasAsked = false;
+    QTimer poll;
+    poll.setInterval(50);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        wasAsked = true;
+        poll.stop();
+        dialog->selectFile(report);
+        QMetaObject::invokeMethod(dialog, "accept");
+    });
+    poll.start();
+    QTimer::singleShot(5000, [&] { // never hang: whatever is modal then is closed
+        if (QWidget* modal = QApplication::activeModalWidget())
+            modal->close();
+    });
+    emit browser->anchorClicked(QUrl(QStringLiteral("sweep:open")));
+    EXPECT_TRUE(wasAsked);
+    EXPECT_TRUE(panel->text().contains(QStringLiteral("Your sweep, model.report.json")));
+    ASSERT_TRUE(panel->setSweepReport(report));
     ASSERT_TRUE(panel->lesson());
     const auto& answer = panel->lesson()->questions.at(6).paragraphs;
     ASSERT_GE(answer.size(), 3u);
