@@ -2,6 +2,7 @@
 
 #include "core/analysis/attention_lesson_text.h"
 #include "core/analysis/window_slices.h"
+#include "core/common/plural.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,9 +65,8 @@ std::vector<CodeLine> attentionLines(const LessonInput& input)
         input.window.values.begin(), input.window.values.begin() + std::min<int64_t>(3, F));
     return {
         { "x", shapeOf({ B, T, F }),
-            format("the window: %lld crops (the batch) x %lld steps x %lld features; x[0, 0, :3] "
-                   "= %s",
-                static_cast<long long>(B), static_cast<long long>(T), static_cast<long long>(F),
+            format("the window: %s (the batch) x %s x %lld features; x[0, 0, :3] = %s",
+                counted(B, "crop").c_str(), counted(T, "step").c_str(), static_cast<long long>(F),
                 firstValues(firstFeatures, 3).c_str()) },
         { "self_anttention[0](x)  # W1 x + b1", shapeOf({ B, T, da }),
             format("one W1 [%lld, %lld] on each of the %lld (crop, step) vectors; %s",
@@ -104,9 +104,9 @@ std::vector<CodeLine> poolingLines(const LessonInput& input)
         { "x.permute(0, 2, 1)", shapeOf({ B, F, T }),
             "the same numbers, steps and features swapped" },
         { "torch.bmm(x.permute(0, 2, 1), A) = m", shapeOf({ B, F, r }),
-            format("%lld matrix products [%lld, %lld] @ [%lld, %lld]; m[0, :3, 0] = %s",
-                static_cast<long long>(B), static_cast<long long>(F), static_cast<long long>(T),
-                static_cast<long long>(T), static_cast<long long>(r),
+            format("%s [%lld, %lld] @ [%lld, %lld]; m[0, :3, 0] = %s",
+                counted(B, "matrix product").c_str(), static_cast<long long>(F),
+                static_cast<long long>(T), static_cast<long long>(T), static_cast<long long>(r),
                 firstValues(pooledFirst, 3).c_str()) },
         { "m.view(bs, -1)", shapeOf({ B, F * r }),
             format("each crop's [%lld, %lld] read row by row: index f*%lld + k",

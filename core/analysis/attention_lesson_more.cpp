@@ -3,6 +3,7 @@
 #include "core/analysis/attention_lesson.h"
 #include "core/analysis/attention_lesson_math.h"
 #include "core/analysis/attention_lesson_text.h"
+#include "core/common/plural.h"
 
 #include <cmath>
 
@@ -90,13 +91,14 @@ LessonSection whyTheseSizes(const LessonInput& input)
             "report also gives the step whose weights were kept: kept early and never bettered "
             "means training went on without improving on validation, overfitting or a plateau.",
             format(
-                "On this window the %lld rows form %zu group(s) of rows that look at the same "
+                "On this window the %lld rows form %s of rows that look at the same "
                 "steps (cosine of their weights >= %.2f): %s; redundancy ||A^T A - I||_F = "
                 "%.4f. Neither the paper's training nor Vigil's adds the structured "
                 "self-attention penalty on ||A^T A - I||, so nothing pushes the rows apart: here "
                 "r = %lld works like r = %zu.",
-                (ll)e.rows, groups.size(), kSameRowCosine, groupsText(groups).c_str(), e.redundancy,
-                (ll)e.rows, groups.size()) } };
+                (ll)e.rows, counted(static_cast<int64_t>(groups.size()), "group").c_str(),
+                kSameRowCosine, groupsText(groups).c_str(), e.redundancy, (ll)e.rows,
+                groups.size()) } };
     section.paragraphs.insert(
         section.paragraphs.end(), input.sweepFindings.begin(), input.sweepFindings.end());
     return section;

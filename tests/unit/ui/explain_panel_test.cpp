@@ -15,6 +15,7 @@
 
 #include <QApplication>
 #include <QFileDialog>
+#include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -263,15 +264,17 @@ TEST_F(ExplainPanelTest, AnswersQuestionSevenOnASavedSweep)
     poll.setInterval(50);
     QObject::connect(&poll, &QTimer::timeout, [&] {
         auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        if (!dialog)
+        auto* name
+            = dialog ? dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
+        if (!dialog || !dialog->isVisible() || !name)
             return;
         wasAsked = true;
         poll.stop();
-        dialog->selectFile(report);
+        name->setText(report); // typed, as a user does
         QMetaObject::invokeMethod(dialog, "accept");
     });
     poll.start();
-    QTimer::singleShot(5000, [&] { // never hang: whatever is modal then is closed
+    QTimer::singleShot(60000, [&] { // never hang: whatever is modal then is closed
         if (QWidget* modal = QApplication::activeModalWidget())
             modal->close();
     });
