@@ -33,15 +33,6 @@ void requireWindow(const FloatArray& sequence, int64_t featureSize)
             + "], got " + sequence.shapeText());
 }
 
-// Everything after A, as forward() does it: bmm with x, flatten, fc1, fc2, sigmoid.
-float scoreFromAttention(
-    const torch::nn::Module& module, const torch::Tensor& x, const torch::Tensor& attention)
-{
-    const torch::Tensor pooled = torch::mm(x.transpose(0, 1), attention);
-    const torch::Tensor fc1 = applyLinear(module, "fc1", pooled.flatten());
-    return torch::sigmoid(applyLinear(module, "fc2", fc1)).item<float>();
-}
-
 } // namespace
 
 TorchWindowExplainer::TorchWindowExplainer(AttentionClassifier classifier)
@@ -115,23 +106,26 @@ analysis::DropoutTrials TorchWindowExplainer::dropoutTrials(
         const double keep = 1.0 - options.attentionDropout;
         // A generator of its own: the global one belongs to whatever else runs (training).
         auto generator = at::make_generator<at::CPUGeneratorImpl>(seed);
+        const int64_t count = std::max<int64_t>(trials, 1);
+        // Every mask at once, [N, T, r]: one batched pass instead of N small ones.
+        const torch::Tensor masks = torch::bernoulli(
+            torch::full({ count, attention.size(0), attention.size(1) }, keep), generator);
+        const torch::Tensor dropped = attention.unsqueeze(0) * masks / keep; // nn.Dropout's scale
+        const torch::Tensor pooled = torch::matmul(x.transpose(0, 1), dropped); // [N, F, r]
+        const torch::Tensor scores = torch::sigmoid(
+            applyLinear(*classifier_, "fc2", applyLinear(*classifier_, "fc1", pooled.flatten(1))))
+                                         .flatten();
+        // masks[:, heaviest[k], k] for each row k: 0 where the row's heaviest step was dropped.
+        const torch::Tensor rows = torch::arange(options.rows, torch::kLong);
+        const torch::Tensor heaviestKept
+            = masks.index({ torch::indexing::Slice(), heaviest, rows });
         analysis::DropoutTrials result;
         result.seed = seed;
-        result.heaviestDropped.assign(static_cast<size_t>(options.rows), 0);
-        for (int64_t trial = 0; trial < std::max<int64_t>(trials, 1); ++trial) {
-            const torch::Tensor mask
-                = torch::bernoulli(torch::full_like(attention, keep), generator);
-            const torch::Tensor dropped = attention * mask / keep; // nn.Dropout's scaling
-            const float score = scoreFromAttention(*classifier_, x, dropped);
-            result.scores.push_back(score);
-            for (int64_t k = 0; k < options.rows; ++k)
-                if (mask[heaviest[k].item<int64_t>()][k].item<float>() == 0.0f)
-                    ++result.heaviestDropped[static_cast<size_t>(k)];
-            if (trial == 0) {
-                result.firstAttention = toFloatArray(dropped);
-                result.firstScore = score;
-            }
-        }
+        result.scores = valuesOf(scores);
+        for (const float kept : valuesOf((heaviestKept == 0).sum(0)))
+            result.heaviestDropped.push_back(static_cast<int64_t>(kept));
+        result.firstAttention = toFloatArray(dropped[0]);
+        result.firstScore = result.scores.front();
         return result;
     } catch (const c10::Error& error) {
         throw ModelError("dropout trials failed on window " + sequence.shapeText() + ": "
