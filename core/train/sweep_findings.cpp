@@ -1,6 +1,7 @@
 #include "core/train/sweep_findings.h"
 
 #include "core/common/error.h"
+#include "core/common/plural.h"
 #include "core/files/regular_file.h"
 
 #include <nlohmann/json.hpp>
@@ -48,6 +49,19 @@ std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0
 std::string settingName(const ClassifierShape& shape)
 {
     return "d_a " + std::to_string(shape.hiddenSize) + ", r " + std::to_string(shape.rows);
+}
+
+// "93.00 % ± 4.24 (2 runs with an AUC)"; a figure that was not computed is said to be missing,
+// never NaN.
+std::string settingFigures(const SettingSummary& setting)
+{
+    const std::string runs
+        = " (" + counted(static_cast<int64_t>(setting.aucs.size()), "run") + " with an AUC)";
+    if (std::isnan(setting.mean))
+        return "no AUC" + runs;
+    if (std::isnan(setting.standardDeviation))
+        return format("%.2f %%, no spread", 100.0 * setting.mean) + runs;
+    return format("%.2f %% ± %.2f", 100.0 * setting.mean, 100.0 * setting.standardDeviation) + runs;
 }
 
 // Which settings the runs cannot tell from the best: means within the best's deviation.
@@ -133,11 +147,11 @@ std::vector<std::string> sweepFindings(const SweepReport& report, const std::str
 {
     std::string settings;
     for (const SettingSummary& setting : report.settings)
-        settings += (settings.empty() ? "" : "; ") + settingName(setting.shape)
-            + format(": %.2f %% ± %.2f", 100.0 * setting.mean, 100.0 * setting.standardDeviation)
-            + " (" + std::to_string(setting.aucs.size()) + " runs)";
-    return { "Your sweep, " + source + ", " + std::to_string(report.runs.size())
-            + " runs: mean AUC ± standard deviation per setting: " + settings + ".",
+        settings += (settings.empty() ? "" : "; ") + settingName(setting.shape) + ": "
+            + settingFigures(setting);
+    return { "Your sweep, " + source + ", "
+            + counted(static_cast<int64_t>(report.runs.size()), "run")
+            + ": mean AUC ± standard deviation per setting: " + settings + ".",
         spreadFinding(report.settings), overfittingFinding(report.runs) };
 }
 

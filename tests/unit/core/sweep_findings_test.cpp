@@ -51,7 +51,8 @@ TEST(SweepFindings, ReadsASweepBackAndSaysWhichSettingsItCannotTellApart)
     EXPECT_NEAR(report.settings[1].mean, 0.93, 1e-12);
     const std::vector<std::string> findings = sweepFindings(report, "model.report.json");
     ASSERT_EQ(findings.size(), 3u);
-    EXPECT_NE(findings[0].find("d_a 64, r 3: 93.00 % ± 4.24 (2 runs)"), std::string::npos)
+    EXPECT_NE(
+        findings[0].find("d_a 64, r 3: 93.00 % ± 4.24 (2 runs with an AUC)"), std::string::npos)
         << findings[0];
     // 128/7 is best at 94 % with a 1.41-point spread; 64/3 (93 %) is within it, 32/1 is not.
     EXPECT_NE(findings[1].find("Best: d_a 128, r 7 at 94.00 %"), std::string::npos) << findings[1];
@@ -67,8 +68,24 @@ TEST(SweepFindings, SaysWhenNoRunWasValidated)
     unvalidated.validationAuc = std::numeric_limits<double>::quiet_NaN();
     const SweepReport report = readSweepReport(writeReport("plain.report.json", { unvalidated }));
     const std::vector<std::string> findings = sweepFindings(report, "plain");
+    EXPECT_NE(
+        findings[0].find("d_a 64, r 3: 90.00 %, no spread (1 run with an AUC)"), std::string::npos)
+        << findings[0];
+    EXPECT_EQ(findings[0].find("nan"), std::string::npos) << findings[0];
     EXPECT_NE(findings[1].find("single run"), std::string::npos) << findings[1];
     EXPECT_NE(findings[2].find("not validated"), std::string::npos) << findings[2];
+}
+
+TEST(SweepFindings, SaysASettingWithoutAnAucHasNoneInsteadOfNan)
+{
+    RunResult unscored = run(32, 1, 1, std::numeric_limits<double>::quiet_NaN(), 40);
+    const SweepReport report = readSweepReport(
+        writeReport("unscored.report.json", { unscored, run(64, 3, 1, 0.9, 40) }));
+    const std::vector<std::string> findings = sweepFindings(report, "unscored");
+    EXPECT_NE(findings[0].find("d_a 32, r 1: no AUC (0 runs with an AUC)"), std::string::npos)
+        << findings[0];
+    for (const std::string& finding : findings)
+        EXPECT_EQ(finding.find("nan"), std::string::npos) << finding;
 }
 
 TEST(SweepFindings, RefusesWhatIsNotATrainingReportNamingTheFile)
