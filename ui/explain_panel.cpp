@@ -300,9 +300,10 @@ void ExplainPanel::refresh()
     try {
         const analysis::WindowSpan span { window.firstStep, window.lastStep };
         const FloatArray x = analysis::windowOfCrop(*features_, span, crop_);
-        explanation_ = explainer_->explain(x);
         analysis::LessonInput lessonInput = analysis::gatherLessonInput(
             *explainer_, *features_, span, crop_, window.cropScores, window.score);
+        // The lesson explained every crop; the page's walkthrough is the chosen one of them.
+        explanation_ = lessonInput.crops.at(static_cast<size_t>(crop_));
         lessonInput.sweepFindings = sweep_.findings();
         lesson_ = analysis::makeLesson(lessonInput);
         const ExplainContext context = contextOf(window);
