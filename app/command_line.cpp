@@ -176,7 +176,9 @@ CLI::App* addGuiCommand(CLI::App& cli, RunOptions& options, GuiOptions& guiOptio
 {
     CLI::App* gui = cli.add_subcommand("gui",
         "Open the desktop app (also what `vigil` alone does); a VIDEO given is analysed at once");
-    gui->add_option("video", guiOptions.video, "Video to open")->check(CLI::ExistingPath);
+    gui->add_option("video", guiOptions.video,
+           "Video to open, or a saved result (X.vigil.json: shown without analysing)")
+        ->check(CLI::ExistingPath);
     addModelOptions(*gui, options, Backbones::Any);
     addWindowOptions(*gui, options.windows);
     gui->add_option("--screenshot", guiOptions.screenshotPath,

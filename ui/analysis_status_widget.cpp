@@ -43,6 +43,8 @@ void AnalysisStatusWidget::showStarted(const QString& videoPath)
 {
     label_->setText(tr("Analysing %1: starting…").arg(QFileInfo(videoPath).fileName()));
     bar_->setRange(0, 0); // busy until the first progress report
+    bar_->show();
+    cancel_->show();
     setVisible(true);
 }
 
@@ -97,6 +99,15 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
     if (progress.framesEstimate > 0)
         text += tr("/~%1").arg(progress.framesEstimate);
     return text + tr(" frames");
+}
+
+void AnalysisStatusWidget::showNote(const QString& text)
+{
+    label_->setText(text);
+    label_->setToolTip(text);
+    bar_->hide();
+    cancel_->hide();
+    setVisible(true);
 }
 
 void AnalysisStatusWidget::showFinished()

@@ -27,6 +27,9 @@ public slots:
     void showStarted(const QString& videoPath);
     void showProgress(const vigil::ui::AnalysisProgress& progress);
     void showFinished();
+    // A line that stays until the next analysis or note (what the shown results are), without
+    // the bar and Cancel: the status bar's own messages go after a few seconds.
+    void showNote(const QString& text);
 
 signals:
     void cancelRequested();

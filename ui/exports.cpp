@@ -83,9 +83,11 @@ bool writePng(const QImage& image, const QString& path)
 
 QString chooseVideoFile(QWidget* parent)
 {
-    return QFileDialog::getOpenFileName(parent, QObject::tr("Open video"), QString(),
-        QObject::tr("Videos (*.mp4 *.avi *.mkv *.mov *.webm *.m4v *.mpg *.mpeg *.ts *.wmv);;All "
-                    "files (*)"));
+    return QFileDialog::getOpenFileName(parent, QObject::tr("Open a video or a saved result"),
+        QString(),
+        QObject::tr("Videos and results (*.mp4 *.avi *.mkv *.mov *.webm *.m4v *.mpg *.mpeg *.ts "
+                    "*.wmv *.vigil.json);;Videos (*.mp4 *.avi *.mkv *.mov *.webm *.m4v *.mpg "
+                    "*.mpeg *.ts *.wmv);;Vigil results (*.vigil.json);;All files (*)"));
 }
 
 QString resultStem(const QString& videoPath)

@@ -19,7 +19,7 @@
 #include "ui/video_view.h"
 #include "ui/window_detail_view.h"
 
-#include "core/formats/result_reader.h"
+#include "core/formats/result_files.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -103,7 +103,10 @@ void MainWindow::connectRunner()
         analysisStatus_, &AnalysisStatusWidget::cancelRequested, this, &MainWindow::cancelAnalysis);
     connect(runner_, &AnalysisRunner::windowsScored, current_, &CurrentAnalysis::showPartialResult);
     connect(runner_, &AnalysisRunner::featuresExtracted, current_, &CurrentAnalysis::setFeatures);
-    connect(runner_, &AnalysisRunner::succeeded, this, &MainWindow::showResult);
+    connect(runner_, &AnalysisRunner::succeeded, this, [this](const ResultPointer& result) {
+        showResult(result);
+        keepFinishedResult(result);
+    });
     connect(runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
         showError(tr("The analysis failed: %1").arg(message));
         emit analysisFailed(message);
@@ -120,11 +123,16 @@ void MainWindow::observeAnalysis()
 
 void MainWindow::openVideo(const QString& path)
 {
+    if (formats::isResultFileName(path.toStdString())) {
+        openResultFile(path);
+        return;
+    }
     leaveDemo();
     if (showVideo(path)
         && ensureEngine(tr("No networks are loaded, so the video is shown without analysis. Open "
                            "it again to choose weights (download, import a file, or demo "
-                           "weights).")))
+                           "weights)."))
+        && !showKeptResult(path))
         runner_->start(path);
 }
 
@@ -139,33 +147,6 @@ void MainWindow::analyseAgain()
     errorBanner_->hide();
     current_->clearResult(); // start() cancels a run still going with the old networks
     runner_->start(current_->videoPath());
-}
-
-bool MainWindow::openSavedResult(
-    const QString& videoPath, const QString& jsonPath, const QString& csvPath)
-{
-    auto result = std::make_shared<analysis::AnalysisResult>();
-    try {
-        *result = formats::readResultFiles(jsonPath.toStdString(), csvPath.toStdString());
-    } catch (const std::exception& error) {
-        showError(
-            tr("Cannot show the saved results: %1").arg(QString::fromStdString(error.what())));
-        return false;
-    }
-    runner_->cancel(); // an analysis of the video shown so far
-    leaveDemo();
-    if (!showVideo(videoPath))
-        return false;
-    result->video.path = videoPath.toStdString(); // names this window's video, as a run would
-    showResult(result);
-    eventsPanel_->setResultFile(jsonPath); // the reviewed marks beside the result
-    const auto& scores = result->frameScores;
-    if (const auto peak = std::max_element(scores.begin(), scores.end()); peak != scores.end())
-        seek(peak - scores.begin());
-    statusBar()->showMessage(tr("Showing the saved results of %1 (not analysed again)")
-                                 .arg(QFileInfo(videoPath).fileName()),
-        8000);
-    return true;
 }
 
 bool MainWindow::showVideo(const QString& path)

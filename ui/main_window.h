@@ -95,7 +95,8 @@ public slots:
     // stay (with a message) when they cannot be.
     void analyseAgain();
     // Shows a video with results an earlier run saved (a batch's), without analysing it, at its
-    // highest score. False (and the reason shown) when the files cannot be read.
+    // highest score. False (and the reason shown) when the files cannot be read. A result file
+    // given to openVideo (File > Open, the command line, Open Recent, a drop) is shown so too.
     bool openSavedResult(const QString& videoPath, const QString& jsonPath, const QString& csvPath);
     void seek(int64_t frame);
     void cancelAnalysis();
@@ -132,6 +133,19 @@ private:
     void showVideoChange(const QString& path, double framesPerSecond);
     void showInViews(const ResultPointer& shown, const FeaturesPointer& features);
     bool showVideo(const QString& path);
+    // A result file: read, its video found (asked for when it moved), shown without a network.
+    void openResultFile(const QString& jsonPath);
+    // Where the user says a result's moved video is; empty when they gave up.
+    QString locateVideo(
+        const QString& jsonPath, const QString& storedPath, const analysis::AnalysisResult& result);
+    // reviewedBeside: the result file whose reviewed marks the events show (empty: the video's).
+    bool showSavedResult(const QString& videoPath,
+        const std::shared_ptr<analysis::AnalysisResult>& result, const QString& reviewedBeside,
+        const QString& note);
+    // Shows a kept or exported result of this very file made with the loaded networks and
+    // settings; false when there is none.
+    bool showKeptResult(const QString& videoPath);
+    void keepFinishedResult(const ResultPointer& result);
     // failure: the message shown when no networks can be had.
     bool ensureEngine(const QString& failure);
     void showResult(const ResultPointer& result);

@@ -1,6 +1,7 @@
 #include "core/batch/saved_result.h"
 
 #include "core/common/error.h"
+#include "core/engine/engine.h"
 #include "core/formats/result_reader.h"
 
 #include <vector>
@@ -45,6 +46,25 @@ void checkSettings(const analysis::AnalysisResult& saved, const ExpectedSettings
 }
 
 } // namespace
+
+std::string settingsProblem(const analysis::AnalysisResult& saved, const ExpectedSettings& expected)
+{
+    try {
+        checkSettings(saved, expected);
+    } catch (const Incomplete& incomplete) {
+        return incomplete.problem;
+    }
+    return {};
+}
+
+ExpectedSettings expectedSettingsOf(
+    const engine::Engine& engine, const analysis::WindowSettings& windows)
+{
+    ExpectedSettings expected { engine.description(), windows, {} };
+    for (const analysis::SelectedDetector& detector : engine.detectors())
+        expected.detectors.emplace_back(detector.kind, detector.weights);
+    return expected;
+}
 
 SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csvPath,
     const ExpectedSettings& expected, double threshold)

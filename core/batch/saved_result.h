@@ -10,8 +10,14 @@
 #include "core/common/defaults.h"
 
 #include <string>
+
+#include <string>
 #include <utility>
 #include <vector>
+
+namespace vigil::engine {
+class Engine;
+}
 
 namespace vigil::batch {
 
@@ -24,6 +30,15 @@ struct ExpectedSettings {
     // --detectors: the same detectors, each with the same weights (provenance and SHA-256).
     std::vector<std::pair<DetectorKind, analysis::WeightsInfo>> detectors;
 };
+
+// Why a result was not made with these settings ("made with other detectors (--detectors)");
+// empty when it was.
+std::string settingsProblem(
+    const analysis::AnalysisResult& saved, const ExpectedSettings& expected);
+
+// What a run of this engine with these windows writes into its results.
+ExpectedSettings expectedSettingsOf(
+    const engine::Engine& engine, const analysis::WindowSettings& windows);
 
 struct SavedResult {
     bool isComplete = false;

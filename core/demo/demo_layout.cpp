@@ -1,5 +1,7 @@
 #include "core/demo/demo_layout.h"
 
+#include "core/common/cache_folder.h"
+
 #include "core/common/error.h"
 
 #include <algorithm>
@@ -67,10 +69,7 @@ EventContrast eventContrast(const std::vector<float>& frameScores, const DemoEve
 
 std::string defaultDemoRoot(const std::function<std::string(const char*)>& environment)
 {
-    if (const std::string cache = environment("XDG_CACHE_HOME"); !cache.empty() && cache[0] == '/')
-        return cache + "/vigil/demo";
-    const std::string home = environment("HOME");
-    return (home.empty() ? std::string("/tmp") : home) + "/.cache/vigil/demo";
+    return vigilCacheFolder(environment) + "/demo";
 }
 
 std::string demoFolderName(const DemoRequest& request)

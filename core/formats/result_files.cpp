@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <string_view>
 
 namespace vigil::formats {
 namespace {
@@ -152,6 +153,22 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
         csv += "\n";
     }
     return csv;
+}
+
+bool isResultFileName(const std::string& path)
+{
+    constexpr std::string_view suffix = ".vigil.json";
+    const std::string name = fs::path(path).filename().string();
+    return name.size() > suffix.size()
+        && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string scoresPathOfResult(const std::string& jsonPath)
+{
+    if (!isResultFileName(jsonPath))
+        return {};
+    return jsonPath.substr(0, jsonPath.size() - std::string_view(".vigil.json").size())
+        + ".scores.csv";
 }
 
 WrittenFiles writeResultFiles(

@@ -20,6 +20,11 @@ std::string resultToJson(
     const analysis::AnalysisResult& result, const std::string& resultFolder = {});
 std::string scoresToCsv(const analysis::AnalysisResult& result);
 
+// A result file's name ends in ".vigil.json" (with something before it).
+bool isResultFileName(const std::string& path);
+// The scores beside a result: "dir/x.vigil.json" -> "dir/x.scores.csv"; empty for another name.
+std::string scoresPathOfResult(const std::string& jsonPath);
+
 struct WrittenFiles {
     std::string jsonPath;
     std::string csvPath;

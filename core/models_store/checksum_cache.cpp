@@ -1,5 +1,7 @@
 #include "core/models_store/checksum_cache.h"
 
+#include "core/common/cache_folder.h"
+
 #include "core/common/error.h"
 #include "core/common/ignored_files.h"
 #include "core/files/atomic_file.h"
@@ -23,16 +25,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr const char* kCacheName = ".checksums.json";
-
-std::string userCacheFolder()
-{
-    // The XDG spec says to ignore a relative XDG_CACHE_HOME.
-    const char* cache = std::getenv("XDG_CACHE_HOME");
-    if (cache != nullptr && cache[0] == '/')
-        return std::string(cache) + "/vigil";
-    const char* home = std::getenv("HOME");
-    return std::string(home != nullptr && home[0] == '/' ? home : "/tmp") + "/.cache/vigil";
-}
 
 bool isSha256Hex(const std::string& text)
 {
@@ -174,7 +166,7 @@ std::string checksumCacheFileFor(const std::string& folder)
     if (fs::exists(own) && ::access(folder.c_str(), W_OK) == 0)
         return own.string();
     const std::string absolute = fs::absolute(folder).lexically_normal().string();
-    return userCacheFolder() + "/checksums/"
+    return vigilCacheFolder() + "/checksums/"
         + files::sha256Hex(absolute.data(), absolute.size()).substr(0, 16) + ".json";
 }
 

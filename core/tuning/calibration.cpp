@@ -1,5 +1,7 @@
 #include "core/tuning/calibration.h"
 
+#include "core/common/cache_folder.h"
+
 #include "core/common/count_limits.h"
 #include "core/common/error.h"
 #include "core/tuning/calibration_cache.h"
@@ -162,11 +164,7 @@ ResolvedSetup resolveSetup(const MachineKey& key, const SearchSpace& space,
 
 std::string defaultCalibrationFile(const Environment& environment)
 {
-    // The XDG spec says to ignore a relative XDG_CACHE_HOME.
-    if (const std::string cache = environment("XDG_CACHE_HOME"); !cache.empty() && cache[0] == '/')
-        return cache + "/vigil/calibration.json";
-    const std::string home = environment("HOME");
-    return (home.empty() ? std::string("/tmp") : home) + "/.cache/vigil/calibration.json";
+    return vigilCacheFolder(environment) + "/calibration.json";
 }
 
 } // namespace vigil::tuning

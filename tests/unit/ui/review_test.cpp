@@ -39,7 +39,8 @@ std::unique_ptr<MainWindow> analysedWindow()
     EXPECT_TRUE(QTest::qWaitForWindowActive(window.get()));
     QSignalSpy succeeded(window.get(), &MainWindow::analysisSucceeded);
     window->openVideo(reviewClip());
-    EXPECT_TRUE(succeeded.wait(60000)) << window->errorText().toStdString();
+    // Opened again, the video shows its kept result at once: no wait then.
+    EXPECT_TRUE(!succeeded.isEmpty() || succeeded.wait(60000)) << window->errorText().toStdString();
     return window;
 }
 
