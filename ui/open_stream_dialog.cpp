@@ -25,7 +25,8 @@ const char* const kRecentKey = "live/recentSources";
 const char* const kMinutesKey = "live/timelineMinutes";
 const char* const kOnKey = "live/alertOn";
 const char* const kOffKey = "live/alertOff";
-const char* const kOutputKey = "live/outputFolder";
+// Per source (its redacted form): a folder chosen for one camera is never offered to another.
+const char* const kOutputsKey = "live/outputFolders";
 
 QStringList cameraDevices()
 {
@@ -97,10 +98,8 @@ OpenStreamDialog::OpenStreamDialog(QSettings& store, QWidget* parent)
     source_->lineEdit()->setPlaceholderText(tr("rtsp://host/path, http://…, udp://…, /dev/video0"));
     source_->setMinimumContentsLength(40);
     output_->setObjectName(QStringLiteral("outputEdit"));
-    output_->setText(store_.value(kOutputKey).toString());
-    output_->setPlaceholderText(
-        tr("default: %1")
-            .arg(QDir::toNativeSeparators(defaultStreamOutput(QStringLiteral("<source>")))));
+    connect(source_, &QComboBox::currentTextChanged, this, &OpenStreamDialog::showOutputFor);
+    showOutputFor(QString());
     problem_->setWordWrap(true);
     problem_->setStyleSheet(QStringLiteral("color: palette(highlight)"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -132,6 +131,18 @@ LiveChoices OpenStreamDialog::choices() const
     return choices;
 }
 
+void OpenStreamDialog::showOutputFor(const QString& source)
+{
+    const std::string location = source.trimmed().toStdString();
+    const QString shown = QString::fromStdString(redactedUrl(location));
+    output_->setText(store_.value(kOutputsKey).toMap().value(shown).toString());
+    const QString folderName = location.empty()
+        ? QStringLiteral("watch-<source>")
+        : QString::fromStdString(live::defaultWatchOutputDir(redactedUrl(location)));
+    output_->setPlaceholderText(
+        tr("default: %1").arg(QDir::toNativeSeparators(defaultStreamOutput(folderName))));
+}
+
 int OpenStreamDialog::timelineMinutes() const
 {
     return minutes_->value();
@@ -149,7 +160,13 @@ void OpenStreamDialog::accept()
     store_.setValue(kMinutesKey, minutes_->value());
     store_.setValue(kOnKey, on_->value());
     store_.setValue(kOffKey, off_->value());
-    store_.setValue(kOutputKey, output_->text().trimmed());
+    QVariantMap outputs = store_.value(kOutputsKey).toMap();
+    const QString shown = QString::fromStdString(redactedUrl(choices().location));
+    if (output_->text().trimmed().isEmpty())
+        outputs.remove(shown);
+    else
+        outputs.insert(shown, output_->text().trimmed());
+    store_.setValue(kOutputsKey, outputs);
     QDialog::accept();
 }
 

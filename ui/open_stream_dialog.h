@@ -54,6 +54,9 @@ public slots:
     void accept() override; // refuses, saying why, when the choices cannot start
 
 private:
+    // The folder last chosen for this source, else empty with the source's default shown.
+    void showOutputFor(const QString& source);
+
     QSettings& store_;
     QComboBox* source_;
     QLineEdit* output_;

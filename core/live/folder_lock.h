@@ -3,7 +3,11 @@
 // for its lifetime, so a second watcher on the same folder (another process, or another session
 // in this one) is refused instead of numbering its events over the first one's. The kernel drops
 // the lock when the process dies, kill -9 included, so a stale file never blocks a restart; the
-// file itself stays. Move-only; any thread; throws FolderBusy, or IoError naming the path.
+// file itself stays. The lock file also names the source the folder belongs to (its redacted
+// name, written by the first watch): a watch of another source is refused (FolderOfAnotherSource)
+// instead of appending its rows, with stream time restarting at 0, to the first camera's
+// scores.csv; the same source again (a restart) is let in. Move-only; any thread; throws
+// FolderBusy, FolderOfAnotherSource, or IoError naming the path.
 
 #include "core/common/error.h"
 
@@ -20,9 +24,17 @@ public:
     using IoError::IoError;
 };
 
+// The folder holds another source's outputs. The message is "DIR: holds the outputs of
+// <source>; watch <this source> into another folder (-o)".
+class FolderOfAnotherSource : public IoError {
+public:
+    using IoError::IoError;
+};
+
 class FolderLock {
 public:
-    explicit FolderLock(const std::string& dir);
+    // sourceName: the redacted name of the source this watch writes (empty: none is checked).
+    FolderLock(const std::string& dir, const std::string& sourceName);
     ~FolderLock();
     FolderLock(FolderLock&& other) noexcept;
     FolderLock& operator=(FolderLock&&) = delete;
@@ -30,6 +42,9 @@ public:
     FolderLock& operator=(const FolderLock&) = delete;
 
 private:
+    void bindToSource(
+        const std::string& dir, const std::string& path, const std::string& sourceName) const;
+
     int fd_ = -1;
 };
 

@@ -196,7 +196,7 @@ struct WatchSession::Run {
 WatchSession::WatchSession(
     WatchSettings settings, engine::Engine engine, NoticeCallback notice, StatusCallback status)
     : settings_(std::move(settings))
-    , lock_(settings_.outputs.outputDir)
+    , lock_(settings_.outputs.outputDir, settings_.outputs.sourceName)
     , engine_(std::move(engine))
     , notice_(std::move(notice))
     , status_(std::move(status))

@@ -49,6 +49,30 @@ TEST(WatchSession, ASecondSessionOnTheSameFolderIsRefusedWhileTheFirstHoldsIt)
         settings, engineOf(extractor, scorer), [](const std::string&) {}, StatusCallback {}));
 }
 
+// Issue 37: a second camera into the first one's folder appended to its scores.csv with stream
+// time starting again at 0. The folder belongs to its first source; the same source restarts.
+TEST(WatchSession, AnotherSourceIsRefusedInAFolderOfTheFirstAndTheSameSourceRestarts)
+{
+    const std::string dir = scratchDir("watch-session-source");
+    const BrightnessExtractor extractor;
+    const MeanScorer scorer;
+    const WatchSettings first = settingsFor("http://127.0.0.1:9/first.ts", dir);
+    std::make_unique<WatchSession>(
+        first, engineOf(extractor, scorer), [](const std::string&) {}, StatusCallback {});
+    try {
+        WatchSession second(settingsFor("http://127.0.0.1:9/second.ts", dir),
+            engineOf(extractor, scorer), [](const std::string&) {}, {});
+        ADD_FAILURE() << "a second source was let into the first one's folder";
+    } catch (const FolderOfAnotherSource& error) {
+        EXPECT_EQ(std::string(error.what()),
+            dir
+                + ": holds the outputs of http://127.0.0.1:9/first.ts; watch "
+                  "http://127.0.0.1:9/second.ts into another folder (-o)");
+    }
+    EXPECT_NO_THROW(WatchSession(
+        first, engineOf(extractor, scorer), [](const std::string&) {}, StatusCallback {}));
+}
+
 // A restarted watch whose events.jsonl was rotated away: its ids go on after the highest found
 // in the folder (old clips and thumbnails, rotated logs), and the old files keep their bytes.
 TEST(WatchSession, ARestartedSessionContinuesNumberingAndLeavesOldClipsUntouched)

@@ -52,6 +52,31 @@ TEST(OpenStreamMemory, TheThresholdsAndTheFolderAreThereNextTime)
     EXPECT_EQ(again.choices().outputDir, "/tmp/cam-clips");
 }
 
+// Issue 37: Open Stream pre-filled the previous camera's folder, so a second camera appended its
+// rows to the first one's scores.csv. A folder is remembered for its own source only.
+TEST(OpenStreamMemory, ASecondCameraIsNeverOfferedTheFirstCamerasFolder)
+{
+    const QString path = freshStorePath();
+    {
+        QSettings store(path, QSettings::IniFormat);
+        OpenStreamDialog dialog(store);
+        dialog.sourceBox()->setCurrentText(QStringLiteral("udp://127.0.0.1:5004"));
+        dialog.findChild<QLineEdit*>(QStringLiteral("outputEdit"))
+            ->setText(QStringLiteral("/tmp/first-camera"));
+        dialog.accept();
+        ASSERT_EQ(dialog.result(), QDialog::Accepted);
+    }
+    QSettings store(path, QSettings::IniFormat);
+    OpenStreamDialog again(store);
+    again.sourceBox()->setCurrentText(QStringLiteral("udp://127.0.0.1:5006"));
+    auto* output = again.findChild<QLineEdit*>(QStringLiteral("outputEdit"));
+    EXPECT_TRUE(output->text().isEmpty()) << output->text().toStdString();
+    EXPECT_TRUE(output->placeholderText().contains(QStringLiteral("watch-udp___127.0.0.1_5006")))
+        << output->placeholderText().toStdString();
+    EXPECT_TRUE(
+        again.choices().outputDir.find("/Vigil/watch-udp___127.0.0.1_5006") != std::string::npos);
+}
+
 TEST(OpenStreamMemory, TheDefaultFolderIsAbsolute)
 {
     QSettings store(freshStorePath(), QSettings::IniFormat);
