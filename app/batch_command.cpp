@@ -101,7 +101,13 @@ int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
     request.resume
         = batchOptions.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
     request.shard = *shard;
-    request.threshold = batchOptions.threshold;
+    std::string problem;
+    const std::optional<analysis::EventRule> events = eventRuleOf(batchOptions.events, &problem);
+    if (!events) {
+        printError(problem);
+        return kExitUsage;
+    }
+    request.events = *events;
     request.windows = *windows;
     try {
         request.jobs = batchOptions.jobs > 0
@@ -114,8 +120,18 @@ int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
         const std::optional<engine::Engine> engine = loadCliEngine(model, exitCode);
         if (!engine)
             return exitCode;
-        if (!options.isQuiet)
+        if (const std::string unscored = eventSourceProblem(*engine, request.events);
+            !unscored.empty()) {
+            printError(unscored);
+            return kExitUsage;
+        }
+        if (!options.isQuiet) {
             printJobs(request.jobs, model.threads, batchOptions.jobs == 0);
+            if (request.events.source.kind != analysis::EventSource::Kind::Classifier
+                || request.events.hysteresis > 0.0 || request.events.minDurationS > 0.0)
+                std::fprintf(stderr, "vigil: the summary counts %s\n",
+                    describeEventRule(request.events).c_str());
+        }
         return runJob(request, *engine, options, batchOptions, cancel);
     } catch (const Error& error) {
         printError(error.what());

@@ -4,6 +4,7 @@
 // only; nothing throws out of runBatch, which returns an exit code from exit_codes.h.
 
 #include "app/command_options.h"
+#include "app/event_rule_options.h"
 #include "core/common/cancellation.h"
 
 #include <string>
@@ -16,7 +17,7 @@ struct BatchCommandOptions {
     bool isResuming = false;
     int jobs = static_cast<int>(defaults::kJobs);
     std::string shard; // "K/N"; empty for the whole folder
-    double threshold = defaults::kThreshold;
+    EventRuleOptions events; // the summary's events column counts the rule's events
 };
 
 int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,

@@ -12,25 +12,53 @@
 namespace vigil::app {
 namespace {
 
+// "peak 0.912", or for k of n "3 scorers agree at the peak" (its score is no one scorer's).
+std::string peakText(const analysis::ScoreEvent& event)
+{
+    char text[64];
+    if (event.scorersAgreeing >= 0)
+        std::snprintf(text, sizeof text, "%d scorers agree at the peak", event.scorersAgreeing);
+    else
+        std::snprintf(text, sizeof text, "peak %.3f", event.peakScore);
+    return text;
+}
+
+bool isPlainThreshold(const analysis::EventRule& rule)
+{
+    return rule.source.kind == analysis::EventSource::Kind::Classifier && rule.hysteresis == 0.0
+        && rule.minDurationS == 0.0;
+}
+
 } // namespace
 
 int ClipsCommand::run(const CancellationToken& cancel) const
 {
+    std::string problem;
+    const std::optional<analysis::EventRule> rule = eventRuleOf(eventOptions_, &problem);
+    if (!rule) {
+        printError(problem);
+        return kExitUsage;
+    }
+    clips::ClipSettings settings = settings_;
+    settings.events = *rule;
     int exitCode = kExitOk;
     for (const clips::ResultToClip& result : clips::findResultsToClip(inputs_, outputDir_)) {
         try {
             const size_t events = clips::cutResultClips(
-                result, settings_,
+                result, settings,
                 [](const clips::EventClip& clip) {
-                    std::printf("%s: %.3f s to %.3f s, peak %.3f at %.3f s\n",
+                    std::printf("%s: %.3f s to %.3f s, %s at %.3f s\n",
                         printable(clip.cut.outputPath).c_str(), clip.cut.startS, clip.cut.endS,
-                        clip.event.peakScore, clip.peakTimeS);
+                        peakText(clip.event).c_str(), clip.peakTimeS);
                     std::fflush(stdout);
                 },
                 &cancel);
-            if (events == 0)
+            if (events == 0 && isPlainThreshold(settings.events))
                 std::printf("%s: no events at or above %g\n", printable(result.jsonPath).c_str(),
-                    settings_.threshold);
+                    settings.events.on);
+            else if (events == 0)
+                std::printf("%s: no events (%s)\n", printable(result.jsonPath).c_str(),
+                    describeEventRule(settings.events).c_str());
         } catch (const Cancelled&) {
             printError("cancelled");
             return kExitCancelled;

@@ -4,6 +4,7 @@
 // thread only; one line on stderr per result that fails, the others still cut; exit codes from
 // exit_codes.h; nothing throws out of run().
 
+#include "app/event_rule_options.h"
 #include "core/clips/result_clips.h"
 #include "core/common/cancellation.h"
 
@@ -28,7 +29,8 @@ private:
     CLI::App* command_ = nullptr;
     std::vector<std::string> inputs_;
     std::string outputDir_;
-    clips::ClipSettings settings_;
+    clips::ClipSettings settings_; // its events come from eventOptions_ at run()
+    EventRuleOptions eventOptions_;
 };
 
 } // namespace vigil::app

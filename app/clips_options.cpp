@@ -3,6 +3,7 @@
 
 #include "app/clips_command.h"
 
+#include "app/event_rule_options.h"
 #include "app/option_checks.h"
 #include "core/common/count_limits.h"
 
@@ -10,8 +11,9 @@ namespace vigil::app {
 namespace {
 
 constexpr const char* kFooter
-    = R"(Each event (consecutive frames scoring at or above --threshold, as the events list of
-the desktop app) becomes DIR/<name>.event-NN.<ext>, cut by stream copy from the keyframe at
+    = R"(Each event (by the one event rule: frames of the --events-from scores at or above their
+threshold, with --off and --min-duration, as the desktop app's events list and `vigil batch`
+find them) becomes DIR/<name>.event-NN.<ext>, cut by stream copy from the keyframe at
 or before (event start - pre) to (event end + post), times from each frame's timestamp. <ext>
 is that of the video's container as its content shows it (mp4, mov, avi, ts; mkv for any other,
 whatever the video's name says); a folder's results (such as
@@ -37,11 +39,7 @@ ClipsCommand::ClipsCommand(CLI::App& cli)
         ->required();
     command_->add_option("-o,--output", outputDir_, "Folder for the clips (created if missing)")
         ->required();
-    command_
-        ->add_option("--threshold", settings_.threshold,
-            "Frame score at or above which a frame is part of an event")
-        ->check(numberIn(bounds::threshold()))
-        ->capture_default_str();
+    addEventRuleOptions(*command_, eventOptions_);
     command_->add_option("--pre", settings_.preS, "Seconds kept before each event")
         ->check(numberIn(bounds::clipContextS()))
         ->capture_default_str();

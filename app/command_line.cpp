@@ -63,11 +63,7 @@ CLI::App* addBatchCommand(CLI::App& cli, RunOptions& options, BatchCommandOption
         "K/N: analyse only this machine's deterministic share of the files (by a hash of the "
         "path); "
         "writes OUT/summary-K-of-N.csv");
-    batch
-        ->add_option("--threshold", batchOptions.threshold,
-            "Frame score at or above which a frame is part of an event")
-        ->check(numberIn(bounds::threshold()))
-        ->capture_default_str();
+    addEventRuleOptions(*batch, batchOptions.events);
     return batch;
 }
 

@@ -25,7 +25,7 @@ QVariant BatchWorker::run(TaskContext& context)
         = settings_.isRecursive ? batch::FolderDepth::Recursive : batch::FolderDepth::TopOnly;
     request.resume
         = settings_.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
-    request.threshold = settings_.threshold;
+    request.events.on = settings_.threshold;
     request.windows = engine_.windows;
     batch::BatchJobOutcome outcome;
     try {

@@ -14,6 +14,9 @@ struct ScoreEvent {
     int64_t lastFrame = 0; // inclusive
     int64_t peakFrame = 0; // first frame with the highest score
     float peakScore = 0.0f;
+    // Events of "at least k of n" (event_rule.h): how many scorers were at or above their own
+    // thresholds at the peak; -1 for the events of one scorer.
+    int scorersAgreeing = -1;
     int64_t frameCount() const { return lastFrame - firstFrame + 1; }
 };
 

@@ -40,7 +40,7 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
     BatchSettings settings;
     settings.resume = request.resume;
     settings.expected = expectedSettingsOf(engine, request.windows);
-    settings.threshold = request.threshold;
+    settings.events = request.events;
     // Every job shares the one engine: its networks are immutable, each run owns its buffers.
     const size_t jobs = std::clamp<size_t>(inputs.size(), 1, std::max<size_t>(1, request.jobs));
     const analysis::WindowSettings windows = request.windows;

@@ -22,7 +22,7 @@ struct BatchJobRequest {
     FolderDepth depth = FolderDepth::TopOnly;
     ResumeMode resume = ResumeMode::AnalyseAll;
     Shard shard;
-    double threshold = defaults::kThreshold; // frame scores at or above it form events
+    analysis::EventRule events; // the summary counts its events
     // Files analysed at once, at least 1; more than the files found is cut down. The engine's
     // threads must have been set for it (threadsPerJob); automaticJobs chooses it.
     size_t jobs = 1;

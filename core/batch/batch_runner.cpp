@@ -105,7 +105,7 @@ private:
         if (runner_.settings_.resume == ResumeMode::SkipComplete
             && fs::exists(input.jsonPath(), ignored)) {
             const SavedResult saved = checkSavedResult(input.jsonPath(), input.csvPath(),
-                runner_.settings_.expected, runner_.settings_.threshold);
+                runner_.settings_.expected, runner_.settings_.events);
             if (saved.isComplete) {
                 row.message = "outputs already complete (--resume)";
                 row.figures = saved.figures;
@@ -129,7 +129,7 @@ private:
             formats::writeResultFiles(
                 result, base.parent_path().string(), base.filename().string());
             row.status = FileStatus::Ok;
-            row.figures = figuresOf(result, runner_.settings_.threshold);
+            row.figures = figuresOf(result, runner_.settings_.events);
             std::vector<std::string> notes = result.warnings;
             if (!redoNote.empty())
                 notes.insert(notes.begin(), redoNote);

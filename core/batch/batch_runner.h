@@ -31,7 +31,7 @@ enum class ResumeMode { AnalyseAll, SkipComplete };
 struct BatchSettings {
     ResumeMode resume = ResumeMode::AnalyseAll;
     ExpectedSettings expected; // what SkipComplete requires of saved results
-    double threshold = defaults::kThreshold; // frame scores at or above it form events
+    analysis::EventRule events; // the summary counts its events
 };
 
 struct BatchProgress {

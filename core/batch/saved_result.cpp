@@ -67,7 +67,7 @@ ExpectedSettings expectedSettingsOf(
 }
 
 SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csvPath,
-    const ExpectedSettings& expected, double threshold)
+    const ExpectedSettings& expected, const analysis::EventRule& events)
 {
     SavedResult saved;
     try {
@@ -78,13 +78,7 @@ SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csv
         if (result.framePtsUs.size() != result.frameScores.size())
             throw Incomplete { csvPath + " has no times" };
         checkSettings(result, expected);
-        std::vector<double> times;
-        times.reserve(result.framePtsUs.size());
-        for (const int64_t pts : result.framePtsUs)
-            times.push_back(static_cast<double>(pts) / 1e6);
-        saved.figures = figuresOf(
-            result.frameScores, times, result.video.frames, result.video.durationS, threshold);
-        saved.figures.detectorPeaks = detectorPeaksOf(result.detectors);
+        saved.figures = figuresOf(result, events);
         saved.isComplete = true;
     } catch (const Incomplete& incomplete) {
         saved.problem = incomplete.problem;

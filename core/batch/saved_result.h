@@ -6,6 +6,7 @@
 // Pure function of the files; any thread; never throws for a bad file.
 
 #include "core/analysis/analysis_result.h"
+#include "core/analysis/event_rule.h"
 #include "core/batch/video_figures.h"
 #include "core/common/defaults.h"
 
@@ -47,6 +48,6 @@ struct SavedResult {
 };
 
 SavedResult checkSavedResult(const std::string& jsonPath, const std::string& csvPath,
-    const ExpectedSettings& expected, double threshold);
+    const ExpectedSettings& expected, const analysis::EventRule& events);
 
 } // namespace vigil::batch

@@ -11,22 +11,6 @@ int64_t countEvents(const std::vector<float>& frameScores, double threshold)
     return static_cast<int64_t>(analysis::findEvents(frameScores, threshold).size());
 }
 
-VideoFigures figuresOf(const std::vector<float>& frameScores,
-    const std::vector<double>& frameTimesS, int64_t frames, double durationS, double threshold)
-{
-    VideoFigures figures;
-    figures.frames = frames;
-    figures.durationS = durationS;
-    const auto peak = std::max_element(frameScores.begin(), frameScores.end());
-    if (peak != frameScores.end()) {
-        const auto frame = static_cast<size_t>(peak - frameScores.begin());
-        figures.maxScore = *peak;
-        figures.maxScoreTimeS = frame < frameTimesS.size() ? frameTimesS[frame] : 0.0;
-    }
-    figures.events = countEvents(frameScores, threshold);
-    return figures;
-}
-
 std::vector<std::pair<DetectorKind, float>> detectorPeaksOf(
     const std::vector<analysis::DetectorResult>& detectors)
 {
@@ -39,14 +23,21 @@ std::vector<std::pair<DetectorKind, float>> detectorPeaksOf(
     return peaks;
 }
 
-VideoFigures figuresOf(const analysis::AnalysisResult& result, double threshold)
+VideoFigures figuresOf(const analysis::AnalysisResult& result, const analysis::EventRule& events)
 {
-    std::vector<double> timesS;
-    timesS.reserve(result.framePtsUs.size());
-    for (const int64_t ptsUs : result.framePtsUs)
-        timesS.push_back(static_cast<double>(ptsUs) / 1e6);
-    VideoFigures figures = figuresOf(
-        result.frameScores, timesS, result.video.frames, result.video.durationS, threshold);
+    VideoFigures figures;
+    figures.frames = result.video.frames;
+    figures.durationS = result.video.durationS;
+    const std::vector<float>& scores = result.frameScores;
+    const auto peak = std::max_element(scores.begin(), scores.end());
+    if (peak != scores.end()) {
+        const auto frame = static_cast<size_t>(peak - scores.begin());
+        figures.maxScore = *peak;
+        figures.maxScoreTimeS = frame < result.framePtsUs.size()
+            ? static_cast<double>(result.framePtsUs[frame]) / 1e6
+            : 0.0;
+    }
+    figures.events = static_cast<int64_t>(analysis::findEvents(result, events).size());
     figures.detectorPeaks = detectorPeaksOf(result.detectors);
     return figures;
 }

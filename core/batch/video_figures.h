@@ -1,9 +1,10 @@
 #pragma once
 // The few numbers a batch summary keeps per video: length, the highest frame score and when it
-// happens, and how many events (runs of consecutive frames scoring at or above the threshold,
-// as the main window's events table counts them). Pure functions; any thread.
+// happens, and how many events (those of the one event rule, core/analysis/event_rule.h, as the
+// main window's events table and `vigil clips` find them). Pure functions; any thread.
 
 #include "core/analysis/analysis_result.h"
+#include "core/analysis/event_rule.h"
 
 #include <cstdint>
 #include <utility>
@@ -25,11 +26,8 @@ struct VideoFigures {
 std::vector<std::pair<DetectorKind, float>> detectorPeaksOf(
     const std::vector<analysis::DetectorResult>& detectors);
 
-// frameTimesS holds one presentation time per frame score (missing ones count as 0).
-VideoFigures figuresOf(const std::vector<float>& frameScores,
-    const std::vector<double>& frameTimesS, int64_t frames, double durationS, double threshold);
-
-VideoFigures figuresOf(const analysis::AnalysisResult& result, double threshold);
+// events: the events of the one event rule (analysis::findEvents(result, rule)).
+VideoFigures figuresOf(const analysis::AnalysisResult& result, const analysis::EventRule& events);
 
 int64_t countEvents(const std::vector<float>& frameScores, double threshold);
 

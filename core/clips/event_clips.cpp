@@ -73,8 +73,7 @@ std::string eventNumber(size_t number, size_t count)
 std::vector<PlannedClip> planEventClips(
     const analysis::AnalysisResult& result, const ClipSettings& settings, const ClipNaming& naming)
 {
-    return planEventClips(
-        result, analysis::findEvents(result.frameScores, settings.threshold), settings, naming);
+    return planEventClips(result, analysis::findEvents(result, settings.events), settings, naming);
 }
 
 std::vector<PlannedClip> planEventClips(const analysis::AnalysisResult& result,

@@ -8,6 +8,7 @@
 // clipExtensionOfVideo.
 
 #include "core/analysis/analysis_result.h"
+#include "core/analysis/event_rule.h"
 #include "core/analysis/score_events.h"
 #include "core/common/defaults.h"
 #include "core/media/clip_cutter.h"
@@ -18,7 +19,7 @@
 namespace vigil::clips {
 
 struct ClipSettings {
-    double threshold = defaults::kThreshold; // the GUI's and `vigil batch`'s default
+    analysis::EventRule events; // the one event rule; its threshold is the GUI's default
     double preS = defaults::kClipPreS;
     double postS = defaults::kClipPostS;
 };
@@ -54,13 +55,13 @@ struct PlannedClip {
     media::ClipRequest request; // the stretch [first frame, end of the last frame] of the video
 };
 
-// One clip per event of result at settings.threshold (analysis::findEvents), in order. The
+// One clip per event of settings.events (analysis::findEvents(result, rule)), in order. The
 // stretch ends where the frame after the event starts (the last frame's end), with
 // settings.preS and postS of context either side.
 std::vector<PlannedClip> planEventClips(
     const analysis::AnalysisResult& result, const ClipSettings& settings, const ClipNaming& naming);
 // The same for events found otherwise (the desktop app's events of a detector, or of k of n):
-// numbered among them; settings.threshold is not used.
+// numbered among them; settings.events is not used.
 std::vector<PlannedClip> planEventClips(const analysis::AnalysisResult& result,
     const std::vector<analysis::ScoreEvent>& events, const ClipSettings& settings,
     const ClipNaming& naming);

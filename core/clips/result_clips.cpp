@@ -179,6 +179,9 @@ size_t cutResultClips(const ResultToClip& toClip, const ClipSettings& settings,
     if (!result.video.isKnown)
         throw IoError(toClip.jsonPath + ": a result of features, with no video to cut clips from");
     checkVideoIsTheAnalysed(toClip.jsonPath, result.video);
+    if (const std::string problem = analysis::sourceProblem(result, settings.events);
+        !problem.empty())
+        throw IoError(toClip.jsonPath + ": " + problem);
     // The container is chosen before anything is created.
     const ClipNaming naming { toClip.outputFolder, toClip.clipBase,
         clipExtensionOfVideo(result.video.path) };

@@ -23,7 +23,7 @@ TEST(VideoFigures, TakeTheFirstPeakAndItsPresentationTime)
 {
     const analysis::AnalysisResult result
         = test::syntheticResult("v.mp4", { 0.2f, 0.8f, 0.3f, 0.8f, 0.1f });
-    const VideoFigures figures = figuresOf(result, 0.5);
+    const VideoFigures figures = figuresOf(result, vigil::analysis::EventRule {});
     EXPECT_EQ(figures.frames, 5);
     EXPECT_DOUBLE_EQ(figures.durationS, 0.2);
     EXPECT_FLOAT_EQ(figures.maxScore, 0.8f);

@@ -62,7 +62,7 @@ TEST(PlanEventClips, CutsEachEventAtItsFramesTimestampsNotAtFrameOverFps)
 {
     const analysis::AnalysisResult result = variableRateResult();
     const std::vector<PlannedClip> clips
-        = planEventClips(result, { 0.5, 1.0, 0.5 }, { "/out", "cam", ".mkv" });
+        = planEventClips(result, ClipSettings { {}, 1.0, 0.5 }, { "/out", "cam", ".mkv" });
     ASSERT_EQ(clips.size(), 2u);
     EXPECT_EQ(clips[0].event.firstFrame, 12);
     // Frame 12 starts at 1 s + 2/30 s (not 12 / 20 = 0.6 s); the event ends where frame 16 starts.
@@ -101,7 +101,7 @@ TEST(PlanEventClips, CutsTheEventsItIsGivenNumberedAmongThem)
     // A detector's event, not one of the classifier's scores: frames 20..21 only.
     const std::vector<analysis::ScoreEvent> events { { 20, 21, 21, 0.7f } };
     const std::vector<PlannedClip> clips
-        = planEventClips(result, events, { 0.5, 1.0, 0.5 }, { "/out", "cam", ".mkv" });
+        = planEventClips(result, events, ClipSettings { {}, 1.0, 0.5 }, { "/out", "cam", ".mkv" });
     ASSERT_EQ(clips.size(), 1u);
     EXPECT_EQ(clips[0].event.peakFrame, 21);
     EXPECT_NEAR(clips[0].request.startS, 1.0 + 10.0 / 30, 1e-6); // frame 10 starts at 1 s

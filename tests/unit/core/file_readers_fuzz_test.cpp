@@ -123,7 +123,8 @@ TEST(FileReadersFuzz, DamagedResultsAreReadWithinBoundsOrRefusedInOneLine)
             [&] { expectInBounds(formats::readResultFiles(files.jsonPath, files.csvPath)); },
             dir + "/v.", index);
         // The --resume check never throws: a damaged result is only "analyse again".
-        batch::checkSavedResult(files.jsonPath, files.csvPath, demoSettings(), 0.5);
+        batch::checkSavedResult(
+            files.jsonPath, files.csvPath, demoSettings(), vigil::analysis::EventRule {});
     }
 }
 

@@ -87,18 +87,22 @@ TEST(PresetRecords, ResumeTreatsAResultOfAnotherPresetAsNotDone)
             test::scratchDir("preset_resume"), "clip");
     batch::ExpectedSettings rtfm = test::demoSettings();
     rtfm.model.preset = PreprocessPreset::Rtfm;
-    const batch::SavedResult other
-        = batch::checkSavedResult(files.jsonPath, files.csvPath, rtfm, 0.5);
+    const batch::SavedResult other = batch::checkSavedResult(
+        files.jsonPath, files.csvPath, rtfm, vigil::analysis::EventRule {});
     EXPECT_FALSE(other.isComplete);
     EXPECT_NE(other.problem.find("preset"), std::string::npos) << other.problem;
-    EXPECT_TRUE(batch::checkSavedResult(files.jsonPath, files.csvPath, test::demoSettings(), 0.5)
+    EXPECT_TRUE(batch::checkSavedResult(
+        files.jsonPath, files.csvPath, test::demoSettings(), vigil::analysis::EventRule {})
                     .isComplete);
 
     // A result from before presets was made by the default: done for it, not for rtfm.
     dropKey(files.jsonPath, "model", "preprocess");
-    EXPECT_TRUE(batch::checkSavedResult(files.jsonPath, files.csvPath, test::demoSettings(), 0.5)
+    EXPECT_TRUE(batch::checkSavedResult(
+        files.jsonPath, files.csvPath, test::demoSettings(), vigil::analysis::EventRule {})
                     .isComplete);
-    EXPECT_FALSE(batch::checkSavedResult(files.jsonPath, files.csvPath, rtfm, 0.5).isComplete);
+    EXPECT_FALSE(
+        batch::checkSavedResult(files.jsonPath, files.csvPath, rtfm, vigil::analysis::EventRule {})
+            .isComplete);
 }
 
 // Window score: the first feature value of the window's first step.

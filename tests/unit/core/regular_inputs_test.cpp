@@ -102,10 +102,13 @@ TEST(RegularInputs, TrainRefusesAFifoAsTheLabelsFile)
 TEST(RegularInputs, BatchResumeAnalysesAgainWhereAFifoOrAFolderIsTheSavedResult)
 {
     const std::string fifo = fifoAt("a.vigil.json");
-    expectRefused(fifo, "a FIFO",
-        [&] { return batch::checkSavedResult(fifo, fifo + ".csv", {}, 0.5).problem; });
+    expectRefused(fifo, "a FIFO", [&] {
+        return batch::checkSavedResult(fifo, fifo + ".csv", {}, vigil::analysis::EventRule {})
+            .problem;
+    });
     const std::string folder = folderAt("b.vigil.json");
-    const batch::SavedResult saved = batch::checkSavedResult(folder, folder + ".csv", {}, 0.5);
+    const batch::SavedResult saved
+        = batch::checkSavedResult(folder, folder + ".csv", {}, vigil::analysis::EventRule {});
     EXPECT_FALSE(saved.isComplete);
     EXPECT_NE(saved.problem.find("not a regular file (a folder)"), std::string::npos)
         << saved.problem;

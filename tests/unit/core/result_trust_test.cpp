@@ -131,7 +131,8 @@ TEST_P(DamagedResult, IsRefusedInOneLineNamingTheFile)
     const std::string problem = readProblem(files.jsonPath, files.csvPath);
     EXPECT_NE(problem.find(GetParam().expected), std::string::npos) << problem;
     EXPECT_EQ(problem.find('\n'), std::string::npos) << problem;
-    EXPECT_FALSE(batch::checkSavedResult(files.jsonPath, files.csvPath, test::demoSettings(), 0.5)
+    EXPECT_FALSE(batch::checkSavedResult(
+        files.jsonPath, files.csvPath, test::demoSettings(), vigil::analysis::EventRule {})
                      .isComplete);
 }
 
@@ -165,8 +166,8 @@ TEST(SavedResult, ReadsScoresOnlyFromARegularFileOfABoundedSize)
         = writeResultFiles(test::syntheticResult("v.mp4", { 0.1f, 0.2f }), dir, "v");
     fs::remove(files.csvPath);
     fs::create_symlink("/dev/zero", files.csvPath);
-    const batch::SavedResult saved
-        = batch::checkSavedResult(files.jsonPath, files.csvPath, test::demoSettings(), 0.5);
+    const batch::SavedResult saved = batch::checkSavedResult(
+        files.jsonPath, files.csvPath, test::demoSettings(), vigil::analysis::EventRule {});
     EXPECT_FALSE(saved.isComplete);
     EXPECT_NE(saved.problem.find("not a regular file"), std::string::npos) << saved.problem;
     fs::remove(files.csvPath);

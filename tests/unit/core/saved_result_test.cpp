@@ -39,7 +39,8 @@ protected:
     }
     SavedResult check(const ExpectedSettings& settings = kSettings) const
     {
-        return checkSavedResult(files_.jsonPath, files_.csvPath, settings, 0.5);
+        return checkSavedResult(
+            files_.jsonPath, files_.csvPath, settings, vigil::analysis::EventRule {});
     }
     formats::WrittenFiles files_;
 };

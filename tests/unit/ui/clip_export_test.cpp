@@ -66,7 +66,7 @@ TEST(ClipExport, CutsTheSameStretchesUnderTheSameNamesAsVigilClipsOnAVariableFra
     for (const clips::ResultToClip& result :
         clips::findResultsToClip({ saved.jsonPath }, dir + "/cli"))
         clips::cutResultClips(
-            result, { threshold, 2.0, 2.0 },
+            result, clips::ClipSettings { vigil::analysis::EventRule { {}, threshold }, 2.0, 2.0 },
             [&](const clips::EventClip& clip) { cli.push_back(clip); }, nullptr);
     ASSERT_EQ(cli.size(), events.size());
 
