@@ -1,5 +1,7 @@
 #include "core/analysis/event_rule.h"
 
+#include "core/analysis/event_gate.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -86,12 +88,11 @@ double durationS(const AnalysisResult& result, const ScoreEvent& event)
 std::vector<ScoreEvent> gatedEvents(const SourceCurve& curve)
 {
     std::vector<ScoreEvent> events;
-    bool isOpen = false;
+    EventGate gate(curve.on, curve.off);
     for (size_t i = 0; i < curve.values.size(); ++i) {
         const float value = curve.values[i];
         const auto frame = static_cast<int64_t>(i);
-        isOpen = !std::isnan(value) && value >= (isOpen ? curve.off : curve.on);
-        if (!isOpen)
+        if (!gate.feed(value))
             continue;
         if (events.empty() || events.back().lastFrame != frame - 1)
             events.push_back({ frame, frame, frame, value });

@@ -4,21 +4,21 @@ namespace vigil::live {
 
 AlertTracker::AlertTracker(AlertSettings settings)
     : settings_(settings)
+    , gate_(settings.on, settings.off)
 {
 }
 
 std::optional<Alert> AlertTracker::add(const ScoredStep& step)
 {
     didPeakChange_ = false;
-    if (!open_) {
-        if (step.score < settings_.on)
-            return std::nullopt;
+    const bool wasOpen = gate_.isOpen();
+    if (!gate_.feed(step.score))
+        return wasOpen ? closeIfLongEnough(AlertEnd::Score) : std::nullopt;
+    if (!wasOpen) {
         open_ = Alert { step.startUs, step.endUs, step.wallStartMs, step.wallEndMs, step };
         didPeakChange_ = true;
         return std::nullopt;
     }
-    if (step.score < settings_.off)
-        return closeIfLongEnough(AlertEnd::Score);
     open_->endUs = step.endUs;
     open_->wallEndMs = step.wallEndMs;
     if (step.score > open_->peak.score) {
@@ -38,6 +38,7 @@ std::optional<Alert> AlertTracker::closeIfLongEnough(AlertEnd by)
 {
     Alert alert = std::move(*open_);
     open_.reset();
+    gate_.close();
     alert.closedBy = by;
     if (alert.endUs - alert.startUs < settings_.minDurationUs)
         return std::nullopt;

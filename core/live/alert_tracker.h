@@ -1,11 +1,13 @@
 #pragma once
-// AlertTracker: turns the live score into alerts with hysteresis. An alert opens on the first
+// AlertTracker: turns the live score into alerts with the one event rule of every front end
+// (core/analysis/event_rule.h; its EventGate decides): an alert opens on the first
 // step whose score is at or above `on`, stays open while scores stay at or above `off`, and
 // closes on the first step below `off`; one shorter than `minDurationUs` (start of its first step
 // to end of its last) is dropped as a blip. Unscored steps change nothing. stop() closes an open
 // alert at the end of the last step seen, saying why (the watch stopped, or the stream was lost).
 // Owned by one run; its thread only; never throws.
 
+#include "core/analysis/event_gate.h"
 #include "core/common/defaults.h"
 
 #include <cstdint>
@@ -63,6 +65,7 @@ private:
     std::optional<Alert> closeIfLongEnough(AlertEnd by);
 
     AlertSettings settings_;
+    analysis::EventGate gate_; // the one event rule's decision, as offline
     std::optional<Alert> open_;
     bool didPeakChange_ = false;
 };
