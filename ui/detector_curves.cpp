@@ -1,5 +1,7 @@
 #include "ui/detector_curves.h"
 
+#include "core/analysis/event_rule.h"
+
 #include "core/analysis/detector_spread.h"
 #include "core/engine/detector_plan.h"
 #include "ui/color_map.h"
@@ -64,6 +66,13 @@ void DetectorCurves::setResult(const analysis::AnalysisResult* result)
         for (const std::vector<float>* curve : analysis::scoreCurves(*result_))
             envelopes_.emplace_back(*curve);
     }
+    if (!hasGivenThresholds_ || thresholds_.size() != envelopes_.size()) {
+        thresholds_.clear();
+        if (result_)
+            for (const auto& scorer : analysis::scorerThresholds(*result_, {}))
+                thresholds_.push_back(scorer.threshold);
+        hasGivenThresholds_ = false;
+    }
     updateSpread();
 }
 
@@ -87,9 +96,35 @@ void DetectorCurves::setShown(int curve, bool isShown)
     updateSpread();
 }
 
+void DetectorCurves::setThresholds(std::vector<double> thresholds)
+{
+    if (thresholds.size() != envelopes_.size() || thresholds == thresholds_)
+        return;
+    thresholds_ = std::move(thresholds);
+    hasGivenThresholds_ = true;
+    updateSpread();
+}
+
+std::optional<std::pair<float, float>> DetectorCurves::shownRange() const
+{
+    std::optional<std::pair<float, float>> range;
+    for (int curve = 1; curve < count(); ++curve) {
+        const ScoreEnvelope& envelope = envelopes_[static_cast<size_t>(curve)];
+        if (!isShown(curve) || envelope.frameCount() == 0)
+            continue;
+        const auto all = envelope.range(0, envelope.frameCount() - 1);
+        if (all.max < 0.0f)
+            continue; // nothing scored
+        range = range
+            ? std::make_pair(std::min(range->first, all.min), std::max(range->second, all.max))
+            : std::make_pair(all.min, all.max);
+    }
+    return range;
+}
+
 void DetectorCurves::updateSpread()
 {
-    spread_ = result_ ? analysis::detectorSpread(*result_, isShown_)
+    spread_ = result_ ? analysis::decisionSplit(*result_, thresholds_, isShown_)
                       : std::vector<std::optional<float>>();
     std::vector<float> values(spread_.size());
     std::transform(spread_.begin(), spread_.end(), values.begin(),
@@ -104,15 +139,25 @@ QString DetectorCurves::hoverText(int64_t frame) const
     QString text;
     const auto curves = analysis::scoreCurves(*result_);
     const auto index = static_cast<size_t>(frame);
-    for (size_t i = 1; i < curves.size(); ++i)
+    int yes = 0;
+    int scored = 0;
+    for (size_t i = 0; i < curves.size() && i < thresholds_.size(); ++i) {
+        const bool isScored = index < curves[i]->size() && !std::isnan((*curves[i])[index]);
+        if (isScored && isShown(static_cast<int>(i))) {
+            ++scored;
+            yes += (*curves[i])[index] >= thresholds_[i] ? 1 : 0;
+        }
+        if (i == 0)
+            continue; // the classifier's score leads the hover line already
         text += QStringLiteral("  %1 %2").arg(names_[static_cast<int>(i)],
-            index < curves[i]->size() ? QString::number((*curves[i])[index], 'f', 3)
-                                      : QStringLiteral("not scored"));
-    const bool hasSpread = index < spread_.size() && spread_[index];
+            isScored ? QStringLiteral("%1 (its threshold %2)")
+                           .arg((*curves[i])[index], 0, 'f', 3)
+                           .arg(thresholds_[i], 0, 'f', 2)
+                     : QStringLiteral("not scored"));
+    }
     return text
-        + QStringLiteral("  spread %1")
-              .arg(hasSpread ? QString::number(*spread_[index], 'f', 3)
-                             : QStringLiteral("not scored"));
+        + (scored >= 2 ? QStringLiteral("  %1 of %2 say event").arg(yes).arg(scored)
+                       : QStringLiteral("  agreement not scored"));
 }
 
 // One line per shown detector, through each column's highest score (as the classifier's top).

@@ -1,42 +1,16 @@
 #include "ui/event_columns.h"
 
-#include <cmath>
+#include <algorithm>
 
 namespace vigil::ui {
 
-void EventColumns::setResult(const analysis::AnalysisResult* result)
+bool EventColumns::holdsEvent(int64_t first, int64_t last) const
 {
-    result_ = result;
-    update();
-}
-
-bool EventColumns::setSource(const analysis::EventSource& source)
-{
-    if (source == source_)
-        return false;
-    source_ = source;
-    update();
-    return true;
-}
-
-bool EventColumns::holdsEvent(int64_t first, int64_t last, double threshold) const
-{
-    // range() of frames past the end is 0, which a threshold of 0 would take for an event.
-    return first < envelope_.frameCount() && envelope_.range(first, last).max >= threshold;
-}
-
-void EventColumns::update()
-{
-    if (!result_) {
-        envelope_ = {};
-        return;
-    }
-    std::vector<float> curve = analysis::eventCurve(*result_, source_);
-    // Below any threshold: a frame no scorer (or fewer than k) scored is in no event.
-    for (float& value : curve)
-        if (std::isnan(value))
-            value = -1.0f;
-    envelope_ = ScoreEnvelope(curve);
+    // The first event that ends at or after `first`: it holds a frame of [first, last] when it
+    // starts by `last`.
+    const auto event = std::lower_bound(events_.begin(), events_.end(), first,
+        [](const analysis::ScoreEvent& e, int64_t frame) { return e.lastFrame < frame; });
+    return event != events_.end() && event->firstFrame <= last;
 }
 
 } // namespace vigil::ui

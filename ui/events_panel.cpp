@@ -2,6 +2,7 @@
 
 #include "ui/clip_export.h"
 #include "ui/current_analysis.h"
+#include "ui/detector_thresholds_box.h"
 #include "ui/event_source_box.h"
 #include "ui/event_threshold.h"
 #include "ui/events_table.h"
@@ -37,6 +38,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     , threshold_(threshold)
     , thresholdBox_(new QDoubleSpinBox(this))
     , sourceBox_(new EventSourceBox(this))
+    , detectorThresholds_(new DetectorThresholdsBox(this))
     , table_(new EventsTable(this))
     , note_(new QLabel(this))
     , thumbnails_(new ThumbnailLoader(kThumbnailWidthPx, this))
@@ -55,6 +57,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     form->addRow(tr("&Events from:"), sourceBox_);
     if (auto* label = qobject_cast<QLabel*>(form->labelForField(sourceBox_)))
         label->setBuddy(sourceBox_->sourceCombo());
+    form->addRow(detectorThresholds_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -64,9 +67,11 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     connect(
         analysis_, &CurrentAnalysis::shownResultChanged, this, [this](const ResultPointer& shown) {
             sourceBox_->setResult(shown.get());
+            detectorThresholds_->setResult(shown.get());
             updateEvents();
         });
     connect(sourceBox_, &EventSourceBox::sourceChanged, this, &EventsPanel::updateEvents);
+    connect(detectorThresholds_, &DetectorThresholdsBox::changed, this, &EventsPanel::updateEvents);
     connect(analysis_, &CurrentAnalysis::videoChanged, this, [this](const QString& path) {
         thumbnails_->setVideo(path);
         useSidecar(path.isEmpty()
@@ -97,21 +102,35 @@ void EventsPanel::updateEvents()
 {
     const double threshold = threshold_->value();
     const ResultPointer& shown = analysis_->shownResult();
-    const analysis::EventSource& source = sourceBox_->source();
+    const analysis::EventRule rule = eventRule();
+    const analysis::EventSource& source = rule.source;
+    const bool isDetector = source.kind == analysis::EventSource::Kind::Detector;
+    const QDoubleSpinBox* detectorBox
+        = isDetector ? detectorThresholds_->boxOf(source.detector) : nullptr;
     table_->setNoEventsText(source.kind == analysis::EventSource::Kind::Classifier
             ? QString()
-            : tr("No frame has %1 at %2 or more. Lower the threshold, or choose other scores "
+            : tr("No frame has %1 at %2 or more. Lower its threshold, or choose other scores "
                  "above.")
                   .arg(sourceBox_->sourceText())
-                  .arg(threshold, 0, 'f', 2));
-    table_->setEvents(shown ? analysis::findEvents(*shown, source, threshold)
-                            : std::vector<analysis::ScoreEvent>(),
+                  .arg(detectorBox ? detectorBox->value() : threshold, 0, 'f', 2));
+    table_->setEvents(
+        shown ? analysis::findEvents(*shown, rule) : std::vector<analysis::ScoreEvent>(),
         analysis_->framesPerSecond(), threshold, shown != nullptr);
+    emit eventsChanged(table_->events());
     table_->setReviewed(reviewed_);
     QVector<qint64> peaks;
     for (const analysis::ScoreEvent& event : table_->events())
         peaks.push_back(event.peakFrame);
     thumbnails_->request(peaks);
+}
+
+analysis::EventRule EventsPanel::eventRule() const
+{
+    analysis::EventRule rule;
+    rule.source = sourceBox_->source();
+    rule.on = threshold_->value();
+    rule.detectorThresholds = detectorThresholds_->thresholds();
+    return rule;
 }
 
 void EventsPanel::setResultFile(const QString& jsonPath)

@@ -9,6 +9,7 @@
 // the threshold; the EventsTable under it asks to seek. GUI thread only; the analysis and
 // threshold outlive it.
 
+#include "core/analysis/event_rule.h"
 #include "core/clips/event_clips.h"
 #include "core/formats/review_sidecar.h"
 
@@ -24,6 +25,7 @@ namespace vigil::ui {
 
 class ClipExport;
 class CurrentAnalysis;
+class DetectorThresholdsBox;
 class EventSourceBox;
 class EventThreshold;
 class EventsTable;
@@ -38,6 +40,9 @@ public:
     QDoubleSpinBox* thresholdBox() const { return thresholdBox_; }
     // Its sourceChanged is what the timeline's event marks and the Explain panel follow.
     EventSourceBox* sourceBox() const { return sourceBox_; }
+    DetectorThresholdsBox* detectorThresholds() const { return detectorThresholds_; }
+    // The one event rule as the panel's boxes set it (core/analysis/event_rule.h).
+    analysis::EventRule eventRule() const;
     ClipExport* clipExport() const { return clipExport_; }
     const QString& sidecarPath() const { return sidecarPath_; }
     // A saved result is shown: its marks are those beside it.
@@ -46,6 +51,10 @@ public:
     // Where Export clip proposes to write event's clip: <export folder>/<stem>.event-NN<ext>, the
     // name `vigil clips` gives it (clips::planEventClips); empty when there is none.
     QString defaultClipPath(const analysis::ScoreEvent& event) const;
+
+signals:
+    // After every change of the list: the timeline shades exactly these.
+    void eventsChanged(const std::vector<vigil::analysis::ScoreEvent>& events);
 
 public slots:
     // Cuts the event's stretch as `vigil clips` does (clips::planEventClips: frame timestamps,
@@ -67,6 +76,7 @@ private:
     EventThreshold* threshold_;
     QDoubleSpinBox* thresholdBox_;
     EventSourceBox* sourceBox_;
+    DetectorThresholdsBox* detectorThresholds_;
     EventsTable* table_;
     QLabel* note_;
     ThumbnailLoader* thumbnails_;

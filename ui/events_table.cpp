@@ -63,6 +63,16 @@ void EventsTable::setEvents(std::vector<analysis::ScoreEvent> events, double fra
         fillRow(row, fps);
 }
 
+// "0.912 at 0:04.0"; for "at least k of n", whose peak is no one scorer's score, how many of
+// the scorers agreed there ("3 agree at 0:04.0"), never the k-th score as if it were one.
+QString EventsTable::peakText(const analysis::ScoreEvent& event, double fps)
+{
+    const QString at = formatTime(static_cast<double>(event.peakFrame) / fps, true);
+    if (event.scorersAgreeing >= 0)
+        return tr("%1 agree at %2").arg(event.scorersAgreeing).arg(at);
+    return tr("%1 at %2").arg(event.peakScore, 0, 'f', 3).arg(at);
+}
+
 void EventsTable::fillRow(int row, double fps)
 {
     const analysis::ScoreEvent& event = events_[static_cast<size_t>(row)];
@@ -70,9 +80,7 @@ void EventsTable::fillRow(int row, double fps)
         formatTime(static_cast<double>(event.firstFrame) / fps, true),
         formatTime(static_cast<double>(event.lastFrame + 1) / fps, true),
         QStringLiteral("%1 s").arg(static_cast<double>(event.frameCount()) / fps, 0, 'f', 1),
-        tr("%1 at %2")
-            .arg(event.peakScore, 0, 'f', 3)
-            .arg(formatTime(static_cast<double>(event.peakFrame) / fps, true)),
+        peakText(event, fps),
         QString(),
     };
     for (int column = 0; column <= ReviewedColumn; ++column) {

@@ -51,6 +51,7 @@ protected:
     void paintEvent(QPaintEvent* event) override; // says why the list is empty
 
 private:
+    static QString peakText(const analysis::ScoreEvent& event, double fps);
     void showContextMenu(const QPoint& position);
     void fillRow(int row, double fps);
 

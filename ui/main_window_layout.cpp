@@ -4,6 +4,8 @@
 
 #include "ui/main_window.h"
 
+#include "core/analysis/event_rule.h"
+
 #include "ui/attention_thumbnails.h"
 #include "ui/elided_label.h"
 #include "ui/event_source_box.h"
@@ -108,8 +110,18 @@ void MainWindow::createLayout()
     connect(threshold_, &EventThreshold::changed, timeline, &TimelineView::setThreshold);
     connect(timeline, &TimelineView::thresholdChanged, threshold_, &EventThreshold::setValue);
     // The shaded events are those of the list, of whichever scores they come from.
-    connect(eventsPanel_->sourceBox(), &EventSourceBox::sourceChanged, timeline,
-        &TimelineView::setEventSource);
+    connect(eventsPanel_, &EventsPanel::eventsChanged, timeline,
+        [this, timeline](const std::vector<analysis::ScoreEvent>& events) {
+            timeline->setEvents(events);
+            if (const ResultPointer& shown = current_->shownResult()) {
+                std::vector<double> thresholds;
+                for (const auto& scorer :
+                    analysis::scorerThresholds(*shown, eventsPanel_->eventRule()))
+                    thresholds.push_back(scorer.threshold);
+                timeline->setScorerThresholds(thresholds);
+            }
+        });
+    timeline->setEvents(eventsTable()->events());
 }
 
 void MainWindow::createExplainDock()

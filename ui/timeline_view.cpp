@@ -71,7 +71,10 @@ void TimelineView::fitScoreAxis(bool isFitted)
     if (isFitted && result_ && !result_->frameScores.empty()) {
         const auto [low, high]
             = std::minmax_element(result_->frameScores.begin(), result_->frameScores.end());
-        scoreAxis_.fitTo(*low, *high);
+        // Every visible curve stays in view, the detectors' too (issue 37).
+        const auto detectors = curves_.shownRange();
+        scoreAxis_.fitTo(detectors ? std::min(*low, detectors->first) : *low,
+            detectors ? std::max(*high, detectors->second) : *high);
     } else {
         scoreAxis_.reset();
     }
@@ -121,7 +124,6 @@ void TimelineView::setResult(ResultPointer result)
 {
     result_ = std::move(result);
     envelope_ = result_ ? ScoreEnvelope(result_->frameScores) : ScoreEnvelope();
-    events_.setResult(result_.get());
     curves_.setResult(result_.get());
     windowFirstFrames_.clear();
     if (result_)
@@ -130,10 +132,16 @@ void TimelineView::setResult(ResultPointer result)
     fitScoreAxis(isScoreAxisFitted_); // the scores of a run still going grow window by window
 }
 
-void TimelineView::setEventSource(const analysis::EventSource& source)
+void TimelineView::setScorerThresholds(const std::vector<double>& thresholds)
 {
-    if (events_.setSource(source))
-        update();
+    curves_.setThresholds(thresholds);
+    update();
+}
+
+void TimelineView::setEvents(const std::vector<analysis::ScoreEvent>& events)
+{
+    events_.setEvents(events);
+    update();
 }
 
 void TimelineView::setFramesPerSecond(double fps)
@@ -270,7 +278,7 @@ int TimelineView::hiddenColumns(const QRectF& area) const
         if (last < 0 || first >= frameCount)
             continue;
         const double y = yOfScore(envelope_.range(first, last).max);
-        hidden += (events_.holdsEvent(first, last, threshold_) ? 1 : 0)
+        hidden += (events_.holdsEvent(first, last) ? 1 : 0)
             + (y >= area.top() && y <= area.bottom() ? 1 : 0);
     }
     return hidden;
@@ -311,7 +319,7 @@ void TimelineView::paintEventsAndCurve(QPainter& painter) const
             continue;
         }
         const ScoreEnvelope::Range range = envelope_.range(first, last);
-        const bool isEvent = events_.holdsEvent(first, last, threshold_);
+        const bool isEvent = events_.holdsEvent(first, last);
         if (isEvent && eventStart < 0)
             eventStart = column;
         else if (!isEvent)

@@ -60,7 +60,10 @@ public slots:
     void fitScoreAxis(bool isFitted);
     void setCurveShown(int curve, bool isShown);
     // The scores whose runs at or above the threshold are shaded as events.
-    void setEventSource(const vigil::analysis::EventSource& source);
+    // The events list's events, which the timeline shades.
+    void setEvents(const std::vector<vigil::analysis::ScoreEvent>& events);
+    // Each scorer's threshold of the Events panel's rule, for the agreement strip.
+    void setScorerThresholds(const std::vector<double>& thresholds);
 
 signals:
     void thresholdChanged(double threshold);

@@ -43,4 +43,30 @@ std::vector<std::optional<float>> detectorSpread(
     return spread;
 }
 
+std::vector<std::optional<float>> decisionSplit(const AnalysisResult& result,
+    const std::vector<double>& thresholds, const std::vector<bool>& isShown)
+{
+    const std::vector<const std::vector<float>*> curves = scoreCurves(result);
+    size_t frames = 0;
+    for (const std::vector<float>* curve : curves)
+        frames = std::max(frames, curve->size());
+    std::vector<std::optional<float>> split(frames);
+    for (size_t frame = 0; frame < frames; ++frame) {
+        int yes = 0;
+        int scored = 0;
+        for (size_t i = 0; i < curves.size() && i < thresholds.size(); ++i) {
+            const std::vector<float>& curve = *curves[i];
+            if ((i < isShown.size() && !isShown[i]) || frame >= curve.size()
+                || std::isnan(curve[frame]))
+                continue;
+            ++scored;
+            yes += curve[frame] >= thresholds[i] ? 1 : 0;
+        }
+        if (scored >= 2)
+            split[frame] = static_cast<float>(std::min(yes, scored - yes)) * 2.0f
+                / static_cast<float>(scored);
+    }
+    return split;
+}
+
 } // namespace vigil::analysis

@@ -150,7 +150,8 @@ std::vector<ScoreEvent> findEvents(const AnalysisResult& result, const EventRule
 {
     checkRule(rule);
     const std::vector<ScorerThreshold> scorers = scorerThresholds(result, rule);
-    std::vector<ScoreEvent> events = gatedEvents(sourceCurve(rule, scorers));
+    const SourceCurve curve = sourceCurve(rule, scorers);
+    std::vector<ScoreEvent> events = gatedEvents(curve);
     events.erase(std::remove_if(events.begin(), events.end(),
                      [&](const ScoreEvent& event) {
                          return rule.minDurationS > 0.0
@@ -159,15 +160,31 @@ std::vector<ScoreEvent> findEvents(const AnalysisResult& result, const EventRule
         events.end());
     if (rule.source.kind != EventSource::Kind::AtLeastK)
         return events;
-    for (ScoreEvent& event : events) {
-        const auto frame = static_cast<size_t>(event.peakFrame);
-        event.scorersAgreeing = 0;
+    const auto agreeingAt = [&scorers](size_t frame) {
+        int agreeing = 0;
         for (const ScorerThreshold& scorer : scorers)
-            if (scorer.hasScores && isScored(*scorer.frameScores, frame)
-                && (*scorer.frameScores)[frame] >= scorer.threshold - rule.hysteresis)
-                ++event.scorersAgreeing;
+            agreeing += scorer.hasScores && isScored(*scorer.frameScores, frame)
+                    && (*scorer.frameScores)[frame] >= scorer.threshold
+                ? 1
+                : 0;
+        return agreeing;
+    };
+    // The peak: where the most scorers agree, and among those frames where the k-th is furthest
+    // above its threshold (the first of equals).
+    for (ScoreEvent& event : events) {
+        for (int64_t frame = event.firstFrame; frame <= event.lastFrame; ++frame) {
+            const int agreeing = agreeingAt(static_cast<size_t>(frame));
+            const float margin = curve.values[static_cast<size_t>(frame)];
+            if (agreeing > event.scorersAgreeing
+                || (agreeing == event.scorersAgreeing
+                    && margin > curve.values[static_cast<size_t>(event.peakFrame)])) {
+                event.scorersAgreeing = agreeing;
+                event.peakFrame = frame;
+            }
+        }
+        const auto peak = static_cast<size_t>(event.peakFrame);
         event.peakScore
-            = isScored(result.frameScores, frame) ? result.frameScores[frame] : kNotScored;
+            = isScored(result.frameScores, peak) ? result.frameScores[peak] : kNotScored;
     }
     return events;
 }

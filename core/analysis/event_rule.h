@@ -60,9 +60,9 @@ struct ScorerThreshold {
 std::vector<ScorerThreshold> scorerThresholds(const AnalysisResult& result, const EventRule& rule);
 
 // The rule's events. For a single scorer, peakScore is its highest score in the event; for "k of
-// n", the peak is the frame where the k-th scorer is furthest above its own threshold, peakScore
-// is the classifier's score there (NaN when it did not score it) and scorersAgreeing says how
-// many scorers were at or above their thresholds there.
+// n", the peak is the frame where the most scorers are at or above their own thresholds (among
+// those, where the k-th is furthest above its own), scorersAgreeing says how many, and
+// peakScore is the classifier's score there (NaN when it did not score it).
 std::vector<ScoreEvent> findEvents(const AnalysisResult& result, const EventRule& rule);
 
 // Why the rule's source cannot give events on this result ("no rtfm scores in this result:

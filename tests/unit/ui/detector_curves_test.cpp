@@ -121,27 +121,55 @@ TEST(DetectorCurves, ClickingALegendEntryHidesItsCurveAndAgainShowsIt)
     EXPECT_NEAR(pixelsNear(view, rtfm), drawn, 5);
 }
 
-TEST(DetectorCurves, TheStripIsMaxMinusMinOfTheShownCurves)
+// Issue 37: the strip read "disagree" wherever the detectors' levels differed, although all four
+// said normal. It now shows how their own decisions split, each at its own threshold.
+TEST(DetectorCurves, TheStripShowsHowTheShownScorersOwnDecisionsSplit)
 {
     ShownPanel shown;
     TimelineView* view = shown.panel.timeline();
     ASSERT_FALSE(view->stripRect().isEmpty());
     ASSERT_EQ(view->curves().spread().size(), static_cast<size_t>(kFrames));
+    // Defaults: the classifier at 0.5, each detector halfway from its median to 1 (RTFM's 0.9
+    // gives 0.95): at levels 0.2, 0.9, 0.5, 0.4 all four say "no event", so they agree.
+    EXPECT_EQ(view->curves().thresholds(), (std::vector<double> { 0.5, 0.95, 0.75, 0.7 }));
     for (const auto& spread : view->curves().spread())
-        ASSERT_NEAR(spread.value(), 0.9f - 0.2f, 1e-6);
+        ASSERT_EQ(spread.value(), 0.0f);
     const double x = view->stripRect().center().x();
-    EXPECT_EQ(stripColorAt(view, x), viridis(0.9f - 0.2f));
-    // RTFM hidden: the highest shown is S3R's 0.5.
-    QTest::mouseClick(shown.panel.legend()->entry(1), Qt::LeftButton);
+    EXPECT_EQ(stripColorAt(view, x), viridis(0.0));
+    // RTFM's own threshold at 0.8: one of four says event, split 1 of 4 -> 0.5.
+    view->setScorerThresholds({ 0.5, 0.8, 0.75, 0.7 });
     for (const auto& spread : view->curves().spread())
-        ASSERT_NEAR(spread.value(), 0.5f - 0.2f, 1e-6);
-    EXPECT_EQ(stripColorAt(view, x), viridis(0.5f - 0.2f));
+        ASSERT_FLOAT_EQ(spread.value(), 0.5f);
+    EXPECT_EQ(stripColorAt(view, x), viridis(0.5));
+    EXPECT_NE(view->hoverTextAt(x).indexOf("1 of 4 say event"), -1)
+        << view->hoverTextAt(x).toStdString();
+    EXPECT_NE(view->hoverTextAt(x).indexOf("rtfm 0.900 (its threshold 0.80)"), -1);
+    // S3R at 0.45 too: two against two, an even split.
+    view->setScorerThresholds({ 0.5, 0.8, 0.45, 0.7 });
+    EXPECT_FLOAT_EQ(view->curves().spread().front().value(), 1.0f);
+    // RTFM hidden: S3R alone says event among three, 1 of 3.
+    QTest::mouseClick(shown.panel.legend()->entry(1), Qt::LeftButton);
+    EXPECT_FLOAT_EQ(view->curves().spread().front().value(), 2.0f / 3.0f);
     // One curve left shown: no frame is scored (hatched), none reads as agreement.
     for (const int curve : { 2, 3 })
         QTest::mouseClick(shown.panel.legend()->entry(curve), Qt::LeftButton);
     for (const auto& spread : view->curves().spread())
         EXPECT_FALSE(spread.has_value());
     EXPECT_NE(stripColorAt(view, x), viridis(0.0));
+}
+
+// Y zoom fitted the attention curve only and hid the detectors' (issue 37).
+TEST(DetectorCurves, FittingTheScoreAxisKeepsEveryShownCurveInView)
+{
+    ShownPanel shown;
+    TimelineView* view = shown.panel.timeline();
+    view->fitScoreAxis(true);
+    EXPECT_LE(view->yOfScore(0.9), view->yOfScore(0.2));
+    const QRectF plot = view->plotRect();
+    for (const double score : { 0.2, 0.4, 0.5, 0.9 }) {
+        EXPECT_GE(view->yOfScore(score), plot.top() - 0.5) << score;
+        EXPECT_LE(view->yOfScore(score), plot.bottom() + 0.5) << score;
+    }
 }
 
 TEST(DetectorCurves, FramesADetectorDidNotScoreLeaveGapsInTheStrip)
@@ -156,11 +184,12 @@ TEST(DetectorCurves, FramesADetectorDidNotScoreLeaveGapsInTheStrip)
     panel.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
     TimelineView* view = panel.timeline();
+    view->setScorerThresholds({ 0.5, 0.8 }); // RTFM says event, the classifier does not
     const auto& spread = view->curves().spread();
-    EXPECT_NEAR(spread[0].value(), 0.7f, 1e-6);
+    EXPECT_FLOAT_EQ(spread[0].value(), 1.0f);
     EXPECT_FALSE(spread[kFrames - 1].has_value());
     const QRectF strip = view->stripRect();
-    EXPECT_EQ(stripColorAt(view, strip.left() + strip.width() * 0.25), viridis(0.7f));
+    EXPECT_EQ(stripColorAt(view, strip.left() + strip.width() * 0.25), viridis(1.0f));
     EXPECT_NE(stripColorAt(view, strip.left() + strip.width() * 0.75), viridis(0.0));
     EXPECT_NE(
         view->hoverTextAt(strip.left() + strip.width() * 0.75).indexOf("rtfm not scored"), -1);

@@ -5,6 +5,7 @@
 
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/current_analysis.h"
+#include "ui/detector_thresholds_box.h"
 #include "ui/event_source_box.h"
 #include "ui/event_threshold.h"
 #include "ui/events_panel.h"
@@ -15,6 +16,7 @@
 #include "ui/video_panel.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
@@ -129,6 +131,9 @@ TEST_F(EventSourcePanel, KOfNListsTheFramesWhereEnoughScorersAgree)
     EXPECT_EQ(spans(panel_.table()), (Spans { { 10, 40 }, { 60, 64 } }));
     kBox()->setValue(2);
     EXPECT_EQ(spans(panel_.table()), (Spans { { 15, 29 } }));
+    // Issue 37: the Peak column showed the 2nd-highest score as if it were a score.
+    EXPECT_TRUE(panel_.table()->item(0, 3)->text().startsWith(QStringLiteral("3 agree at")))
+        << panel_.table()->item(0, 3)->text().toStdString();
     kBox()->setValue(3);
     EXPECT_EQ(spans(panel_.table()), (Spans { { 18, 19 } }));
     kBox()->setValue(4);
@@ -136,8 +141,15 @@ TEST_F(EventSourcePanel, KOfNListsTheFramesWhereEnoughScorersAgree)
     EXPECT_EQ(changed.count(), 4);
     kBox()->setValue(2);
     threshold_.setValue(0.15);
+    EXPECT_EQ(spans(panel_.table()), (Spans { { 15, 29 } }))
+        << "the classifier's threshold moves its own vote only, not RTFM's 0.2 (issue 37)";
+    threshold_.setValue(0.5);
+    // Each detector decides at its own threshold: RTFM's at 0.15 takes its 0.2 everywhere.
+    EXPECT_DOUBLE_EQ(panel_.detectorThresholds()->boxOf(DetectorKind::Rtfm)->value(), 0.6)
+        << "RTFM's default: halfway from its median 0.2 to 1";
+    panel_.detectorThresholds()->boxOf(DetectorKind::Rtfm)->setValue(0.15);
     EXPECT_EQ(spans(panel_.table()), (Spans { { 10, 40 }, { 60, 64 } }))
-        << "RTFM's 0.2 everywhere is now at or above: it and one other agree";
+        << "RTFM's 0.2 everywhere is now at or above its own threshold: it and one other agree";
     combo()->setCurrentIndex(0);
     EXPECT_TRUE(kBox()->isHidden());
 }
@@ -213,17 +225,17 @@ protected:
 TEST_F(EventSourceWindow, TheTimelineShadesTheEventsOfTheChosenScores)
 {
     TimelineView* timeline = window_.timelinePanel()->timeline();
-    EXPECT_TRUE(timeline->eventColumns().holdsEvent(10, 10, 0.5));
-    EXPECT_FALSE(timeline->eventColumns().holdsEvent(25, 25, 0.5));
+    EXPECT_TRUE(timeline->eventColumns().holdsEvent(10, 10));
+    EXPECT_FALSE(timeline->eventColumns().holdsEvent(25, 25));
     box()->sourceCombo()->setCurrentIndex(1); // rtfm
-    EXPECT_EQ(timeline->eventColumns().source(), box()->source());
-    EXPECT_FALSE(timeline->eventColumns().holdsEvent(10, 14, 0.5));
-    EXPECT_TRUE(timeline->eventColumns().holdsEvent(25, 25, 0.5));
+    EXPECT_EQ(timeline->eventColumns().events().size(), window_.eventsTable()->events().size());
+    EXPECT_FALSE(timeline->eventColumns().holdsEvent(10, 14));
+    EXPECT_TRUE(timeline->eventColumns().holdsEvent(25, 25));
     box()->sourceCombo()->setCurrentIndex(4);
     box()->kBox()->setValue(3);
-    EXPECT_TRUE(timeline->eventColumns().holdsEvent(18, 19, 0.5));
-    EXPECT_FALSE(timeline->eventColumns().holdsEvent(15, 17, 0.5));
-    EXPECT_FALSE(timeline->eventColumns().holdsEvent(20, 60, 0.5));
+    EXPECT_TRUE(timeline->eventColumns().holdsEvent(18, 19));
+    EXPECT_FALSE(timeline->eventColumns().holdsEvent(15, 17));
+    EXPECT_FALSE(timeline->eventColumns().holdsEvent(20, 60));
 }
 
 TEST_F(EventSourceWindow, PlaybackKeysWorkWhileTheSourceBoxesHaveTheFocus)
