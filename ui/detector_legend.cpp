@@ -77,7 +77,8 @@ void DetectorLegend::setEntries(const std::vector<Entry>& entries)
         button->setAutoRaise(true);
         button->setToolTip(
             tr("Click to hide or show the %1 curve%2")
-                .arg(entry.name, entry.isDemo ? tr(" (demo weights: not meaningful)") : QString()));
+                .arg(entry.name, entry.isDemo ? tr(" (demo weights: not meaningful)") : QString())
+            + (entry.about.isEmpty() ? QString() : QStringLiteral("\n\n") + entry.about));
         connect(button, &QToolButton::toggled, this, [this, button, curve](bool isChecked) {
             QFont font = button->font(); // struck through while hidden: the state reads at once
             font.setStrikeOut(!isChecked);

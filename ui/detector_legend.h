@@ -25,6 +25,7 @@ public:
         QString name; // "rtfm"
         QColor color;
         bool isDemo = false; // seeded weights: the entry says DEMO
+        QString about; // what its score means and its published AUC, in the tooltip
     };
 
     explicit DetectorLegend(QWidget* parent = nullptr);

@@ -1,5 +1,7 @@
 #include "ui/detector_thresholds_box.h"
 
+#include "core/analysis/scorer_facts.h"
+
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -56,7 +58,12 @@ void DetectorThresholdsBox::rebuild(const analysis::AnalysisResult& result)
                                     .arg(scale->threshold, 0, 'f', 2)
                                     .arg(scale->median, 0, 'f', 3)
                               : tr("%1 scored no frame of this video").arg(name));
+        const analysis::ScorerFacts& facts = analysis::detectorFacts(detector.kind);
         auto* label = new QLabel(name + QLatin1Char(':'), this);
+        label->setToolTip(tr("%1: %2. Published: %3 % frame AUC on UCF-Crime (%4).")
+                              .arg(name, QString::fromStdString(facts.meaning))
+                              .arg(facts.publishedUcfCrimeAuc, 0, 'f', 2)
+                              .arg(QString::fromStdString(facts.paper)));
         label->setBuddy(box);
         layout_->addWidget(label);
         layout_->addWidget(box);

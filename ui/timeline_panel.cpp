@@ -1,5 +1,7 @@
 #include "ui/timeline_panel.h"
 
+#include "core/analysis/scorer_facts.h"
+
 #include "ui/attention_heatmap_view.h"
 #include "ui/detector_legend.h"
 #include "ui/elided_label.h"
@@ -128,7 +130,15 @@ void TimelinePanel::syncLegend(const ResultPointer& result)
         const bool isDemo = curve == 0
             ? result->model.classifier.isDemo()
             : result->detectors[static_cast<size_t>(curve - 1)].weights.isDemo();
-        entries.push_back({ curves.names()[curve], curves.colorOf(curve), isDemo });
+        const analysis::ScorerFacts& facts = curve == 0
+            ? analysis::classifierFacts()
+            : analysis::detectorFacts(result->detectors[static_cast<size_t>(curve - 1)].kind);
+        entries.push_back({ curves.names()[curve], curves.colorOf(curve), isDemo,
+            tr("%1: %2.\nPublished: %3 % frame AUC on UCF-Crime (%4, with its own weights; not "
+               "measured here).")
+                .arg(curves.names()[curve], QString::fromStdString(facts.meaning))
+                .arg(facts.publishedUcfCrimeAuc, 0, 'f', 2)
+                .arg(QString::fromStdString(facts.paper)) });
     }
     QStringList labels;
     for (const DetectorLegend::Entry& entry : entries)

@@ -158,6 +158,18 @@ TEST(DetectorCurves, TheStripShowsHowTheShownScorersOwnDecisionsSplit)
     EXPECT_NE(stripColorAt(view, x), viridis(0.0));
 }
 
+// Issue 37: nothing in the app said what each score means or how well its authors measured it.
+TEST(DetectorCurves, EachLegendEntrySaysWhatItsScoreMeansAndItsPublishedAuc)
+{
+    ShownPanel shown;
+    const QString rtfm = shown.panel.legend()->entry(1)->toolTip();
+    EXPECT_TRUE(rtfm.contains(QStringLiteral("84.30 % frame AUC on UCF-Crime")))
+        << rtfm.toStdString();
+    EXPECT_TRUE(rtfm.contains(QStringLiteral("feature magnitude"))) << rtfm.toStdString();
+    EXPECT_TRUE(shown.panel.legend()->entry(3)->toolTip().contains(QStringLiteral("86.98 %")));
+    EXPECT_TRUE(shown.panel.legend()->entry(0)->toolTip().contains(QStringLiteral("84.74 %")));
+}
+
 // Y zoom fitted the attention curve only and hid the detectors' (issue 37).
 TEST(DetectorCurves, FittingTheScoreAxisKeepsEveryShownCurveInView)
 {
