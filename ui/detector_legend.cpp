@@ -48,8 +48,8 @@ DetectorLegend::DetectorLegend(QWidget* parent)
     auto* swatch = new QLabel(this);
     swatch->setPixmap(stripSwatch());
     layout->addWidget(swatch);
-    stripNote_->setText(tr("strip: max − min of the shown scores (0 agree … 1 disagree; "
-                           "hatched: fewer than two scored)"));
+    stripNote_->setText(tr("strip: how the shown scorers' own decisions split (dark: all agree, "
+                           "bright: split evenly; hatched: fewer than two scored)"));
     stripNote_->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(stripNote_, 1);
     setObjectName(QStringLiteral("detectorLegend"));
