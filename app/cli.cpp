@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "app/command.h"
 #include "app/command_line.h"
 #include "app/commands.h"
 #include "app/exit_codes.h"
@@ -7,7 +8,11 @@
 #include "core/common/settings.h"
 #include "core/media/media_log.h"
 
+#include <algorithm>
+#include <array>
+#include <functional>
 #include <optional>
+#include <utility>
 
 namespace vigil::app {
 namespace {
@@ -23,35 +28,53 @@ std::optional<int> optionsProblem(const RunOptions& options)
     return std::nullopt;
 }
 
+// One command of the command line as a Command: whether CLI11 parsed it, and the function of
+// app/ that runs it. The classes that hold a command's parsed values (ClipsCommand...) are not
+// Commands themselves: the front (app/front.cpp) constructs them to parse, and links none of
+// their run()s, which need LibTorch and Qt.
+class ParsedCommand final : public Command {
+public:
+    using Run = std::function<int(const CancellationToken&)>;
+    ParsedCommand(bool isParsed, Run run)
+        : isParsed_(isParsed)
+        , run_(std::move(run))
+    {
+    }
+    bool isParsed() const override { return isParsed_; }
+    int run(const CancellationToken& cancel) const override { return run_(cancel); }
+
+private:
+    bool isParsed_;
+    Run run_;
+};
+
 } // namespace
 
-int Commands::run(const CLI::App& cli, char* argv0, const CancellationToken& cancel)
+int Commands::run(char* argv0, const CancellationToken& cancel)
 {
-    if (gui->parsed() || cli.get_subcommands().empty())
-        return runGui(options, guiOptions, argv0, cancel);
-    if (models.isParsed())
-        return models.run(cancel);
-    if (explain->parsed())
-        return runExplain(options, explainOptions, cancel);
-    if (evaluation.isParsed())
-        return evaluation.run(cancel);
-    if (training.isParsed())
-        return training.run(cancel);
-    if (clips.isParsed())
-        return clips.run(cancel);
-    if (watch.isParsed())
-        return watch.run(options, cancel);
-    if (demo.isParsed())
-        return demo.run(cancel);
-    if (analyze->parsed())
-        return runAnalyze(options, cancel);
-    if (batch->parsed())
-        return runBatch(options, batchOptions, cancel);
-    if (comparison.isParsed())
-        return comparison.run();
-    if (features->parsed())
-        return runFeatures(options, cancel);
-    return runScore(options, cancel);
+    using Token = const CancellationToken&;
+    // In --help's order, but `features compare` before `features`: both are parsed then.
+    const std::array<ParsedCommand, 13> commands { {
+        { analyze->parsed(), [this](Token token) { return runAnalyze(options, token); } },
+        { comparison.isParsed(), [this](Token) { return comparison.run(); } },
+        { features->parsed(), [this](Token token) { return runFeatures(options, token); } },
+        { score->parsed(), [this](Token token) { return runScore(options, token); } },
+        { batch->parsed(), [this](Token token) { return runBatch(options, batchOptions, token); } },
+        { explain->parsed(),
+            [this](Token token) { return runExplain(options, explainOptions, token); } },
+        { models.isParsed(), [this](Token token) { return models.run(token); } },
+        { evaluation.isParsed(), [this](Token token) { return evaluation.run(token); } },
+        { training.isParsed(), [this](Token token) { return training.run(token); } },
+        { clips.isParsed(), [this](Token token) { return clips.run(token); } },
+        { watch.isParsed(), [this](Token token) { return watch.run(options, token); } },
+        { demo.isParsed(), [this](Token token) { return demo.run(token); } },
+        { gui->parsed(),
+            [this, argv0](Token token) { return runGui(options, guiOptions, argv0, token); } },
+    } };
+    const auto chosen = std::find_if(commands.begin(), commands.end(),
+        [](const ParsedCommand& command) { return command.isParsed(); });
+    // No command, as `vigil` alone, opens the desktop app.
+    return runGuarded(chosen != commands.end() ? *chosen : commands.back(), cancel);
 }
 
 int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
@@ -64,7 +87,7 @@ int runCommandLine(int argc, char** argv, const CancellationToken& cancel)
         return *refused;
     media::setMediaLogLevel(
         commandLine.isVerbose ? media::MediaLogLevel::Warnings : media::MediaLogLevel::Quiet);
-    return commandLine.commands.run(commandLine.cli, argv[0], cancel);
+    return commandLine.commands.run(argv[0], cancel);
 }
 
 } // namespace vigil::app

@@ -60,8 +60,7 @@ int ClipsCommand::run(const CancellationToken& cancel) const
                 std::printf("%s: no events (%s)\n", printable(result.jsonPath).c_str(),
                     describeEventRule(settings.events).c_str());
         } catch (const Cancelled&) {
-            printError("cancelled");
-            return kExitCancelled;
+            throw; // stops every result, in runGuarded (app/command.h); not this one's failure
         } catch (const std::exception& error) {
             printError(error.what());
             exitCode = kExitFailedInput;

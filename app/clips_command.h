@@ -2,7 +2,7 @@
 // `vigil clips RESULT.vigil.json|FOLDER... -o DIR`: the events of finished analyses cut from
 // their videos by stream copy (core/clips/result_clips.h), one line per clip on stdout. Main
 // thread only; one line on stderr per result that fails, the others still cut; exit codes from
-// exit_codes.h; nothing throws out of run().
+// exit_codes.h; only Cancelled throws out of run(), for runGuarded (app/command.h).
 
 #include "app/event_rule_options.h"
 #include "core/clips/result_clips.h"

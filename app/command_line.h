@@ -29,8 +29,9 @@ struct Commands {
     Commands(const Commands&) = delete;
     Commands& operator=(const Commands&) = delete;
 
-    // Runs the parsed command (app/cli.cpp: it needs the networks and the GUI).
-    int run(const CLI::App& cli, char* argv0, const CancellationToken& cancel);
+    // Runs the parsed command, the desktop app when there is none, through runGuarded
+    // (app/command.h) (app/cli.cpp: it needs the networks and the GUI).
+    int run(char* argv0, const CancellationToken& cancel);
 
     RunOptions options;
     BatchCommandOptions batchOptions;

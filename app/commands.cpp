@@ -47,7 +47,8 @@ void printSummary(const analysis::AnalysisResult& result, const formats::Written
     std::fflush(stdout);
 }
 
-// Runs work(input, outputName) for every input; one failure never stops the others.
+// Runs work(input, outputName) for every input; one failure never stops the others. A cancel
+// stops them all: Cancelled goes on to runGuarded (app/command.h), which says so.
 template <typename Work>
 int forEachInput(const files::OutputNames& names, const RunOptions& options,
     const CancellationToken& cancel, Work work)
@@ -58,8 +59,7 @@ int forEachInput(const files::OutputNames& names, const RunOptions& options,
         try {
             work(input, names.names[i]);
         } catch (const Cancelled&) {
-            printError("cancelled");
-            return kExitCancelled;
+            throw; // not a failure of this input, and std::exception below would count it one
         } catch (const Error& error) {
             printError(error.what());
             ++failures;
@@ -67,10 +67,7 @@ int forEachInput(const files::OutputNames& names, const RunOptions& options,
             printError(input + ": " + error.what());
             ++failures;
         }
-        if (cancel.isCancelled()) {
-            printError("cancelled");
-            return kExitCancelled;
-        }
+        cancel.throwIfCancelled(); // a cancel that came as the input finished
     }
     return failures == 0 ? kExitOk : kExitFailedInput;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The CLI's commands. Each runs on the main thread, prints one line per failed input on stderr
-// and returns an exit code from exit_codes.h; nothing throws out of them.
+// and returns an exit code from exit_codes.h; a cancel throws Cancelled out of them, for
+// runGuarded (app/command.h).
 
 #include "app/command_options.h"
 #include "core/common/cancellation.h"

@@ -70,8 +70,7 @@ int DemoCommand::run(const CancellationToken& cancel) const
         std::printf("See it in the desktop app: vigil, then Try the demo (or vigil gui --demo)\n");
         return kExitOk;
     } catch (const Cancelled&) {
-        printError("cancelled");
-        return kExitCancelled;
+        throw; // to runGuarded (app/command.h); std::exception below would call it a failure
     } catch (const std::exception& error) {
         printError(std::string("demo: ") + error.what());
         return kExitFailedInput;

@@ -2,7 +2,8 @@
 // `vigil demo`: makes the demo (or finds it in the cache; core/demo/demo_kit.h) and analyses its
 // video with its classifier, writing the results of `vigil analyze` to -o DIR; prints where the
 // event is and how the scores inside it compare with those outside. Main thread only; one line
-// on stderr per failure, exit codes from exit_codes.h; nothing throws out of run().
+// on stderr per failure, exit codes from exit_codes.h; only Cancelled throws out of run(), for
+// runGuarded (app/command.h).
 
 #include "core/common/cancellation.h"
 

@@ -193,8 +193,7 @@ int EvalCommand::run(const CancellationToken& cancel) const
         }
         return kExitOk;
     } catch (const Cancelled&) {
-        printError("cancelled");
-        return kExitCancelled;
+        throw; // to runGuarded (app/command.h); std::exception below would call it a failure
     } catch (const std::exception& error) {
         printError(error.what());
         return kExitFailedInput;

@@ -1,7 +1,7 @@
 #pragma once
 // `vigil eval`: the paper's frame-level evaluation of a classifier on extracted features
 // (core/eval). Main thread only; one line on stderr per failure, exit codes from exit_codes.h,
-// nothing throws out of run().
+// only Cancelled throws out of run(), for runGuarded (app/command.h).
 
 #include "app/command_options.h"
 #include "core/common/cancellation.h"

@@ -363,8 +363,7 @@ int runExplain(
         explainWindow(path, *engine, *settings, options, explain, cancel);
         return kExitOk;
     } catch (const Cancelled&) {
-        printError("cancelled");
-        return kExitCancelled;
+        throw; // to runGuarded (app/command.h); std::exception below would call it a failure
     } catch (const Error& error) {
         printError(error.what());
         return kExitFailedInput;

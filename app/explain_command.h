@@ -1,7 +1,8 @@
 #pragma once
 // `vigil explain VIDEO|FEATURES.npy --at K`: the attention classifier's computation on one
 // window, step by step with the real shapes and values (core/analysis/window_explanation.h), as
-// text or JSON. Main thread only; returns an exit code from exit_codes.h, throws nothing.
+// text or JSON. Main thread only; returns an exit code from exit_codes.h, throws only Cancelled,
+// for runGuarded (app/command.h).
 
 #include "app/command_options.h"
 #include "core/common/cancellation.h"

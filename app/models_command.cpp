@@ -1,6 +1,7 @@
 #include "app/models_command.h"
 
 #include "app/cli_engine.h"
+#include "app/command.h"
 #include "app/exit_codes.h"
 #include "app/models_listing.h"
 #include "app/progress_printer.h"
@@ -119,8 +120,9 @@ int fetchModels(ModelStore& store, const std::vector<const ModelEntry*>& entries
                 status.path.c_str(), installedText(*entry, status.sha256).c_str());
             std::fflush(stdout);
         } catch (const Cancelled&) {
-            printError(entry->name + ": cancelled (run the command again to resume)");
-            return kExitCancelled;
+            // Said by runGuarded (app/command.h), with which download stopped and how to go on.
+            throw CancelledWithMessage(
+                entry->name + ": cancelled (run the command again to resume)");
         } catch (const Error& error) {
             printError(entry->name + ": " + error.what());
             ++failures;

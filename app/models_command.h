@@ -1,7 +1,7 @@
 #pragma once
 // `vigil models` (list, fetch, import, verify, path). Main thread only. Each failure is one line
 // on stderr ("vigil: <name or file>: <problem>"); results are exit codes from exit_codes.h and
-// nothing throws out of these functions.
+// only Cancelled throws out of these functions, for runGuarded (app/command.h).
 
 #include "core/common/cancellation.h"
 

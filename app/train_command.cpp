@@ -142,8 +142,7 @@ int TrainCommand::run(const CancellationToken& cancel) const
         printError(error.what());
         return kExitUsage;
     } catch (const Cancelled&) {
-        printError("cancelled");
-        return kExitCancelled;
+        throw; // to runGuarded (app/command.h); std::exception below would call it a failure
     } catch (const std::exception& error) {
         printError(error.what());
         return kExitFailedInput;

@@ -2,7 +2,8 @@
 // `vigil train`: trains the paper's attention classifier on extracted features
 // (PROTOCOL.md section 4; models/classifier_trainer.h), optionally over a sweep of (d_a, r),
 // several seeds and K folds, and reports the AUC per setting. Main thread only; one line on
-// stderr per failure, exit codes from exit_codes.h, nothing throws out of run().
+// stderr per failure, exit codes from exit_codes.h, only Cancelled throws out of run(), for
+// runGuarded (app/command.h).
 
 #include "core/common/cancellation.h"
 #include "core/common/defaults.h"

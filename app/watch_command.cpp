@@ -86,6 +86,8 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
             return kExitCancelled;
         return outcome.wasOpened ? kExitOk : kExitFailedInput;
     } catch (const Cancelled&) {
+        // A stop is how a watch ends: 130 and no "vigil: cancelled" line (runGuarded's, in
+        // app/command.h), as for the stop after an outcome above.
         return kExitCancelled;
     } catch (const live::FolderBusy& error) {
         printError(error.what()); // another -o is the fix, as for a usage error

@@ -68,8 +68,10 @@ private:
 
 } // namespace detail
 
-// argv[0] is "vigil"; `arguments` are passed as they are (no shell, no quoting).
-inline InProcessResult runInProcess(const std::vector<std::string>& arguments)
+// argv[0] is "vigil"; `arguments` are passed as they are (no shell, no quoting). `cancel` is the
+// run's, as a signal would set it (app/main.cpp).
+inline InProcessResult runInProcess(
+    const std::vector<std::string>& arguments, const CancellationToken& cancel = {})
 {
     std::vector<std::string> words { "vigil" };
     words.insert(words.end(), arguments.begin(), arguments.end());
@@ -84,7 +86,6 @@ inline InProcessResult runInProcess(const std::vector<std::string>& arguments)
     std::cerr.flush();
     detail::CapturedDescriptor out(STDOUT_FILENO);
     detail::CapturedDescriptor err(STDERR_FILENO);
-    const CancellationToken cancel;
     try {
         result.exitCode = app::runCommandLine(static_cast<int>(words.size()), argv.data(), cancel);
     } catch (...) {
