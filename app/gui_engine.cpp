@@ -3,6 +3,7 @@
 #include "app/demo_setup.h"
 #include "core/analysis/windows.h"
 #include "core/common/error.h"
+#include "core/common/text.h"
 #include "core/demo/demo_kit.h"
 #include "core/engine/detector_plan.h"
 #include "core/engine/weights_import.h"
@@ -31,6 +32,14 @@ using models_store::ModelEntry;
 using models_store::ModelKind;
 using models_store::ModelManifest;
 
+bool isDetectorMissing(const engine::WeightsPlan& plan, const std::string& detector)
+{
+    for (const DetectorKind kind : plan.missingDetectors)
+        if (toString(kind) == detector)
+            return true;
+    return false;
+}
+
 // The manifest entries that would fill what is missing; the first of each kind is the default.
 std::vector<const ModelEntry*> candidates(const engine::WeightsPlan& plan, BackboneKind backbone)
 {
@@ -38,10 +47,11 @@ std::vector<const ModelEntry*> candidates(const engine::WeightsPlan& plan, Backb
     const bool isClassifierMissing = plan.classifier && plan.classifier->isMissing;
     const bool isBackboneMissing = plan.backbone && plan.backbone->isMissing;
     for (const ModelEntry& entry : ModelManifest::builtIn().entries()) {
-        const bool isClassifier = entry.kind == ModelKind::Classifier;
-        if ((isClassifier && isClassifierMissing)
-            || (!isClassifier && isBackboneMissing
-                && fromString<BackboneKind>(entry.backbone) == backbone))
+        const bool isWanted = entry.kind == ModelKind::Classifier ? isClassifierMissing
+            : entry.kind == ModelKind::Backbone
+            ? isBackboneMissing && fromString<BackboneKind>(entry.backbone) == backbone
+            : isDetectorMissing(plan, entry.detector);
+        if (isWanted)
             entries.push_back(&entry);
     }
     return entries;
@@ -52,6 +62,8 @@ QStringList defaultDownloads(const engine::WeightsPlan& plan, BackboneKind backb
     QStringList names;
     bool hasClassifier = false;
     for (const ModelEntry* entry : candidates(plan, backbone)) {
+        if (!entry->isDirectDownload)
+            continue; // a page, not the file (the detectors): imported instead
         const bool isClassifier = entry->kind == ModelKind::Classifier;
         if (!isClassifier || !hasClassifier)
             names << QString::fromStdString(entry->name);
@@ -127,28 +139,28 @@ void applySavedDetectors(QSettings& store, engine::DetectorRequest& request)
     engine::parseDetectorList(settings.detectors.toStdString(), request);
 }
 
-// The detector without weights that alone stopped the plan ("rtfm"), as resolveDetectors names
-// it ("--detectors rtfm: no rtfm weights are installed in ..."); empty for another problem (S3R's
-// dictionary missing, a classifier or backbone missing too: the missing-weights dialog's case).
-QString detectorWithoutWeights(const engine::WeightsPlan& plan)
+// The detectors without weights, when they alone stop the plan ("rtfm and mgfn"); empty when a
+// classifier or backbone is missing too (the missing-weights dialog names them all then).
+QString detectorsOnlyMissing(const engine::WeightsPlan& plan)
 {
-    const QString problem = QString::fromStdString(plan.problem);
-    const QString prefix = QStringLiteral("--detectors ");
-    if (plan.isMissingAny() || !problem.startsWith(prefix))
+    const bool isNetworkMissing = (plan.backbone && plan.backbone->isMissing)
+        || (plan.classifier && plan.classifier->isMissing);
+    if (isNetworkMissing || plan.missingDetectors.empty())
         return {};
-    const QString kind = problem.mid(prefix.size()).section(QLatin1Char(':'), 0, 0);
-    return problem.contains(QStringLiteral(": no %1 weights are installed").arg(kind)) ? kind
-                                                                                       : QString();
+    std::vector<std::string> kinds;
+    for (const DetectorKind kind : plan.missingDetectors)
+        kinds.push_back(toString(kind));
+    return QString::fromStdString(joinedList(kinds));
 }
 
-// One line, one question: seeded weights for the detector, or stop (Settings turns it off).
-bool acceptsDemoDetector(const QString& kind, QWidget* parent)
+// One line, one question: seeded weights for the detectors, or stop (Settings turns them off).
+bool acceptsDemoDetectors(const QString& kinds, QWidget* parent)
 {
     return QMessageBox::question(parent, QObject::tr("Vigil: detector weights"),
-               QObject::tr("No %1 weights are installed: continue with demo (seeded random) "
-                           "weights for %1? Its curve is then not meaningful; or import them "
-                           "(Models) or turn %1 off in Settings > Detectors.")
-                   .arg(kind))
+               QObject::tr("No weights are installed for %1: continue with demo (seeded random) "
+                           "weights for them? Their curves are then not meaningful; or import "
+                           "them (Models) or turn them off in Settings > Detectors.")
+                   .arg(kinds))
         == QMessageBox::Yes;
 }
 
@@ -258,8 +270,8 @@ std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
         const engine::WeightsPlan plan = engine::resolveWeights(options.model);
         if (plan.canRun())
             return loadShowingErrors(options, plan, parent);
-        if (const QString kind = detectorWithoutWeights(plan); !kind.isEmpty()) {
-            if (!acceptsDemoDetector(kind, parent))
+        if (const QString kinds = detectorsOnlyMissing(plan); !kinds.isEmpty()) {
+            if (!acceptsDemoDetectors(kinds, parent))
                 return std::nullopt;
             options_.model.demo = engine::DemoWeights::FillMissing; // missing networks only
             continue;

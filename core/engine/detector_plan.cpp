@@ -112,10 +112,17 @@ std::string parseDetectorList(const std::string& text, DetectorRequest& request)
     return {};
 }
 
-std::vector<DetectorChoice> resolveDetectors(const DetectorRequest& request, DemoWeights demo,
+std::string missingDetectorText(const models_store::ModelStore& store, DetectorKind kind)
+{
+    return "--detectors " + toString(kind) + ": no " + toString(kind) + " weights are installed in "
+        + store.folder() + "; " + importAdvice(store, kind);
+}
+
+DetectorResolution resolveDetectors(const DetectorRequest& request, DemoWeights demo,
     const std::function<models_store::ModelStore&()>& store)
 {
-    std::vector<DetectorChoice> choices;
+    DetectorResolution resolution;
+    std::vector<DetectorChoice>& choices = resolution.choices;
     const bool allowsDemo = demo != DemoWeights::Refuse;
     std::vector<DetectorKind> kinds = request.isAll ? allDetectorKinds() : request.kinds;
     // One order for every result, whatever order they were named in: the CSV's columns and the
@@ -134,12 +141,10 @@ std::vector<DetectorChoice> resolveDetectors(const DetectorRequest& request, Dem
         } else if (allowsDemo) {
             choices.push_back({ kind, {}, {} }); // Provenance::Demo, no path: seeded weights
         } else if (!request.isAll) {
-            throw ModelError("--detectors " + toString(kind) + ": no " + toString(kind)
-                + " weights are installed in " + store().folder() + "; "
-                + importAdvice(store(), kind));
+            resolution.missing.push_back(kind);
         }
     }
-    return choices;
+    return resolution;
 }
 
 } // namespace vigil::engine

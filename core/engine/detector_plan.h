@@ -25,10 +25,21 @@ std::string detectorWords(); // "attention, rtfm, all" for help and messages
 // unknown name, an empty list, a list without the classifier) or empty.
 std::string parseDetectorList(const std::string& text, DetectorRequest& request);
 
-// The weights of each detector asked for, in analysis::isBeforeDetector's order. Throws Error
-// naming a detector that has no weights installed where demo weights are not allowed. `store` is
-// called only when a detector is asked.
-std::vector<DetectorChoice> resolveDetectors(const DetectorRequest& request, DemoWeights demo,
+// The detectors of a request: the weights of each that has them, in analysis::isBeforeDetector's
+// order, and the ones named that have none where demo weights are not allowed (a value, so that
+// a front end can name every missing network at once). `all` names none missing: it is every
+// detector installed.
+struct DetectorResolution {
+    std::vector<DetectorChoice> choices;
+    std::vector<DetectorKind> missing;
+};
+
+// Throws Error for a detector that cannot run for another reason (S3R's weights installed
+// without their dictionary). `store` is called only when a detector is asked.
+DetectorResolution resolveDetectors(const DetectorRequest& request, DemoWeights demo,
     const std::function<models_store::ModelStore&()>& store);
+
+// Why `kind` cannot run without weights, and how to install them, in one sentence.
+std::string missingDetectorText(const models_store::ModelStore& store, DetectorKind kind);
 
 } // namespace vigil::engine

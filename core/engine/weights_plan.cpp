@@ -1,6 +1,7 @@
 #include "core/engine/weights_plan.h"
 
 #include "core/common/error.h"
+#include "core/common/text.h"
 #include "core/engine/detector_plan.h"
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_locations.h"
@@ -96,17 +97,25 @@ WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
 
 bool WeightsPlan::isMissingAny() const
 {
-    return (backbone && backbone->isMissing) || (classifier && classifier->isMissing);
+    return (backbone && backbone->isMissing) || (classifier && classifier->isMissing)
+        || !missingDetectors.empty();
 }
 
 std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone)
 {
-    const bool isBackboneMissing = plan.backbone && plan.backbone->isMissing;
-    const bool isClassifierMissing = plan.classifier && plan.classifier->isMissing;
-    const std::string backboneText = "the " + toString(backbone) + " backbone";
-    if (isBackboneMissing && isClassifierMissing)
-        return "the attention classifier and " + backboneText;
-    return isClassifierMissing ? "the attention classifier" : backboneText;
+    std::vector<std::string> parts;
+    if (plan.classifier && plan.classifier->isMissing)
+        parts.push_back("the attention classifier");
+    if (plan.backbone && plan.backbone->isMissing)
+        parts.push_back("the " + toString(backbone) + " backbone");
+    if (!plan.missingDetectors.empty()) {
+        std::vector<std::string> kinds;
+        for (const DetectorKind kind : plan.missingDetectors)
+            kinds.push_back(toString(kind));
+        parts.push_back(
+            "the " + joinedList(kinds) + (kinds.size() == 1 ? " detector" : " detectors"));
+    }
+    return joinedList(parts);
 }
 
 WeightsPlan resolveWeights(const ModelRequest& request)
@@ -116,8 +125,10 @@ WeightsPlan resolveWeights(const ModelRequest& request)
     try {
         if (request.needsClassifier()) {
             plan.classifier = chooseClassifier(request.classifier, request.demo, store);
-            plan.detectors = resolveDetectors(
+            DetectorResolution detectors = resolveDetectors(
                 request.detectors, request.demo, [&store]() -> ModelStore& { return store.get(); });
+            plan.detectors = std::move(detectors.choices);
+            plan.missingDetectors = std::move(detectors.missing);
         }
         if (request.needsBackbone())
             plan.backbone = chooseBackbone(request, store);
@@ -125,9 +136,16 @@ WeightsPlan resolveWeights(const ModelRequest& request)
         plan.problem = error.what();
         return plan;
     }
+    const bool isNetworkMissing = (plan.backbone && plan.backbone->isMissing)
+        || (plan.classifier && plan.classifier->isMissing);
     if (plan.isMissingAny()) {
-        plan.problem = "no weights for " + missingNetworksText(plan, request.backbone)
-            + " are installed or given: " + kHowToGetWeights;
+        if (isNetworkMissing)
+            plan.problem = "no weights for " + missingNetworksText(plan, request.backbone)
+                + " are installed or given: " + kHowToGetWeights;
+        // The detectors are not fetched: how to install each, as `vigil models import` takes them.
+        for (const DetectorKind kind : plan.missingDetectors)
+            plan.problem
+                += (plan.problem.empty() ? "" : "; ") + missingDetectorText(store.get(), kind);
         return plan;
     }
     const std::string backbone = toString(request.backbone);

@@ -32,6 +32,7 @@ struct WeightsPlan {
     std::optional<WeightsChoice> backbone; // nullopt when the run needs no backbone
     std::optional<WeightsChoice> classifier; // nullopt when the run needs no classifier
     std::vector<DetectorChoice> detectors; // --detectors, resolved; none missing
+    std::vector<DetectorKind> missingDetectors; // named, with no weights and no demo allowed
     std::vector<std::string> warnings; // for stderr and every result
     std::string problem; // why the run cannot start (a name not installed, weights missing)
 
@@ -41,8 +42,9 @@ struct WeightsPlan {
 
 WeightsPlan resolveWeights(const ModelRequest& request);
 
-// The advice shown when weights are missing, naming what is missing ("the attention
-// classifier", "the i3d-r50 backbone", or both).
+// What is missing, in words, every network of it: "the attention classifier", "the i3d-r50
+// backbone and the rtfm detector", "the attention classifier, the i3d-r50 backbone and the rtfm
+// and mgfn detectors".
 std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone);
 
 } // namespace vigil::engine

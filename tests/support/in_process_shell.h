@@ -7,6 +7,7 @@
 
 #include "tests/support/in_process_cli.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scoped_environment.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -54,33 +55,6 @@ inline CommandResult vigilInProcess(const std::string& arguments)
     const InProcessResult run = runInProcess(shellWords(arguments));
     return { run.exitCode, run.err + run.out };
 }
-
-// Sets (or, with nullopt, removes) an environment variable until destroyed.
-class ScopedEnvironment {
-public:
-    ScopedEnvironment(std::string name, const std::optional<std::string>& value)
-        : name_(std::move(name))
-    {
-        if (const char* old = std::getenv(name_.c_str()))
-            old_ = old;
-        set(value);
-    }
-    ~ScopedEnvironment() { set(old_); }
-    ScopedEnvironment(const ScopedEnvironment&) = delete;
-    ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
-
-private:
-    void set(const std::optional<std::string>& value) const
-    {
-        if (value)
-            ::setenv(name_.c_str(), value->c_str(), 1);
-        else
-            ::unsetenv(name_.c_str());
-    }
-
-    std::string name_;
-    std::optional<std::string> old_;
-};
 
 // The process's working folder is `folder` until destroyed (what "cd folder && vigil" gave).
 class ScopedWorkingFolder {

@@ -6,6 +6,7 @@
 #include "core/files/npy_file.h"
 #include "core/formats/feature_sidecar.h"
 #include "tests/support/in_process_cli.h"
+#include "tests/support/scoped_environment.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -24,31 +25,6 @@ namespace vigil::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Sets an environment variable for one test, and puts back what was there.
-class ScopedEnvironment {
-public:
-    ScopedEnvironment(const char* name, const std::string& value)
-        : name_(name)
-    {
-        if (const char* old = std::getenv(name))
-            old_ = old;
-        ::setenv(name, value.c_str(), 1);
-    }
-    ~ScopedEnvironment()
-    {
-        if (old_)
-            ::setenv(name_, old_->c_str(), 1);
-        else
-            ::unsetenv(name_);
-    }
-    ScopedEnvironment(const ScopedEnvironment&) = delete;
-    ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
-
-private:
-    const char* name_;
-    std::optional<std::string> old_;
-};
 
 void expectOneLine(const InProcessResult& run, const std::string& line)
 {

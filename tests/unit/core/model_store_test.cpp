@@ -5,6 +5,7 @@
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
+#include "tests/support/scoped_environment.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -122,27 +123,10 @@ TEST(ModelStoreChecksum, AcceptsAMatchingPrefixAndNamesBothHashesOnMismatch)
     EXPECT_NE(problem.find("11ad3fa6"), std::string::npos) << problem;
 }
 
-// Sets or clears an environment variable for one scope, then puts the old value back.
-class ScopedEnvironment {
-public:
-    ScopedEnvironment(const char* name, const char* value)
-        : name_(name)
-    {
-        if (const char* old = std::getenv(name))
-            old_ = old;
-        value != nullptr ? ::setenv(name, value, 1) : ::unsetenv(name);
-    }
-    ~ScopedEnvironment() { old_ ? ::setenv(name_, old_->c_str(), 1) : ::unsetenv(name_); }
-
-private:
-    const char* name_;
-    std::optional<std::string> old_;
-};
-
 TEST(ModelStoreLocations, FollowsVigilModelsDirThenXdgDataHome)
 {
-    const ScopedEnvironment keepDir("VIGIL_MODELS_DIR", nullptr);
-    const ScopedEnvironment keepData("XDG_DATA_HOME", nullptr);
+    const test::ScopedEnvironment keepDir("VIGIL_MODELS_DIR", std::nullopt);
+    const test::ScopedEnvironment keepData("XDG_DATA_HOME", std::nullopt);
     ::setenv("VIGIL_MODELS_DIR", "/somewhere/models", 1);
     EXPECT_EQ(modelsFolderFromEnvironment(), "/somewhere/models");
     ::unsetenv("VIGIL_MODELS_DIR");

@@ -45,7 +45,7 @@ std::string importAs(ModelStore& store, const std::string& file, const std::stri
     return engine::importWeights(store, file, *store.manifest().find(name), TorchNetworkLoader());
 }
 
-std::vector<engine::DetectorChoice> resolveS3r(ModelStore& store)
+engine::DetectorResolution resolveS3r(ModelStore& store)
 {
     engine::DetectorRequest request;
     request.kinds = { DetectorKind::S3r };
@@ -56,7 +56,9 @@ std::vector<engine::DetectorChoice> resolveS3r(ModelStore& store)
 std::string resolveProblem(ModelStore& store)
 {
     try {
-        resolveS3r(store);
+        if (const engine::DetectorResolution resolved = resolveS3r(store);
+            !resolved.missing.empty())
+            return engine::missingDetectorText(store, resolved.missing.front());
     } catch (const ModelError& error) {
         return error.what();
     }
@@ -78,7 +80,7 @@ TEST(S3rImport, InstallsBothFilesAsImportedWithTheirSha256)
     ASSERT_TRUE(installed.has_value());
     EXPECT_EQ(installed->sha256, files::sha256OfFile(weights));
     EXPECT_FALSE(installed->isPinned);
-    const std::vector<engine::DetectorChoice> choices = resolveS3r(store);
+    const std::vector<engine::DetectorChoice> choices = resolveS3r(store).choices;
     ASSERT_EQ(choices.size(), 1u);
     EXPECT_EQ(choices[0].weights.path, weightsPath);
     EXPECT_EQ(choices[0].weights.name, "s3r-ucf");
