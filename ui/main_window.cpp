@@ -87,9 +87,13 @@ void MainWindow::applySettings(const AppSettings& settings)
     sameNetworks.threshold = before.threshold;
     sameNetworks.exportFolder = before.exportFolder;
     // Networks and windows come from the engine source, which reads the saved settings.
-    if (sameNetworks != before && engineSource_)
+    const bool isNetworkChange = sameNetworks != before && (engineSource_ || isDemoEngine_);
+    if (isNetworkChange)
         runner_->setEngine(AnalysisEngine {});
-    statusBar()->showMessage(tr("Settings saved; they apply from the next analysis"), 6000);
+    statusBar()->showMessage(isNetworkChange && isDemoEngine_
+            ? tr("Settings saved; Analyse again (F5) remakes the demo's networks with them")
+            : tr("Settings saved; they apply from the next analysis"),
+        6000);
 }
 
 void MainWindow::connectRunner()
@@ -140,9 +144,16 @@ void MainWindow::analyseAgain()
 {
     if (!current_->hasVideo())
         return;
-    // Until the new networks are there, the old results are the only ones to show.
-    if (!ensureEngine(tr("No networks could be loaded, so the results shown are still those of "
-                         "the previous analysis.")))
+    // The demo's networks come from the demo maker (its classifier is for the demo alone), with
+    // the detectors Settings names now.
+    if (isDemoEngine_ && demoMaker_ && !runner_->engine().isReady()) {
+        startDemo();
+        return;
+    }
+    // Until the new networks are there, the old results are the only ones to show. Reached
+    // also when the user closed the weights dialog: the text blames neither.
+    if (!ensureEngine(tr("No networks are loaded, so the results shown are still those of the "
+                         "previous analysis. Analyse again (F5) to choose weights.")))
         return;
     errorBanner_->hide();
     current_->clearResult(); // start() cancels a run still going with the old networks

@@ -337,7 +337,8 @@ void MainWindow::chooseAndOpen()
 
 void MainWindow::openStream()
 {
-    if (!ensureEngine(tr("No networks could be loaded, so the stream cannot be watched.")))
+    if (!ensureEngine(tr("No networks are loaded, so the stream cannot be watched; open it again "
+                         "to choose weights.")))
         return;
     if (const std::string problem
         = live::backboneProblem(runner_->engine().engine->description().backbone);

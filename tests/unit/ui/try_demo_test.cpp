@@ -5,12 +5,14 @@
 
 #include "core/analysis/weights_summary.h"
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/app_settings.h"
 #include "ui/exports.h"
 #include "ui/main_window.h"
 #include "ui/model_status_widget.h"
 #include "ui/video_panel.h"
 
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -82,6 +84,41 @@ TEST(TryTheDemo, TheEmptyWindowsButtonStartsTheDemoAndShowsItsLabel)
     // The demo's classifier is for the demo: another video asks for the settings' networks.
     window.openVideo(QString::fromStdString(vigil::test::uiClip("after_demo_100.mp4", 100)));
     EXPECT_FALSE(window.isShowingDemo());
+}
+
+// Ticking detectors in Settings during the demo keeps the demo: F5 remakes the demo's networks
+// (the maker reads the detectors Settings saved) instead of asking for weights.
+TEST(TryTheDemo, NewSettingsDuringTheDemoRemakeTheDemoOnAnalyseAgain)
+{
+    QSettings().clear();
+    MainWindow window { AnalysisEngine {} };
+    window.show();
+    int engineAsks = 0;
+    window.setEngineSource([&](QWidget*) -> std::optional<AnalysisEngine> {
+        ++engineAsks;
+        return std::nullopt;
+    });
+    const QString clip = QString::fromStdString(vigil::test::uiClip("demo_settings_100.mp4", 100));
+    std::atomic<int> calls { 0 };
+    window.setDemoMaker([&](const vigil::CancellationToken&, const DemoProgress&) {
+        ++calls;
+        return DemoLaunch { clip, fakeDemoEngine() };
+    });
+    QSignalSpy succeeded(&window, &MainWindow::analysisSucceeded);
+    window.startDemo();
+    ASSERT_TRUE(succeeded.wait(60000)) << window.errorText().toStdString();
+
+    AppSettings settings;
+    settings.detectors = QStringLiteral("attention,rtfm");
+    window.applySettings(settings);
+    EXPECT_TRUE(window.isShowingDemo());
+    window.analyseAgain();
+    ASSERT_TRUE(succeeded.wait(60000)) << window.errorText().toStdString();
+    EXPECT_EQ(calls.load(), 2);
+    EXPECT_EQ(engineAsks, 0) << "the demo asked for the settings' weights";
+    EXPECT_TRUE(window.isShowingDemo());
+    EXPECT_EQ(window.videoPath(), clip);
+    QSettings().clear();
 }
 
 TEST(TryTheDemo, AFailedDemoIsShownInTheWindow)
