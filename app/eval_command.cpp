@@ -10,7 +10,7 @@
 #include "core/eval/feature_list.h"
 #include "core/files/atomic_file.h"
 #include "core/files/npy_file.h"
-#include "ui/roc_plot.h"
+#include "ui/plots/roc_plot.h"
 
 #include <nlohmann/json.hpp>
 

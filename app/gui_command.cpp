@@ -6,7 +6,7 @@
 #include "core/analysis/weights_summary.h"
 #include "core/tuning/precision_check.h"
 #include "models/model_factory.h"
-#include "ui/main_window.h"
+#include "ui/main/main_window.h"
 
 #include <QApplication>
 #include <QStringList>
@@ -136,12 +136,13 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
         }
     }
     ui::MainWindow window(engine);
-    window.setEngineSource(GuiEngineSource(options));
+    const auto loader = std::make_shared<const models::TorchNetworkLoader>();
+    window.setEngineSource(ui::WeightsFlow([options] { return engineRequestOf(options); }, loader));
     window.setCudaUnavailableReason(QString::fromStdString(models::cudaUnavailableReason()));
     window.setBf16UnavailableReason(QString::fromStdString(
         tuning::precisionProblem(Precision::Bf16, tuning::readCpuInfo(), ComputeDevice::Cpu)));
     window.setClassifierFileCheck(classifierFileProblem);
-    window.setNetworkLoader(std::make_shared<const models::TorchNetworkLoader>());
+    window.setNetworkLoader(loader);
     window.setDemoMaker(guiDemoMaker(options.model.threads));
     int screenshotExitCode = kExitOk;
     if (isScreenshot)

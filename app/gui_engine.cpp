@@ -1,132 +1,20 @@
 #include "app/gui_engine.h"
 
 #include "app/demo_setup.h"
-#include "core/analysis/windows.h"
-#include "core/common/error.h"
-#include "core/common/text.h"
 #include "core/demo/demo_kit.h"
 #include "core/engine/detector_plan.h"
-#include "core/engine/weights_import.h"
 #include "core/engine/weights_plan.h"
-#include "core/models_store/model_locations.h"
-#include "core/models_store/model_store.h"
 #include "core/tuning/precision_check.h"
 #include "models/model_factory.h"
-#include "ui/app_settings.h"
-#include "ui/busy_work.h"
-#include "ui/missing_weights_dialog.h"
-#include "ui/model_download_dialog.h"
+#include "ui/main/app_settings.h"
+#include "ui/models/weights_flow.h"
 
-#include <QApplication>
-#include <QFileDialog>
-#include <QInputDialog>
-#include <QMessageBox>
 #include <QSettings>
 
 #include <exception>
 
 namespace vigil::app {
 namespace {
-
-using models_store::ModelEntry;
-using models_store::ModelKind;
-using models_store::ModelManifest;
-
-bool isDetectorMissing(const engine::WeightsPlan& plan, const std::string& detector)
-{
-    for (const DetectorKind kind : plan.missingDetectors)
-        if (toString(kind) == detector)
-            return true;
-    return false;
-}
-
-// The manifest entries that would fill what is missing; the first of each kind is the default.
-std::vector<const ModelEntry*> candidates(const engine::WeightsPlan& plan, BackboneKind backbone)
-{
-    std::vector<const ModelEntry*> entries;
-    const bool isClassifierMissing = plan.classifier && plan.classifier->isMissing;
-    const bool isBackboneMissing = plan.backbone && plan.backbone->isMissing;
-    for (const ModelEntry& entry : ModelManifest::builtIn().entries()) {
-        const bool isWanted = entry.kind == ModelKind::Classifier ? isClassifierMissing
-            : entry.kind == ModelKind::Backbone
-            ? isBackboneMissing && fromString<BackboneKind>(entry.backbone) == backbone
-            : isDetectorMissing(plan, entry.detector);
-        if (isWanted)
-            entries.push_back(&entry);
-    }
-    return entries;
-}
-
-QStringList defaultDownloads(const engine::WeightsPlan& plan, BackboneKind backbone)
-{
-    QStringList names;
-    bool hasClassifier = false;
-    for (const ModelEntry* entry : candidates(plan, backbone)) {
-        if (!entry->isDirectDownload)
-            continue; // a page, not the file (the detectors): imported instead
-        const bool isClassifier = entry->kind == ModelKind::Classifier;
-        if (!isClassifier || !hasClassifier)
-            names << QString::fromStdString(entry->name);
-        hasClassifier = hasClassifier || isClassifier;
-    }
-    return names;
-}
-
-// Asks for a file and which weights it is, then installs it after engine::importWeights's checks
-// (read as its network, checksum), the same as `vigil models import`.
-void importFile(
-    QWidget* parent, const std::vector<const ModelEntry*>& entries, const std::string& folder)
-{
-    const QString file = QFileDialog::getOpenFileName(parent, QObject::tr("Import weights"),
-        QString(), QObject::tr("Weights (*.pth *.pt *.pkl);;All files (*)"));
-    if (file.isEmpty() || entries.empty())
-        return;
-    QStringList items;
-    for (const ModelEntry* entry : entries)
-        items << QStringLiteral("%1 — %2").arg(
-            QString::fromStdString(entry->name), QString::fromStdString(entry->description));
-    bool isChosen = false;
-    const QString item = QInputDialog::getItem(parent, QObject::tr("Import weights"),
-        QObject::tr("Which weights is this file?"), items, 0, false, &isChosen);
-    if (!isChosen)
-        return;
-    try {
-        std::string path;
-        ui::runBusy(parent, QObject::tr("Import weights"),
-            QObject::tr("Reading %1 as its network and computing its checksum…").arg(file), [&] {
-                models_store::ModelStore store(folder, ModelManifest::builtIn());
-                path = engine::importWeights(store, file.toStdString(),
-                    *entries[static_cast<size_t>(items.indexOf(item))],
-                    models::TorchNetworkLoader());
-            });
-        QMessageBox::information(parent, QObject::tr("Import weights"),
-            QObject::tr("Installed %1").arg(QString::fromStdString(path)));
-    } catch (const std::exception& error) {
-        QMessageBox::warning(
-            parent, QObject::tr("Import weights"), QString::fromStdString(error.what()));
-    }
-}
-
-// What the loading dialog says: the first load on a machine also measures the backbone's
-// fastest setup (models/backbone_calibration), which takes about a minute on two cores.
-QString loadingText()
-{
-    return QObject::tr("Reading the weights and checking their checksums. The first time on "
-                       "this machine, Vigil also measures this CPU once (usually under a "
-                       "minute) to run the backbone as fast as it can, and remembers the result.");
-}
-
-// Loads the planned networks (the way `vigil analyze` does); throws Error naming a file.
-ui::AnalysisEngine buildEngine(const RunOptions& options, const engine::WeightsPlan& plan)
-{
-    ui::AnalysisEngine built;
-    built.engine = std::make_shared<const engine::Engine>(
-        engine::Engine::load(plan, options.model, models::TorchNetworkLoader()));
-    built.windows = resolvedWindows(options.windows);
-    if (const std::string problem = analysis::windowProblem(built.windows); !problem.empty())
-        throw Error("Settings: " + problem);
-    return built;
-}
 
 // The detectors of Settings > Detectors, parsed as --detectors is; `request` as it was when
 // none were saved.
@@ -137,31 +25,6 @@ void applySavedDetectors(QSettings& store, engine::DetectorRequest& request)
     // AppSettings::load kept only a list this parser accepts.
     const ui::AppSettings settings = ui::AppSettings::load(store);
     engine::parseDetectorList(settings.detectors.toStdString(), request);
-}
-
-// The detectors without weights, when they alone stop the plan ("rtfm and mgfn"); empty when a
-// classifier or backbone is missing too (the missing-weights dialog names them all then).
-QString detectorsOnlyMissing(const engine::WeightsPlan& plan)
-{
-    const bool isNetworkMissing = (plan.backbone && plan.backbone->isMissing)
-        || (plan.classifier && plan.classifier->isMissing);
-    if (isNetworkMissing || plan.missingDetectors.empty())
-        return {};
-    std::vector<std::string> kinds;
-    for (const DetectorKind kind : plan.missingDetectors)
-        kinds.push_back(toString(kind));
-    return QString::fromStdString(joinedList(kinds));
-}
-
-// One line, one question: seeded weights for the detectors, or stop (Settings turns them off).
-bool acceptsDemoDetectors(const QString& kinds, QWidget* parent)
-{
-    return QMessageBox::question(parent, QObject::tr("Vigil: detector weights"),
-               QObject::tr("No weights are installed for %1: continue with demo (seeded random) "
-                           "weights for them? Their curves are then not meaningful; or import "
-                           "them (Models) or turn them off in Settings > Detectors.")
-                   .arg(kinds))
-        == QMessageBox::Yes;
 }
 
 } // namespace
@@ -251,6 +114,16 @@ int savedThreads(const RunOptions& options)
     return withSavedSettings(options).model.threads;
 }
 
+ui::EngineRequest engineRequestOf(const RunOptions& options)
+{
+    const RunOptions saved = withSavedSettings(options);
+    ui::EngineRequest request;
+    request.model = saved.model;
+    request.model.demo = options.model.demo; // --demo-weights is the command line's alone
+    request.windows = resolvedWindows(saved.windows);
+    return request;
+}
+
 std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, std::string& problem)
 {
     const engine::WeightsPlan plan = engine::resolveWeights(options.model);
@@ -258,86 +131,10 @@ std::optional<ui::AnalysisEngine> loadEngineQuietly(const RunOptions& options, s
         problem = plan.problem;
         return std::nullopt;
     }
-    return buildEngine(options, plan);
-}
-
-std::optional<ui::AnalysisEngine> GuiEngineSource::operator()(QWidget* parent)
-{
-    const RunOptions saved = withSavedSettings(options_);
-    for (;;) {
-        RunOptions options = saved;
-        options.model.demo = options_.model.demo;
-        const engine::WeightsPlan plan = engine::resolveWeights(options.model);
-        if (plan.canRun())
-            return loadShowingErrors(options, plan, parent);
-        if (const QString kinds = detectorsOnlyMissing(plan); !kinds.isEmpty()) {
-            if (!acceptsDemoDetectors(kinds, parent))
-                return std::nullopt;
-            options_.model.demo = engine::DemoWeights::FillMissing; // missing networks only
-            continue;
-        }
-        if (!plan.isMissingAny()) {
-            QMessageBox::critical(
-                parent, QObject::tr("Vigil: weights"), QString::fromStdString(plan.problem));
-            return std::nullopt;
-        }
-        if (!askForMissing(plan, options.model.backbone, parent))
-            return std::nullopt;
-    }
-}
-
-std::optional<ui::AnalysisEngine> GuiEngineSource::loadShowingErrors(
-    const RunOptions& options, const engine::WeightsPlan& plan, QWidget* parent)
-{
-    try {
-        ui::AnalysisEngine engine;
-        ui::runBusy(parent, QObject::tr("Vigil: loading the networks"), loadingText(),
-            [&] { engine = buildEngine(options, plan); });
-        return engine;
-    } catch (const std::exception& error) {
-        QMessageBox::critical(parent, QObject::tr("Vigil: cannot load the networks"),
-            QString::fromStdString(error.what()));
-        return std::nullopt;
-    }
-}
-
-// Download, import or demo weights for what is missing; false when the user cancelled.
-bool GuiEngineSource::askForMissing(
-    const engine::WeightsPlan& plan, BackboneKind backbone, QWidget* parent)
-{
-    std::string folder;
-    try {
-        folder = models_store::modelsFolderFromEnvironment();
-    } catch (const Error& error) {
-        QMessageBox::critical(
-            parent, QObject::tr("Vigil: weights"), QString::fromStdString(error.what()));
-        return false;
-    }
-    ui::MissingWeightsDialog ask(
-        QString::fromStdString(engine::missingNetworksText(plan, backbone)),
-        QString::fromStdString(folder), parent);
-    ask.exec();
-    switch (ask.choice()) {
-    case ui::MissingWeightsDialog::Choice::Download: {
-        ui::ModelDownloadDialog download(QString::fromStdString(folder),
-            defaultDownloads(plan, backbone),
-            QString::fromStdString(models_store::mirrorFromEnvironment()), parent);
-        if (download.exec() != QDialog::Accepted && !download.errorText().isEmpty())
-            QMessageBox::warning(
-                parent, QObject::tr("Vigil: download failed"), download.errorText());
-        return true;
-    }
-    case ui::MissingWeightsDialog::Choice::Import:
-        importFile(parent, candidates(plan, backbone), folder);
-        return true;
-    case ui::MissingWeightsDialog::Choice::Demo:
-        // Only the networks that have no weights get demo ones (engine::resolveWeights).
-        options_.model.demo = engine::DemoWeights::FillMissing;
-        return true;
-    case ui::MissingWeightsDialog::Choice::Cancel:
-        break;
-    }
-    return false;
+    ui::EngineRequest request;
+    request.model = options.model;
+    request.windows = resolvedWindows(options.windows);
+    return ui::buildEngine(request, plan, models::TorchNetworkLoader());
 }
 
 } // namespace vigil::app

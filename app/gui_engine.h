@@ -1,41 +1,20 @@
 #pragma once
-// The desktop app's networks: weights are resolved by core/engine exactly as for `vigil analyze`
-// (files given on the command line or in Settings, else the installed published weights); when
-// some are missing, the user is asked at the first analysis: download the published weights,
-// import a file, or continue with demo weights for the missing ones only. Then the engine is
-// loaded into a ui::AnalysisEngine. GUI thread only.
+// The desktop app's settings as the engine sees them: the command line with Settings on top,
+// the weights named there (ui/models/weights_flow asks for what is missing), the demo's
+// networks. GUI thread only.
 
 #include "app/command_options.h"
 #include "core/engine/weights_plan.h"
-#include "ui/analysis_engine.h"
-#include "ui/demo_job.h"
+#include "ui/models/weights_flow.h"
+#include "ui/tasks/analysis_engine.h"
+#include "ui/tasks/demo_job.h"
 
 #include <QString>
 
 #include <optional>
 #include <string>
 
-class QWidget;
-
 namespace vigil::app {
-
-// ui::EngineSource for MainWindow: shows its own dialogs and message boxes, throws nothing;
-// nullopt when the user cancelled or the weights cannot be loaded.
-class GuiEngineSource {
-public:
-    explicit GuiEngineSource(RunOptions options)
-        : options_(std::move(options))
-    {
-    }
-    std::optional<ui::AnalysisEngine> operator()(QWidget* parent);
-
-private:
-    std::optional<ui::AnalysisEngine> loadShowingErrors(
-        const RunOptions& options, const engine::WeightsPlan& plan, QWidget* parent);
-    bool askForMissing(const engine::WeightsPlan& plan, BackboneKind backbone, QWidget* parent);
-
-    RunOptions options_;
-};
 
 // ui::ClassifierFileCheck for the Settings dialog: resolves the file as --classifier would and
 // loads it as the attention classifier, as the next analysis will; the error in the loader's
@@ -50,6 +29,10 @@ ui::DemoMaker guiDemoMaker(int threads);
 // crops, classifier, windows, threads, device, precision, detectors): what the next analysis
 // loads. A device or precision this machine cannot run becomes CPU or fp32. Reads QSettings.
 RunOptions withSavedSettings(RunOptions options);
+
+// What ui::WeightsFlow loads at each analysis: withSavedSettings, its windows resolved, and the
+// command line's --demo-weights.
+ui::EngineRequest engineRequestOf(const RunOptions& options);
 
 // The networks' thread count: the Settings dialog's once it saved any, else the command line's.
 int savedThreads(const RunOptions& options);

@@ -15,7 +15,7 @@
 #include "core/train/training_set.h"
 #include "models/classifier_trainer.h"
 #include "models/model_factory.h"
-#include "ui/sweep_plot.h"
+#include "ui/plots/sweep_plot.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,6 +6,8 @@ or app/; ui/ sees core/ only (no models/, no LibTorch); models/ sees core/ only 
 FFmpeg's headers are for core/media, libcurl's for core/models_store, LibTorch's for models/;
 a folder's detail/ headers are for that folder alone; core/files sees only core/common and the
 standard library (and POSIX), so whatever needs only file primitives links nothing else.
+ui/'s sources live in its feature folders (UI_FOLDERS), none at its top; app/ parses and wires,
+so it shows no Qt dialog or widget of its own (those are ui/'s).
 Usage: check_layering.py [ROOT]
 """
 import pathlib
@@ -15,6 +17,9 @@ import sys
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
 LAYERS = ("app", "core", "models", "ui")
 TORCH = ("torch/", "ATen/", "c10/", "caffe2/")
+UI_FOLDERS = ("batch", "common", "events", "explain", "live", "main", "models", "plots", "tasks", "timeline")
+# Qt headers that mean a window of one's own: app/ hands such work to ui/.
+APP_FORBIDDEN_QT = re.compile(r"Q(\w*Dialog|MessageBox|Widget|MainWindow|Menu|Action|Layout|Label|PushButton)$")
 FFMPEG = ("libavformat/", "libavcodec/", "libavutil/", "libswscale/", "libswresample/", "libavdevice/", "libavfilter/")
 
 
@@ -29,6 +34,15 @@ def files_problem(header):
     return "core/files sees only core/common and the standard library"
 
 
+def place_problem(source):
+    """Why `source` may not be where it is, or None: ui/'s files belong to a feature folder."""
+    if source.parts[0] != "ui" or source.name == "CMakeLists.txt":
+        return None
+    if len(source.parts) < 3 or source.parts[1] not in UI_FOLDERS:
+        return "ui/ sources live in one of its feature folders: " + ", ".join(UI_FOLDERS)
+    return None
+
+
 def problem(source, header):
     """Why `source` (a path relative to the root) may not include `header`, or None."""
     layer = source.parts[0]
@@ -40,6 +54,8 @@ def problem(source, header):
         return "ui must not see " + target + "/"
     if layer == "models" and target in ("ui", "app"):
         return "models must not see " + target + "/"
+    if layer == "app" and APP_FORBIDDEN_QT.match(header.split("/")[-1]):
+        return "app/ shows no dialogs or widgets; they belong to ui/"
     if layer in ("core", "models") and is_qt(header):
         return layer + " must not see Qt"
     if header.startswith(TORCH) and layer != "models":
@@ -67,6 +83,9 @@ def main():
             if path.suffix not in (".h", ".cpp", ".in") or not path.is_file():
                 continue
             source = path.relative_to(root)
+            if place_problem(source):
+                print(f"layering: {source}: {place_problem(source)}")
+                violations += 1
             for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
                 match = INCLUDE.match(line)
                 why = match and problem(source, match.group(1))

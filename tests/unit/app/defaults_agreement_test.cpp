@@ -11,9 +11,9 @@
 #include "core/files/npy_file.h"
 #include "tests/support/in_process_cli.h"
 #include "tests/support/test_paths.h"
-#include "ui/app_settings.h"
-#include "ui/open_stream_dialog.h"
-#include "ui/settings_dialog.h"
+#include "ui/live/open_stream_dialog.h"
+#include "ui/main/app_settings.h"
+#include "ui/main/settings_dialog.h"
 
 #include <CLI/CLI.hpp>
 #include <QApplication>

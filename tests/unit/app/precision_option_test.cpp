@@ -10,7 +10,7 @@
 
 #include "app/gui_engine.h"
 #include "core/tuning/machine_key.h"
-#include "ui/app_settings.h"
+#include "ui/main/app_settings.h"
 
 #include <QCoreApplication>
 #include <QSettings>

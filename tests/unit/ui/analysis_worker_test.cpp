@@ -3,9 +3,9 @@
 
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/analysis_runner.h"
-#include "ui/analysis_status_widget.h"
-#include "ui/analysis_worker.h"
+#include "ui/main/analysis_status_widget.h"
+#include "ui/tasks/analysis_runner.h"
+#include "ui/tasks/analysis_worker.h"
 
 #include <QSignalSpy>
 #include <gtest/gtest.h>

@@ -5,11 +5,11 @@
 // hot.
 
 #include "core/analysis/snippet_place.h"
-#include "ui/attention_heatmap_view.h"
-#include "ui/attention_index.h"
-#include "ui/attention_scale.h"
-#include "ui/plot_axes.h"
-#include "ui/timeline_viewport.h"
+#include "ui/plots/plot_axes.h"
+#include "ui/timeline/attention_heatmap_view.h"
+#include "ui/timeline/attention_index.h"
+#include "ui/timeline/attention_scale.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <gtest/gtest.h>
 

@@ -7,15 +7,15 @@
 
 #include "tests/unit/ui/fake_engine.h"
 #include "tests/unit/ui/heatmap_harness.h"
-#include "ui/attention_heatmap_view.h"
-#include "ui/attention_scale.h"
-#include "ui/attention_thumbnails.h"
-#include "ui/color_map.h"
-#include "ui/main_window.h"
-#include "ui/matrix_painter.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_viewport.h"
-#include "ui/window_detail_view.h"
+#include "ui/explain/window_detail_view.h"
+#include "ui/main/main_window.h"
+#include "ui/plots/color_map.h"
+#include "ui/plots/matrix_painter.h"
+#include "ui/timeline/attention_heatmap_view.h"
+#include "ui/timeline/attention_scale.h"
+#include "ui/timeline/attention_thumbnails.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <QAction>
 #include <QMenu>

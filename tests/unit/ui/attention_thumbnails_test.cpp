@@ -3,8 +3,8 @@
 // lines as makes them largest.
 
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/attention_thumbnails.h"
-#include "ui/main_window.h"
+#include "ui/main/main_window.h"
+#include "ui/timeline/attention_thumbnails.h"
 
 #include <QTest>
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // are on the task's own signals.
 
 #include "core/common/error.h"
-#include "ui/background_task.h"
+#include "ui/tasks/background_task.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

@@ -5,11 +5,11 @@
 
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/analysis_runner.h"
-#include "ui/batch_dialog.h"
-#include "ui/batch_table_model.h"
-#include "ui/main_window.h"
-#include "ui/video_panel.h"
+#include "ui/batch/batch_dialog.h"
+#include "ui/batch/batch_table_model.h"
+#include "ui/main/main_window.h"
+#include "ui/main/video_panel.h"
+#include "ui/tasks/analysis_runner.h"
 
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>

@@ -2,7 +2,7 @@
 // froze the window for a minute): the job runs on another thread, the event loop goes on, and
 // what the job throws comes back to the caller.
 
-#include "ui/busy_work.h"
+#include "ui/tasks/busy_work.h"
 
 #include <QTimer>
 #include <gtest/gtest.h>

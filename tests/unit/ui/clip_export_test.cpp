@@ -5,10 +5,10 @@
 #include "core/clips/result_clips.h"
 #include "core/formats/result_files.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/clip_export.h"
-#include "ui/events_panel.h"
-#include "ui/events_table.h"
-#include "ui/main_window.h"
+#include "ui/events/events_panel.h"
+#include "ui/events/events_table.h"
+#include "ui/main/clip_export.h"
+#include "ui/main/main_window.h"
 
 #include <QDoubleSpinBox>
 #include <QSignalSpy>

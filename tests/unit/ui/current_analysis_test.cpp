@@ -2,7 +2,7 @@
 // and windows of another video are refused, partial windows give way to the finished result with
 // its features, and clearing leaves nothing shown. The panels only observe its signals.
 
-#include "ui/current_analysis.h"
+#include "ui/main/current_analysis.h"
 
 #include <QSignalSpy>
 #include <gtest/gtest.h>

@@ -1,17 +1,17 @@
-// The timeline's detector curves (ui/detector_curves.h): a legend entry per curve that hides and
-// shows it, the agreement strip's values and colours, the Settings row that chooses the
+// The timeline's detector curves (ui/timeline/detector_curves.h): a legend entry per curve that
+// hides and shows it, the agreement strip's values and colours, the Settings row that chooses the
 // detectors, and the status bar naming each detector's weights.
 
 #include "core/analysis/analysis_result.h"
 #include "core/engine/detector_plan.h"
-#include "ui/app_settings.h"
-#include "ui/color_map.h"
-#include "ui/detector_choice.h"
-#include "ui/detector_legend.h"
-#include "ui/model_status_widget.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
-#include "ui/timeline_viewport.h"
+#include "ui/main/app_settings.h"
+#include "ui/main/detector_choice.h"
+#include "ui/models/model_status_widget.h"
+#include "ui/plots/color_map.h"
+#include "ui/timeline/detector_legend.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <QCheckBox>
 #include <QSettings>

@@ -4,10 +4,10 @@
 // (a saved result, a detector that gave none), and goes back to the classifier's window.
 
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/event_source_box.h"
-#include "ui/events_panel.h"
-#include "ui/explain_panel.h"
-#include "ui/main_window.h"
+#include "ui/events/event_source_box.h"
+#include "ui/events/events_panel.h"
+#include "ui/explain/explain_panel.h"
+#include "ui/main/main_window.h"
 
 #include <QComboBox>
 #include <QSignalSpy>

@@ -1,19 +1,19 @@
-// Events from a chosen scorer (ui/event_source_box.h): the Events panel lists the events of the
-// attention classifier, of one detector, or of at least k of the n scorers; the k box shows only
-// in that mode; a result without detectors sets it back to the classifier; the timeline shades
+// Events from a chosen scorer (ui/events/event_source_box.h): the Events panel lists the events of
+// the attention classifier, of one detector, or of at least k of the n scorers; the k box shows
+// only in that mode; a result without detectors sets it back to the classifier; the timeline shades
 // the same events; and the playback keys still work while either box has the focus.
 
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/current_analysis.h"
-#include "ui/detector_thresholds_box.h"
-#include "ui/event_source_box.h"
-#include "ui/event_threshold.h"
-#include "ui/events_panel.h"
-#include "ui/events_table.h"
-#include "ui/main_window.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
-#include "ui/video_panel.h"
+#include "ui/events/detector_thresholds_box.h"
+#include "ui/events/event_source_box.h"
+#include "ui/events/events_panel.h"
+#include "ui/events/events_table.h"
+#include "ui/main/current_analysis.h"
+#include "ui/main/main_window.h"
+#include "ui/main/video_panel.h"
+#include "ui/timeline/event_threshold.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -5,13 +5,13 @@
 #include "core/analysis/window_explanation.h"
 #include "core/train/sweep_findings.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/attention_thumbnails.h"
-#include "ui/explain_page.h"
-#include "ui/explain_panel.h"
-#include "ui/explain_softmax.h"
-#include "ui/main_window.h"
-#include "ui/manual_dialog.h"
-#include "ui/video_panel.h"
+#include "ui/explain/explain_page.h"
+#include "ui/explain/explain_panel.h"
+#include "ui/explain/explain_softmax.h"
+#include "ui/main/main_window.h"
+#include "ui/main/manual_dialog.h"
+#include "ui/main/video_panel.h"
+#include "ui/timeline/attention_thumbnails.h"
 
 #include <QApplication>
 #include <QFileDialog>

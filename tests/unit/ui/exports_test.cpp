@@ -6,11 +6,11 @@
 #include "core/formats/result_reader.h"
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/explain_panel.h"
-#include "ui/exports.h"
-#include "ui/main_window.h"
-#include "ui/timeline_panel.h"
-#include "ui/video_panel.h"
+#include "ui/explain/explain_panel.h"
+#include "ui/main/exports.h"
+#include "ui/main/main_window.h"
+#include "ui/main/video_panel.h"
+#include "ui/timeline/timeline_panel.h"
 
 #include <QApplication>
 #include <QSignalSpy>

@@ -6,7 +6,7 @@
 #include "core/analysis/window_explanation.h"
 #include "tests/support/run_command.h"
 #include "tests/support/test_paths.h"
-#include "ui/analysis_engine.h"
+#include "ui/tasks/analysis_engine.h"
 
 #include <atomic>
 #include <chrono>

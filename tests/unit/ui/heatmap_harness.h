@@ -2,8 +2,8 @@
 // An attention heatmap on a viewport of its own, showing a result: what the heatmap and scale
 // tests draw and read pixels from. GUI thread only.
 
-#include "ui/attention_heatmap_view.h"
-#include "ui/timeline_viewport.h"
+#include "ui/timeline/attention_heatmap_view.h"
+#include "ui/timeline/timeline_viewport.h"
 
 namespace vigil::test {
 

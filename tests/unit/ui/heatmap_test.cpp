@@ -1,12 +1,12 @@
 // Colour mapping and the attention lookup behind the heatmaps and the window detail.
 
 #include "tests/unit/ui/heatmap_harness.h"
-#include "ui/attention_heatmap_view.h"
-#include "ui/attention_index.h"
-#include "ui/attention_scale.h"
-#include "ui/color_map.h"
-#include "ui/matrix_painter.h"
-#include "ui/timeline_viewport.h"
+#include "ui/plots/color_map.h"
+#include "ui/plots/matrix_painter.h"
+#include "ui/timeline/attention_heatmap_view.h"
+#include "ui/timeline/attention_index.h"
+#include "ui/timeline/attention_scale.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <gtest/gtest.h>
 

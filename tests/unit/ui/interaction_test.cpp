@@ -3,15 +3,15 @@
 // generated clips; offscreen.
 
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/analysis_runner.h"
-#include "ui/attention_heatmap_view.h"
-#include "ui/attention_thumbnails.h"
-#include "ui/events_table.h"
-#include "ui/main_window.h"
-#include "ui/recent_files_menu.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
-#include "ui/video_panel.h"
+#include "ui/events/events_table.h"
+#include "ui/main/main_window.h"
+#include "ui/main/recent_files_menu.h"
+#include "ui/main/video_panel.h"
+#include "ui/tasks/analysis_runner.h"
+#include "ui/timeline/attention_heatmap_view.h"
+#include "ui/timeline/attention_thumbnails.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
 
 #include <QElapsedTimer>
 #include <QMimeData>

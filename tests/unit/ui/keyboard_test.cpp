@@ -5,13 +5,13 @@
 // from the actions themselves, and the actions that need a video are disabled without one.
 
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/events_panel.h"
-#include "ui/events_table.h"
-#include "ui/help_dialogs.h"
-#include "ui/main_window.h"
-#include "ui/playback_keys.h"
-#include "ui/video_panel.h"
-#include "ui/video_view.h"
+#include "ui/events/events_panel.h"
+#include "ui/events/events_table.h"
+#include "ui/main/help_dialogs.h"
+#include "ui/main/main_window.h"
+#include "ui/main/playback_keys.h"
+#include "ui/main/video_panel.h"
+#include "ui/main/video_view.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

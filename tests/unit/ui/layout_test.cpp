@@ -6,10 +6,10 @@
 
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/elided_label.h"
-#include "ui/events_table.h"
-#include "ui/main_window.h"
-#include "ui/video_panel.h"
+#include "ui/common/elided_label.h"
+#include "ui/events/events_table.h"
+#include "ui/main/main_window.h"
+#include "ui/main/video_panel.h"
 
 #include <QDir>
 #include <QDockWidget>

@@ -1,8 +1,8 @@
 // What the live window says about its stream (LiveStatus, on times passed in, so nothing here
 // waits) and how its alerts list shows an alert that is still open.
 
-#include "ui/live_events_list.h"
-#include "ui/live_status.h"
+#include "ui/live/live_events_list.h"
+#include "ui/live/live_status.h"
 
 #include <gtest/gtest.h>
 

@@ -4,11 +4,11 @@
 // checked where they are laid out (LiveTimelineView::labels) and in the painted picture.
 
 #include "tests/support/test_paths.h"
-#include "ui/attention_scale.h"
-#include "ui/live_timeline_ring.h"
-#include "ui/live_timeline_view.h"
-#include "ui/matrix_painter.h"
-#include "ui/timeline_viewport.h"
+#include "ui/live/live_timeline_ring.h"
+#include "ui/live/live_timeline_view.h"
+#include "ui/plots/matrix_painter.h"
+#include "ui/timeline/attention_scale.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <QImage>
 #include <QRegularExpression>

@@ -1,10 +1,10 @@
 // A two-hour video (180,000 frames at 25 fps, 352 windows, r = 3) must stay fluid: painting the
 // timeline with its heatmaps costs O(width), whatever the zoom.
 
-#include "ui/attention_heatmap_view.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
-#include "ui/timeline_viewport.h"
+#include "ui/timeline/attention_heatmap_view.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <QTest>
 #include <gtest/gtest.h>

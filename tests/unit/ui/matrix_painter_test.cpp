@@ -4,11 +4,11 @@
 
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/color_map.h"
-#include "ui/explain_images.h"
-#include "ui/explain_page.h"
-#include "ui/matrix_painter.h"
-#include "ui/window_detail_view.h"
+#include "ui/explain/explain_images.h"
+#include "ui/explain/explain_page.h"
+#include "ui/explain/window_detail_view.h"
+#include "ui/plots/color_map.h"
+#include "ui/plots/matrix_painter.h"
 
 #include <QApplication>
 #include <QDir>

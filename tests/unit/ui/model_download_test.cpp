@@ -3,8 +3,8 @@
 // that offers it returns the choice clicked.
 
 #include "tests/support/test_paths.h"
-#include "ui/missing_weights_dialog.h"
-#include "ui/model_download_dialog.h"
+#include "ui/models/missing_weights_dialog.h"
+#include "ui/models/model_download_dialog.h"
 
 #include <QCommandLinkButton>
 #include <QTest>

@@ -4,7 +4,7 @@
 
 #include "core/common/error.h"
 #include "tests/support/test_paths.h"
-#include "ui/models_dialog.h"
+#include "ui/models/models_dialog.h"
 
 #include <QSignalSpy>
 #include <QStandardItemModel>

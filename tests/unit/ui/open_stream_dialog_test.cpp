@@ -4,7 +4,7 @@
 // which for a desktop app is wherever it happened to be started.
 
 #include "tests/support/test_paths.h"
-#include "ui/open_stream_dialog.h"
+#include "ui/live/open_stream_dialog.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -7,10 +7,10 @@
 #include "core/formats/result_reader.h"
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/batch_table_model.h"
-#include "ui/exports.h"
-#include "ui/main_window.h"
-#include "ui/timeline_panel.h"
+#include "ui/batch/batch_table_model.h"
+#include "ui/main/exports.h"
+#include "ui/main/main_window.h"
+#include "ui/timeline/timeline_panel.h"
 
 #include <QDir>
 #include <QSignalSpy>

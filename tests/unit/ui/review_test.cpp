@@ -5,14 +5,14 @@
 #include "core/formats/review_sidecar.h"
 #include "core/media/video_decoder.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/clip_export.h"
-#include "ui/events_panel.h"
-#include "ui/events_table.h"
-#include "ui/main_window.h"
-#include "ui/playback_speed.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
-#include "ui/video_panel.h"
+#include "ui/events/events_panel.h"
+#include "ui/events/events_table.h"
+#include "ui/main/clip_export.h"
+#include "ui/main/main_window.h"
+#include "ui/main/playback_speed.h"
+#include "ui/main/video_panel.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
 
 #include <QAction>
 #include <QSignalSpy>

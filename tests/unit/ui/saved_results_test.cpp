@@ -5,11 +5,11 @@
 
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/analysis_runner.h"
-#include "ui/analysis_status_widget.h"
-#include "ui/exports.h"
-#include "ui/main_window.h"
-#include "ui/recent_files_menu.h"
+#include "ui/main/analysis_status_widget.h"
+#include "ui/main/exports.h"
+#include "ui/main/main_window.h"
+#include "ui/main/recent_files_menu.h"
+#include "ui/tasks/analysis_runner.h"
 
 #include "core/batch/kept_results.h"
 

@@ -7,12 +7,12 @@
 #include "core/common/defaults.h"
 #include "tests/support/test_paths.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/app_settings.h"
-#include "ui/main_window.h"
-#include "ui/model_status_widget.h"
-#include "ui/settings_dialog.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
+#include "ui/main/app_settings.h"
+#include "ui/main/main_window.h"
+#include "ui/main/settings_dialog.h"
+#include "ui/models/model_status_widget.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,13 +3,13 @@
 // name apart, and Settings not promising an installed classifier that is not there.
 
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/exports.h"
-#include "ui/main_window.h"
-#include "ui/recent_files_menu.h"
-#include "ui/settings_dialog.h"
-#include "ui/timeline_panel.h"
-#include "ui/timeline_view.h"
-#include "ui/timeline_viewport.h"
+#include "ui/main/exports.h"
+#include "ui/main/main_window.h"
+#include "ui/main/recent_files_menu.h"
+#include "ui/main/settings_dialog.h"
+#include "ui/timeline/timeline_panel.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <QComboBox>
 #include <QScrollBar>

@@ -2,9 +2,9 @@
 // envelope, threshold dragging and click-to-seek.
 
 #include "core/analysis/analysis_result.h"
-#include "ui/score_envelope.h"
-#include "ui/timeline_view.h"
-#include "ui/timeline_viewport.h"
+#include "ui/timeline/score_envelope.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/timeline/timeline_viewport.h"
 
 #include <QSignalSpy>
 #include <QTest>

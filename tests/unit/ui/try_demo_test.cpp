@@ -5,11 +5,11 @@
 
 #include "core/analysis/weights_summary.h"
 #include "tests/unit/ui/fake_engine.h"
-#include "ui/app_settings.h"
-#include "ui/exports.h"
-#include "ui/main_window.h"
-#include "ui/model_status_widget.h"
-#include "ui/video_panel.h"
+#include "ui/main/app_settings.h"
+#include "ui/main/exports.h"
+#include "ui/main/main_window.h"
+#include "ui/main/video_panel.h"
+#include "ui/models/model_status_widget.h"
 
 #include <QPushButton>
 #include <QSettings>

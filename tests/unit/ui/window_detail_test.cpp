@@ -2,7 +2,7 @@
 // to 1 over each row, weight × T to T. Its texts never overlap, from the smallest panel a
 // 1024x640 window leaves it to a large one, with three or seven rows of 32 snippets.
 
-#include "ui/window_detail_view.h"
+#include "ui/explain/window_detail_view.h"
 
 #include <QFontMetricsF>
 #include <gtest/gtest.h>

@@ -1,0 +1,27 @@
+#include "ui/common/time_format.h"
+
+#include <cmath>
+
+namespace vigil::ui {
+
+QString formatTime(double seconds, bool withTenths)
+{
+    if (!std::isfinite(seconds) || seconds < 0.0)
+        seconds = 0.0;
+    const auto tenths = static_cast<long long>(std::llround(seconds * 10.0));
+    const long long whole = withTenths ? tenths / 10 : std::llround(seconds);
+    const long long hours = whole / 3600;
+    const long long minutes = whole / 60 % 60;
+    const long long secs = whole % 60;
+    QString text = hours > 0
+        ? QStringLiteral("%1:%2:%3")
+              .arg(hours)
+              .arg(minutes, 2, 10, QLatin1Char('0'))
+              .arg(secs, 2, 10, QLatin1Char('0'))
+        : QStringLiteral("%1:%2").arg(minutes).arg(secs, 2, 10, QLatin1Char('0'));
+    if (withTenths)
+        text += QStringLiteral(".%1").arg(tenths % 10);
+    return text;
+}
+
+} // namespace vigil::ui
