@@ -306,15 +306,15 @@ BatchDialog* MainWindow::batchDialog()
 {
     if (batchDialog_)
         return batchDialog_;
-    // The batch gets networks of its own (the source loads a copy); without a source, those
-    // of the main window (tests with fake networks).
+    // The batch shares the main window's networks, as the live window does: one copy of the
+    // weights in memory, chosen (or asked for) once.
     batchDialog_ = new BatchDialog(
-        [this](QWidget* parent) -> std::optional<AnalysisEngine> {
-            if (engineSource_)
-                return engineSource_(parent);
-            if (runner_->engine().isReady())
-                return runner_->engine();
-            return std::nullopt;
+        [this](QWidget*) -> std::optional<AnalysisEngine> {
+            if (!ensureEngine(tr("No networks are loaded, so the batch did not start. Start it "
+                                 "again to choose weights (download, import a file, or demo "
+                                 "weights).")))
+                return std::nullopt;
+            return runner_->engine();
         },
         this);
     batchDialog_->shareThreshold(threshold_); // its summary counts the events the list shows

@@ -5,6 +5,7 @@
 
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/batch/batch_dialog.h"
 #include "ui/events/events_table.h"
 #include "ui/explain/explain_panel.h"
 #include "ui/explain/window_detail_view.h"
@@ -183,6 +184,35 @@ TEST_F(MainWindowTest, AnalyseAgainKeepsTheOldResultsWhenTheNetworksCannotLoad)
     EXPECT_TRUE(window_->errorText().contains(QStringLiteral("previous analysis")))
         << window_->errorText().toStdString();
     EXPECT_EQ(started.count(), 0);
+}
+
+// One copy of the networks: the batch loads them through the window, which then analyses with
+// the same engine instead of asking (and loading) again.
+TEST_F(MainWindowTest, TheBatchAndTheWindowShareOneLoadOfTheNetworks)
+{
+    window_->runner()->setEngine(AnalysisEngine {});
+    int loads = 0;
+    window_->setEngineSource([&](QWidget*) -> std::optional<AnalysisEngine> {
+        ++loads;
+        return vigil::test::fakeEngine(4);
+    });
+    const std::string dir = vigil::test::scratchDir("ui_batch_shared_engine");
+    std::filesystem::copy_file(vigil::test::uiClip("window_400.mp4", 400), dir + "/clip.mp4",
+        std::filesystem::copy_options::overwrite_existing);
+    BatchDialog* dialog = window_->batchDialog();
+    BatchJobSettings chosen = dialog->settings();
+    chosen.inputDir = QString::fromStdString(dir);
+    chosen.outputDir = QString::fromStdString(dir + "-out");
+    dialog->setSettings(chosen);
+    QSignalSpy finished(dialog, &BatchDialog::batchFinished);
+    dialog->start();
+    ASSERT_TRUE(finished.wait(120000)) << dialog->statusText().toStdString();
+    EXPECT_EQ(loads, 1);
+    const auto batchEngine = window_->runner()->engine().engine;
+    ASSERT_TRUE(batchEngine);
+    openAndWait();
+    EXPECT_EQ(loads, 1);
+    EXPECT_EQ(window_->runner()->engine().engine, batchEngine);
 }
 
 TEST_F(MainWindowTest, RendersTheAnalysedWindowToAPng)
