@@ -1,4 +1,5 @@
 #include "ui/batch/batch_dialog.h"
+#include "ui/common/threshold_text.h"
 
 #include "core/common/count_limits.h"
 #include "core/common/defaults.h"
@@ -92,7 +93,7 @@ QFormLayout* BatchDialog::createForm()
     thresholdBox_ = new QDoubleSpinBox(this);
     thresholdBox_->setRange(bounds::threshold().min, bounds::threshold().max);
     thresholdBox_->setSingleStep(0.05);
-    thresholdBox_->setDecimals(2);
+    thresholdBox_->setDecimals(kThresholdDecimals);
     thresholdBox_->setValue(defaults::kThreshold);
     thresholdBox_->setToolTip(tr("Frames scoring at or above it form the events the table counts"));
 

@@ -1,4 +1,5 @@
 #include "ui/events/detector_thresholds_box.h"
+#include "ui/common/threshold_text.h"
 
 #include "core/analysis/scorer_facts.h"
 
@@ -44,7 +45,7 @@ void DetectorThresholdsBox::rebuild(const analysis::AnalysisResult& result)
         const QString name = QString::fromStdString(toString(detector.kind));
         auto* box = new QDoubleSpinBox(this);
         box->setRange(0.0, 1.0);
-        box->setDecimals(3);
+        box->setDecimals(kThresholdDecimals);
         box->setSingleStep(0.01);
         box->setKeyboardTracking(false);
         box->setValue(scale ? scale->threshold : 0.5);
@@ -55,7 +56,7 @@ void DetectorThresholdsBox::rebuild(const analysis::AnalysisResult& result)
                                    "from %1, and for its vote in \"at least k of n\" and the "
                                    "agreement strip.")
                                     .arg(name)
-                                    .arg(scale->threshold, 0, 'f', 2)
+                                    .arg(thresholdText(scale->threshold))
                                     .arg(scale->median, 0, 'f', 3)
                               : tr("%1 scored no frame of this video").arg(name));
         const analysis::ScorerFacts& facts = analysis::detectorFacts(detector.kind);

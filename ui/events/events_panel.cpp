@@ -1,4 +1,5 @@
 #include "ui/events/events_panel.h"
+#include "ui/common/threshold_text.h"
 
 #include "ui/events/detector_thresholds_box.h"
 #include "ui/events/event_source_box.h"
@@ -112,7 +113,7 @@ void EventsPanel::updateEvents()
             : tr("No frame has %1 at %2 or more. Lower its threshold, or choose other scores "
                  "above.")
                   .arg(sourceBox_->sourceText())
-                  .arg(detectorBox ? detectorBox->value() : threshold, 0, 'f', 2));
+                  .arg(thresholdText(detectorBox ? detectorBox->value() : threshold)));
     table_->setEvents(
         shown ? analysis::findEvents(*shown, rule) : std::vector<analysis::ScoreEvent>(),
         analysis_->framesPerSecond(), threshold, shown != nullptr);

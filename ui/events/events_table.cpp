@@ -1,5 +1,6 @@
 #include "ui/events/events_table.h"
 #include "core/common/defaults.h"
+#include "ui/common/threshold_text.h"
 
 #include "ui/common/time_format.h"
 
@@ -180,7 +181,7 @@ void EventsTable::paintEvent(QPaintEvent* event)
             : hasScores_
             ? tr("No frame scores %1 or more. Drag the red threshold line in the timeline "
                  "down to list the highest moments.")
-                  .arg(threshold_, 0, 'f', 2)
+                  .arg(thresholdText(threshold_))
             : tr("Events appear here as the analysis scores the video."));
 }
 

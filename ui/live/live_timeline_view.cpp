@@ -1,4 +1,5 @@
 #include "ui/live/live_timeline_view.h"
+#include "ui/common/threshold_text.h"
 
 #include "ui/common/time_format.h"
 #include "ui/plots/color_map.h"
@@ -119,8 +120,8 @@ int LiveTimelineView::attentionRows() const
 std::vector<ThresholdLine> LiveTimelineView::thresholdLines() const
 {
     // on >= off: "on" above its line and "off" under its own never overlap.
-    return { { on_, kOnColor, Qt::DashLine, 1.5, tr("on %1").arg(on_, 0, 'f', 2), QString() },
-        { off_, kOffColor, Qt::DotLine, 1.5, QString(), tr("off %1").arg(off_, 0, 'f', 2) } };
+    return { { on_, kOnColor, Qt::DashLine, 1.5, tr("on %1").arg(thresholdText(on_)), QString() },
+        { off_, kOffColor, Qt::DotLine, 1.5, QString(), tr("off %1").arg(thresholdText(off_)) } };
 }
 
 std::vector<LegendEntry> LiveTimelineView::legendEntries() const

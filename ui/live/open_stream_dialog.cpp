@@ -1,4 +1,5 @@
 #include "ui/live/open_stream_dialog.h"
+#include "ui/common/threshold_text.h"
 
 #include "core/live/watch_defaults.h"
 
@@ -40,7 +41,7 @@ QDoubleSpinBox* thresholdBox(double value)
 {
     auto* box = new QDoubleSpinBox;
     box->setRange(bounds::threshold().min, bounds::threshold().max);
-    box->setDecimals(2);
+    box->setDecimals(kThresholdDecimals);
     box->setSingleStep(0.05);
     box->setValue(value);
     return box;

@@ -1,4 +1,5 @@
 #include "ui/main/settings_dialog.h"
+#include "ui/common/threshold_text.h"
 
 #include "core/common/count_limits.h"
 #include "core/common/defaults.h"
@@ -168,7 +169,7 @@ void SettingsDialog::setNumberRanges()
         tr("How far the next window starts; smaller than the window makes them overlap. "
            "Never larger than the window: steps between windows would not be scored."));
     thresholdBox_->setRange(bounds::threshold().min, bounds::threshold().max);
-    thresholdBox_->setDecimals(2);
+    thresholdBox_->setDecimals(kThresholdDecimals);
     thresholdBox_->setSingleStep(0.05);
     const CountBound threads = bounds::threads();
     threadsBox_->setRange(static_cast<int>(threads.min), static_cast<int>(threads.max));

@@ -1,4 +1,5 @@
 #include "ui/timeline/detector_curves.h"
+#include "ui/common/threshold_text.h"
 
 #include "core/analysis/event_rule.h"
 
@@ -152,7 +153,7 @@ QString DetectorCurves::hoverText(int64_t frame) const
         text += QStringLiteral("  %1 %2").arg(names_[static_cast<int>(i)],
             isScored ? QStringLiteral("%1 (its threshold %2)")
                            .arg((*curves[i])[index], 0, 'f', 3)
-                           .arg(thresholds_[i], 0, 'f', 2)
+                           .arg(thresholdText(thresholds_[i]))
                      : QStringLiteral("not scored"));
     }
     return text

@@ -1,4 +1,5 @@
 #include "ui/timeline/event_threshold.h"
+#include "ui/common/threshold_text.h"
 
 #include "core/common/count_limits.h"
 #include "ui/main/app_settings.h"
@@ -12,10 +13,10 @@
 namespace vigil::ui {
 namespace {
 
-// Every control shows two decimals; a finer value would count events no control can show.
+// Every control shows kThresholdDecimals; a finer value would count events no control can show.
 double rounded(double threshold)
 {
-    return std::round(std::clamp(threshold, 0.0, 1.0) * 100.0) / 100.0;
+    return roundedThreshold(threshold);
 }
 
 } // namespace
@@ -48,7 +49,7 @@ void EventThreshold::setDefault(double threshold)
 void EventThreshold::bind(QDoubleSpinBox* box)
 {
     box->setRange(bounds::threshold().min, bounds::threshold().max);
-    box->setDecimals(2);
+    box->setDecimals(kThresholdDecimals);
     box->setSingleStep(0.05);
     // Applied on Enter or leaving the box: each keystroke ("0", "0.", "0.8") is no threshold.
     box->setKeyboardTracking(false);

@@ -1,5 +1,6 @@
 #include "ui/timeline/timeline_view.h"
 #include "core/common/defaults.h"
+#include "ui/common/threshold_text.h"
 
 #include "ui/common/time_format.h"
 #include "ui/plots/plot_axes.h"
@@ -370,7 +371,7 @@ void TimelineView::paintWindowBoundaries(QPainter& painter) const
 
 QString TimelineView::thresholdLabel() const
 {
-    const QString value = QString::number(threshold_, 'f', 2);
+    const QString value = thresholdText(threshold_);
     if (threshold_ > scoreAxis_.high())
         return tr("%1 ▲ above").arg(value);
     if (threshold_ < scoreAxis_.low())

@@ -3,15 +3,18 @@
 // name apart, and Settings not promising an installed classifier that is not there.
 
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/common/threshold_text.h"
 #include "ui/main/exports.h"
 #include "ui/main/main_window.h"
 #include "ui/main/recent_files_menu.h"
 #include "ui/main/settings_dialog.h"
+#include "ui/timeline/event_threshold.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/timeline/timeline_viewport.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -115,6 +118,28 @@ TEST(SmallItems, AThresholdOutsideTheZoomedAxisIsPinnedWithAnArrow)
     const QColor inside = image.pixelColor(
         static_cast<int>(plot.center().x()) + 2, static_cast<int>(plot.top()) + 1);
     EXPECT_TRUE(edge.red() > 150 || inside.red() > 150) << "the pinned line is red";
+}
+
+} // namespace
+
+namespace {
+
+// A detector's default such as 0.505 is the value its events are counted at, so every control
+// keeps and shows it: the box, the timeline's label and the stored threshold.
+TEST(SmallItems, AThresholdOfThreeDecimalsIsKeptAndShown)
+{
+    EXPECT_EQ(vigil::ui::thresholdText(0.505), QStringLiteral("0.505"));
+    EXPECT_EQ(vigil::ui::thresholdText(0.5), QStringLiteral("0.50"));
+    EXPECT_EQ(vigil::ui::thresholdText(0.1234), QStringLiteral("0.123"));
+    vigil::ui::EventThreshold threshold;
+    QDoubleSpinBox box;
+    threshold.bind(&box);
+    threshold.setValue(0.505);
+    EXPECT_DOUBLE_EQ(threshold.value(), 0.505);
+    EXPECT_EQ(box.text(), QStringLiteral("0.505"));
+    EventAtTheStart timeline(0.8f);
+    timeline.view.setThreshold(0.505);
+    EXPECT_EQ(timeline.view.thresholdLabel(), QStringLiteral("0.505"));
 }
 
 } // namespace
