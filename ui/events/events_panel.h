@@ -61,6 +61,9 @@ public slots:
     // 2 s either side) into outputPath on ClipExport's thread; the outcome is shown under the
     // list.
     void exportClip(const vigil::analysis::ScoreEvent& event, const QString& outputPath);
+    // Export clip… and Export peak frame…, from the list's menu or File > Export: asks where.
+    void chooseClipFile(const vigil::analysis::ScoreEvent& event);
+    void exportPeakFrame(const vigil::analysis::ScoreEvent& event);
 
 private:
     void updateEvents();
@@ -68,8 +71,6 @@ private:
     void markReviewed(const analysis::ScoreEvent& event, bool isReviewed);
     // Throws MediaError when the video cannot be opened.
     std::optional<clips::PlannedClip> plannedClip(const analysis::ScoreEvent& event) const;
-    void chooseClipFile(const analysis::ScoreEvent& event);
-    void exportPeakFrame(const analysis::ScoreEvent& event);
     void showNote(const QString& text);
 
     CurrentAnalysis* analysis_;

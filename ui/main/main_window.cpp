@@ -259,8 +259,31 @@ void MainWindow::jumpToEvent(int direction)
     const int64_t frame = videoPanel_->currentFrame();
     const int index = direction > 0 ? analysis::eventIndexAfter(events, frame)
                                     : analysis::eventIndexBefore(events, frame);
-    if (index >= 0)
+    if (index >= 0) {
         seek(events[static_cast<size_t>(index)].firstFrame);
+        return;
+    }
+    // A key that does nothing must say why: a person at the last event presses it again.
+    statusBar()->showMessage(events.empty() ? tr("No events at this threshold")
+            : direction > 0
+            ? tr("No later event: the last of %1 is at or before the playhead").arg(events.size())
+            : tr("No earlier event: the first of %1 is at or after the playhead")
+                  .arg(events.size()),
+        5000);
+}
+
+void MainWindow::exportCurrentEvent(bool isClip)
+{
+    const int index = currentEventIndex();
+    if (index < 0) {
+        statusBar()->showMessage(tr("No event to export at this threshold"), 5000);
+        return;
+    }
+    const analysis::ScoreEvent& event = eventsTable()->events()[static_cast<size_t>(index)];
+    if (isClip)
+        eventsPanel_->chooseClipFile(event);
+    else
+        eventsPanel_->exportPeakFrame(event);
 }
 
 void MainWindow::seek(int64_t frame)

@@ -151,6 +151,8 @@ private:
     void showResult(const ResultPointer& result);
     void showError(const QString& message);
     void jumpToEvent(int direction);
+    // File > Export's event items: the event under the playhead, else the nearest one.
+    void exportCurrentEvent(bool isClip);
     void loopCurrentEvent(bool isOn);
     // The event under the playhead, else the next one, else the one before; -1 when none.
     int currentEventIndex() const;

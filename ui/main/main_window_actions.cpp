@@ -107,6 +107,11 @@ void MainWindow::createFileMenu()
         tr("&Timeline and heatmaps as PNG…"), this, &MainWindow::exportTimelinePng);
     videoActions_ << exports->addAction(
         tr("Current &frame as PNG…"), this, &MainWindow::exportFramePng);
+    exports->addSeparator();
+    videoActions_ << exports->addAction(
+        tr("&Clip of the current event…"), this, [this] { exportCurrentEvent(true); });
+    videoActions_ << exports->addAction(tr("&Peak frame of the current event as PNG…"), this,
+        [this] { exportCurrentEvent(false); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 }

@@ -19,7 +19,9 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/timeline/timeline_viewport.h"
 
+#include <QAction>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <gtest/gtest.h>
 
@@ -213,6 +215,36 @@ TEST_F(MainWindowTest, TheBatchAndTheWindowShareOneLoadOfTheNetworks)
     openAndWait();
     EXPECT_EQ(loads, 1);
     EXPECT_EQ(window_->runner()->engine().engine, batchEngine);
+}
+
+QAction* menuAction(MainWindow& window, const QString& text)
+{
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == text)
+            return action;
+    return nullptr;
+}
+
+// Keys and menu items that cannot act say why in the status bar instead of doing nothing.
+TEST_F(MainWindowTest, PageDownAtTheLastEventAndAnExportWithoutEventsSayWhy)
+{
+    openAndWait();
+    ASSERT_FALSE(window_->eventsTable()->events().empty());
+    window_->seek(window_->eventsTable()->events().back().lastFrame);
+    window_->activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(window_.get()));
+    QTest::keyClick(window_.get(), Qt::Key_PageDown);
+    EXPECT_TRUE(window_->statusBar()->currentMessage().startsWith(QStringLiteral("No later event")))
+        << window_->statusBar()->currentMessage().toStdString();
+    QAction* peak
+        = menuAction(*window_, QStringLiteral("&Peak frame of the current event as PNG…"));
+    ASSERT_TRUE(peak);
+    ASSERT_TRUE(menuAction(*window_, QStringLiteral("&Clip of the current event…")));
+    window_->timelinePanel()->timeline()->setThreshold(1.0);
+    ASSERT_TRUE(window_->eventsTable()->events().empty());
+    peak->trigger();
+    EXPECT_EQ(window_->statusBar()->currentMessage(),
+        QStringLiteral("No event to export at this threshold"));
 }
 
 TEST_F(MainWindowTest, RendersTheAnalysedWindowToAPng)
