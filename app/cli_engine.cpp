@@ -54,7 +54,7 @@ std::optional<engine::Engine> loadCliEngine(const engine::ModelRequest& request,
         if (const std::string problem
             = tuning::precisionProblem(request.precision, tuning::readCpuInfo(), request.device);
             !problem.empty()) {
-            printError("--precision " + toString(request.precision) + ": " + problem);
+            printError(tuning::precisionOptionError(request.precision, problem, request.device));
             exitCode = kExitUsage;
             return std::nullopt;
         }

@@ -104,7 +104,8 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
     if (const std::string problem = tuning::precisionProblem(
             options.model.precision, tuning::readCpuInfo(), options.model.device);
         !problem.empty()) {
-        printError("--precision " + toString(options.model.precision) + ": " + problem);
+        printError(
+            tuning::precisionOptionError(options.model.precision, problem, options.model.device));
         return kExitUsage;
     }
     int argc = 1;

@@ -11,7 +11,12 @@
 
 namespace vigil::tuning {
 
-// Empty when `precision` can run on `cpu`; else one sentence saying why not.
+// Empty when `precision` can run on `cpu`; else one sentence saying why not, in no front end's
+// words (the Settings dialog shows it beside its own choices).
 std::string precisionProblem(Precision precision, const CpuInfo& cpu, ComputeDevice device);
+
+// The command line's error for such a problem: the option, the reason, and what to type instead.
+std::string precisionOptionError(
+    Precision precision, const std::string& problem, ComputeDevice device);
 
 } // namespace vigil::tuning

@@ -138,8 +138,8 @@ void SettingsDialog::fillPrecisionChoices(const QString& bf16UnavailableReason)
     precisionBox_->setToolTip(
         tr("The backbone's arithmetic. bfloat16 runs it about 2× faster on CPUs with native "
            "bfloat16 (AVX-512 BF16 or AMX), on the CPU only; its features differ from "
-           "float32's by a cosine of about 1e-6. Results record the precision, and --resume and "
-           "vigil eval count another precision as another model."));
+           "float32's by a cosine of about 1e-6. Results record the precision: resuming a batch "
+           "or evaluating counts another precision as another model."));
     // The reason is a sentence: under the box, wrapped, rather than in a very wide item.
     precisionNote_->setObjectName(QStringLiteral("precisionNote"));
     precisionNote_->setWordWrap(true);

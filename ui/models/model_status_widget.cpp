@@ -47,8 +47,8 @@ ModelStatusWidget::ModelStatusWidget(const AnalysisEngine& engine, QWidget* pare
                        "font-weight: bold; padding: 1px 6px; border-radius: 3px; }"));
     badge_->setToolTip(
         tr("Seeded random weights: the scores and attention are NOT meaningful. "
-           "Download the published weights with `vigil models fetch`, or start Vigil with "
-           "--backbone-weights and --classifier."));
+           "Install the published weights in Analysis > Models…, or choose a classifier file "
+           "in Settings."));
     setEngine(engine);
 }
 

@@ -53,6 +53,7 @@ TEST_F(PrecisionOption, Bf16IsRefusedInOneLineWhereTheCpuHasNoNativeBfloat16)
                   0),
         0u)
         << lines[0];
+    EXPECT_NE(lines[0].find("; use --precision fp32"), std::string::npos) << lines[0];
     EXPECT_FALSE(fs::exists(out));
     EXPECT_EQ(vigilInProcess("analyze x.mp4 --precision fp16").exitCode, 2);
     // The desktop app refuses it the same way, before a window opens.

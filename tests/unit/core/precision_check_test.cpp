@@ -33,7 +33,11 @@ TEST(PrecisionCheck, Bf16RunsWithNativeInstructionsOnly)
         = precisionProblem(Precision::Bf16, parseCpuInfo(kAvx2Only), ComputeDevice::Cpu);
     EXPECT_NE(refused.find("AMD EPYC 7571"), std::string::npos) << refused;
     EXPECT_NE(refused.find("no native bfloat16"), std::string::npos) << refused;
-    EXPECT_NE(refused.find("use --precision fp32"), std::string::npos) << refused;
+    EXPECT_EQ(refused.find("--"), std::string::npos) << "no command-line words: " << refused;
+    EXPECT_EQ(precisionOptionError(Precision::Bf16, refused, ComputeDevice::Cpu),
+        "--precision bf16: " + refused + "; use --precision fp32");
+    EXPECT_EQ(precisionOptionError(Precision::Bf16, "x", ComputeDevice::Cuda),
+        "--precision bf16: x; use --precision fp32 with --device cuda");
     EXPECT_EQ(refused.find('\n'), std::string::npos) << "one line";
     EXPECT_NE(
         precisionProblem(Precision::Bf16, parseCpuInfo(kEpycAvx512), ComputeDevice::Cuda), "");

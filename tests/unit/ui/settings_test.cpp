@@ -196,7 +196,7 @@ TEST_F(SettingsTest, TheStatusBarNamesThePresetOfI3dFeatures)
 // tuning::precisionProblem's sentence for a CPU without native bfloat16, as app/ passes it.
 const QString kNoBf16 = QStringLiteral(
     "this CPU (AMD EPYC 7571) has no native bfloat16 instructions (no avx512_bf16 or amx_bf16 in "
-    "/proc/cpuinfo), and emulated bf16 runs slower than fp32; use --precision fp32");
+    "/proc/cpuinfo), and emulated bf16 runs slower than fp32");
 
 bool isItemEnabled(QComboBox* box, int index)
 {
