@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <string>
 
 namespace vigil::app {
 namespace {
@@ -52,9 +53,11 @@ int runJob(const batch::BatchJobRequest& request, const engine::Engine& engine,
         // No summary is a failure even when every video was analysed.
         return std::max<int>(exitCodeOf(report), kExitFailedInput);
     }
-    std::printf("wrote %s: %zu ok, %zu failed, %zu skipped\n",
+    const size_t notRun = report.count(batch::FileStatus::NotRun);
+    std::printf("wrote %s: %zu ok, %zu failed, %zu skipped%s\n",
         printable(outcome.summaryPath).c_str(), report.count(batch::FileStatus::Ok),
-        report.count(batch::FileStatus::Failed), report.count(batch::FileStatus::Skipped));
+        report.count(batch::FileStatus::Failed), report.count(batch::FileStatus::Skipped),
+        notRun == 0 ? "" : (", " + std::to_string(notRun) + " not run").c_str());
     std::fflush(stdout);
     if (report.wasCancelled)
         printError("cancelled; finished outputs are kept, --resume goes on from there");

@@ -25,7 +25,8 @@ constexpr const char* kFooter = R"(Exit codes:
 constexpr const char* kBatchFooter = R"(
   status: ok (analysed), failed (a video, or a file named like one, that could not be analysed,
   e.g. a dangling symbolic link; or a subfolder that could not be listed), skipped (not a video,
-  not a regular file, outputs already complete with --resume, or not reached after Ctrl+C)
+  not a regular file, or outputs already complete with --resume), not_run (not reached after
+  Ctrl+C; --resume goes on with it)
 Exit codes:
   0    every video was analysed (or already was, with --resume); also when there is none
   1    some videos failed, others were analysed; or summary.csv could not be written

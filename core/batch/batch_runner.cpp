@@ -63,8 +63,8 @@ public:
         , callbacks_(callbacks)
     {
         for (const BatchInput& input : runner.inputs_)
-            rows_.push_back({ input.relativePath, FileStatus::Skipped,
-                "not reached: the batch was interrupted", {}, 0.0 });
+            rows_.push_back({ input.relativePath, FileStatus::NotRun,
+                "not reached: the batch was interrupted", {}, 0.0, {} });
     }
 
     void work(size_t job)
@@ -92,7 +92,7 @@ public:
 private:
     BatchRow process(const BatchInput& input, size_t job)
     {
-        BatchRow row { input.relativePath, FileStatus::Skipped, {}, {}, 0.0 };
+        BatchRow row { input.relativePath, FileStatus::Skipped, {}, {}, 0.0, {} };
         if (!input.problem.empty()) {
             // A folder's videos, or a file named like a video, were not analysed: a failure.
             row.status = input.isFolder || hasVideoExtension(input.path) ? FileStatus::Failed

@@ -4,7 +4,7 @@
 // the calling thread while one job per analyzer works on its own thread (a single job runs on
 // the calling thread). Callbacks come from the job threads, one at a time, and must not throw.
 // A failing file never stops the others; cancelling stops every job at its next check and
-// leaves the unreached files as "skipped". Finished outputs are kept; none is half-written.
+// leaves the unreached files as "not_run". Finished outputs are kept; none is half-written.
 
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/feature_pipeline.h"

@@ -15,6 +15,8 @@ std::string statusName(FileStatus status)
         return "failed";
     case FileStatus::Skipped:
         return "skipped";
+    case FileStatus::NotRun:
+        return "not_run";
     }
     return "skipped";
 }

@@ -16,10 +16,11 @@ namespace vigil::batch {
 enum class FileStatus {
     Ok, // analysed now; outputs written
     Failed, // a video (or a file named like one) that could not be analysed
-    Skipped, // not a video, outputs already complete (--resume), or not reached (cancelled)
+    Skipped, // not a video, or outputs already complete (--resume)
+    NotRun, // not reached: the batch was cancelled first (--resume goes on with it)
 };
 
-std::string statusName(FileStatus status); // "ok" | "failed" | "skipped"
+std::string statusName(FileStatus status); // "ok" | "failed" | "skipped" | "not_run"
 
 struct BatchRow {
     std::string relativePath;

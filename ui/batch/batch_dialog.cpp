@@ -176,8 +176,8 @@ void BatchDialog::connectJob()
     });
     connect(job_, &BatchJob::progressChanged, this, &BatchDialog::showProgress);
     connect(job_, &BatchJob::fileFinished, model_, &BatchTableModel::addResult);
-    connect(job_, &BatchJob::counted, this, [this](int ok, int failed, int skipped) {
-        counts_ = std::make_tuple(ok, failed, skipped);
+    connect(job_, &BatchJob::counted, this, [this](int ok, int failed, int skipped, int notRun) {
+        counts_ = std::array<int, 4> { ok, failed, skipped, notRun };
     });
     connect(job_, &BatchJob::succeeded, this, [this](const QString& summary) {
         summaryPath_ = summary;
@@ -285,20 +285,26 @@ void BatchDialog::showProgress(const BatchJobProgress& progress)
     }
 }
 
+static_assert(static_cast<int>(batch::FileStatus::NotRun) == 3, "counts_ is in enum order");
+
 void BatchDialog::showFinished(const QString& text)
 {
     // The batch's own counts (those of summary.csv) when it said them; else the table's.
-    int ok = 0, failed = 0, skipped = 0;
+    std::array<int, 4> counts {};
     if (counts_) {
-        std::tie(ok, failed, skipped) = *counts_;
+        counts = *counts_;
     } else {
         for (const batch::BatchRow& row : model_->rows())
-            (row.status == batch::FileStatus::Ok              ? ok
-                    : row.status == batch::FileStatus::Failed ? failed
-                                                              : skipped)++;
+            ++counts[static_cast<size_t>(row.status)]; // Ok, Failed, Skipped, NotRun
     }
-    QString summary
-        = tr("%1: %2 analysed, %3 failed, %4 skipped").arg(text).arg(ok).arg(failed).arg(skipped);
+    QString summary = tr("%1: %2 analysed, %3 failed, %4 skipped")
+                          .arg(text)
+                          .arg(counts[0])
+                          .arg(counts[1])
+                          .arg(counts[2]);
+    // Files a cancel left unreached were not looked at, which "skipped" would not say.
+    if (counts[3] > 0)
+        summary += tr(", %n not run (cancelled)", "", counts[3]);
     if (!summaryPath_.isEmpty())
         summary += tr(" · summary in %1").arg(QDir::toNativeSeparators(summaryPath_));
     statusLabel_->setText(summary);

@@ -12,7 +12,7 @@
 
 #include <functional>
 #include <optional>
-#include <tuple>
+#include <array>
 
 class QCheckBox;
 class QDoubleSpinBox;
@@ -101,7 +101,7 @@ private:
     QLabel* statusLabel_;
     QTableView* table_;
     QString summaryPath_;
-    std::optional<std::tuple<int, int, int>> counts_; // analysed, failed, skipped
+    std::optional<std::array<int, 4>> counts_; // analysed, failed, skipped, not run
 };
 
 } // namespace vigil::ui

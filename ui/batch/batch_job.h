@@ -32,7 +32,7 @@ signals:
     void fileFinished(const vigil::ui::BatchFileResult& result);
     // Before succeeded or cancelled: the counts of the rows summary.csv holds, every file
     // included (the files a cancel left unreached never finish one by one).
-    void counted(int analysed, int failed, int skipped);
+    void counted(int analysed, int failed, int skipped, int notRun);
     void succeeded(const QString& summaryPath);
     void failed(const QString& message);
     void cancelled(const QString& summaryPath);

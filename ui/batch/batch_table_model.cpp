@@ -43,7 +43,7 @@ QVariant displayText(const batch::BatchRow& row, int column)
     case BatchTableModel::Name:
         return QString::fromStdString(row.relativePath);
     case BatchTableModel::Status:
-        return QString::fromStdString(batch::statusName(row.status));
+        return QString::fromStdString(batch::statusName(row.status)).replace(u'_', u' ');
     case BatchTableModel::MaxScore:
         return figures ? QString::number(figures->maxScore, 'f', 3) : QString();
     case BatchTableModel::MaxScoreTime:
@@ -76,6 +76,7 @@ QVariant statusBrush(batch::FileStatus status)
     case batch::FileStatus::Failed:
         return QBrush(QColor(0xd9, 0x4a, 0x3d));
     case batch::FileStatus::Skipped:
+    case batch::FileStatus::NotRun:
         return QBrush(QColor(0x8a, 0x8a, 0x8a));
     }
     return {};
@@ -94,6 +95,7 @@ QString toolTip(const BatchFileResult& result, int column)
     const QString what = row.figures
         ? QObject::tr("Double-click to open it with its results at its highest score")
         : row.status == batch::FileStatus::Failed ? QObject::tr("Failed: %1").arg(message)
+        : row.status == batch::FileStatus::NotRun ? QObject::tr("Not run: %1").arg(message)
                                                   : QObject::tr("Skipped: %1").arg(message);
     if (row.figures && !message.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + message;

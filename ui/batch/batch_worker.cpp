@@ -38,7 +38,8 @@ QVariant BatchWorker::run(TaskContext& context)
     const batch::BatchReport& report = outcome.report;
     emit counted(static_cast<int>(report.count(batch::FileStatus::Ok)),
         static_cast<int>(report.count(batch::FileStatus::Failed)),
-        static_cast<int>(report.count(batch::FileStatus::Skipped)));
+        static_cast<int>(report.count(batch::FileStatus::Skipped)),
+        static_cast<int>(report.count(batch::FileStatus::NotRun)));
     return QVariant::fromValue(
         BatchJobEnd { QString::fromStdString(outcome.summaryPath), report.wasCancelled });
 }

@@ -65,7 +65,7 @@ signals:
     void fileFinished(const vigil::ui::BatchFileResult& result);
     // Before the end: the counts of the rows summary.csv holds, every file included (the files
     // a cancel left unreached never finish one by one).
-    void counted(int analysed, int failed, int skipped);
+    void counted(int analysed, int failed, int skipped, int notRun);
 
 private:
     batch::BatchJobCallbacks callbacks(TaskContext& context);

@@ -157,7 +157,7 @@ TEST_F(BatchRunnerTest, RunsJobsConcurrentlyAndKeepsTheInputOrder)
     EXPECT_EQ(report.count(FileStatus::Ok), 2u);
 }
 
-TEST_F(BatchRunnerTest, CancellingLeavesTheUnreachedFilesSkippedAndWritesNothingForThem)
+TEST_F(BatchRunnerTest, CancellingLeavesTheUnreachedFilesNotRunAndWritesNothingForThem)
 {
     CancellationToken cancel;
     BatchRunner runner(inputs_, BatchSettings {},
@@ -171,9 +171,10 @@ TEST_F(BatchRunnerTest, CancellingLeavesTheUnreachedFilesSkippedAndWritesNothing
     EXPECT_TRUE(report.wasCancelled);
     EXPECT_EQ(report.withResults(), 0u);
     auto rows = rowsByPath(report);
-    EXPECT_EQ(rows.at("a.avi")->status, FileStatus::Skipped);
+    EXPECT_EQ(rows.at("a.avi")->status, FileStatus::NotRun);
     EXPECT_NE(rows.at("a.avi")->message.find("interrupted"), std::string::npos);
-    EXPECT_EQ(rows.at("sub/b.avi")->status, FileStatus::Skipped);
+    EXPECT_EQ(rows.at("sub/b.avi")->status, FileStatus::NotRun);
+    EXPECT_EQ(statusName(FileStatus::NotRun), "not_run");
     EXPECT_FALSE(fs::exists(dir_ + "/out/a.vigil.json"));
 }
 

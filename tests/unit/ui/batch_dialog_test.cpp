@@ -148,19 +148,24 @@ TEST(BatchDialog, CancelStopsTheBatchAndKeepsWhatFinished)
     std::string text((std::istreambuf_iterator<char>(summary)), {});
     EXPECT_NE(text.find("not reached"), std::string::npos) << text;
     // The counts shown are those of summary.csv, the unreached files included.
-    int counts[3] = { 0, 0, 0 };
+    int counts[4] = { 0, 0, 0, 0 };
     std::istringstream lines(text);
     std::string line;
     std::getline(lines, line); // the header
     while (std::getline(lines, line)) {
         const std::string status = line.substr(
             line.find(',') + 1, line.find(',', line.find(',') + 1) - line.find(',') - 1);
-        ++counts[status == "ok" ? 0 : status == "failed" ? 1 : 2];
+        ++counts[status == "ok" ? 0 : status == "failed" ? 1 : status == "skipped" ? 2 : 3];
     }
+    ASSERT_GT(counts[3], 0) << "the unreached files are not_run, not skipped\n" << text;
     EXPECT_TRUE(dialog.statusText().contains(QStringLiteral("%1 analysed, %2 failed, %3 skipped")
                                                  .arg(counts[0])
                                                  .arg(counts[1])
                                                  .arg(counts[2])))
+        << dialog.statusText().toStdString() << "\n"
+        << text;
+    EXPECT_TRUE(dialog.statusText().contains(
+        QStringLiteral(", %1 not run (cancelled)").arg(counts[3])))
         << dialog.statusText().toStdString() << "\n"
         << text;
 }
