@@ -49,4 +49,12 @@ std::string weightsSummary(const ModelDescription& model)
         + " \u00b7 backbone: " + weightsSource(model.backboneWeights);
 }
 
+std::string resultWeightsSummary(const AnalysisResult& result)
+{
+    std::string summary = weightsSummary(result.model);
+    for (const DetectorResult& detector : result.detectors)
+        summary += " \u00b7 " + toString(detector.kind) + ": " + weightsSource(detector.weights);
+    return summary;
+}
+
 } // namespace vigil::analysis

@@ -19,6 +19,9 @@ std::string weightsSource(const WeightsInfo& weights);
 // The demo's networks: kTrainedDemoLabel and the classifier's SHA-256 prefix; else the source
 // of each network, as above.
 std::string weightsSummary(const ModelDescription& model);
+// weightsSummary, then each detector's source ("· rtfm: DEMO"): what a picture of every curve
+// must say about the weights behind them.
+std::string resultWeightsSummary(const AnalysisResult& result);
 bool isTrainedDemo(const ModelDescription& model);
 // How the frames became network inputs, as `vigil analyze` and `vigil features` print it:
 // "preprocessing: rtfm (i3d-r50, ten crops)"; resnet50 has torchvision's ImageNet transform.

@@ -1,6 +1,7 @@
 #include "ui/events/events_panel.h"
 #include "ui/common/threshold_text.h"
 
+#include "ui/common/time_format.h"
 #include "ui/events/detector_thresholds_box.h"
 #include "ui/events/event_source_box.h"
 #include "ui/events/events_table.h"
@@ -42,6 +43,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     , detectorThresholds_(new DetectorThresholdsBox(this))
     , table_(new EventsTable(this))
     , note_(new QLabel(this))
+    , incomplete_(new QLabel(this))
     , thumbnails_(new ThumbnailLoader(kThumbnailWidthPx, this))
     , clipExport_(new ClipExport(this, this))
 {
@@ -51,6 +53,8 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     note_->setWordWrap(true);
     note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     note_->hide();
+    incomplete_->setWordWrap(true);
+    incomplete_->hide();
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
     form->setVerticalSpacing(2); // two rows, and a 1024x640 window still fits
@@ -63,6 +67,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(form);
+    layout->addWidget(incomplete_);
     layout->addWidget(table_, 1);
     layout->addWidget(note_);
     connect(
@@ -80,6 +85,7 @@ EventsPanel::EventsPanel(CurrentAnalysis* analysis, EventThreshold* threshold, Q
                 : QString::fromStdString(formats::reviewSidecarPath(path.toStdString())));
     });
     connect(threshold_, &EventThreshold::changed, this, &EventsPanel::updateEvents);
+    connect(analysis_, &CurrentAnalysis::cancelledChanged, this, &EventsPanel::updateEvents);
     connect(thumbnails_, &ThumbnailLoader::thumbnailReady, table_, &EventsTable::setThumbnail);
     connect(table_, &EventsTable::reviewedChanged, this, &EventsPanel::markReviewed);
     connect(table_, &EventsTable::exportClipRequested, this, &EventsPanel::chooseClipFile);
@@ -118,6 +124,7 @@ void EventsPanel::updateEvents()
         shown ? analysis::findEvents(*shown, rule) : std::vector<analysis::ScoreEvent>(),
         analysis_->framesPerSecond(), threshold, shown != nullptr);
     emit eventsChanged(table_->events());
+    showCompleteness(shown);
     table_->setReviewed(reviewed_);
     QVector<qint64> peaks;
     for (const analysis::ScoreEvent& event : table_->events())
@@ -132,6 +139,33 @@ analysis::EventRule EventsPanel::eventRule() const
     rule.on = threshold_->value();
     rule.detectorThresholds = detectorThresholds_->thresholds();
     return rule;
+}
+
+void EventsPanel::showCompleteness(const ResultPointer& shown)
+{
+    const bool isCancelled = analysis_->isCancelled();
+    if (!isCancelled && !(shown && !analysis_->result())) {
+        incomplete_->hide();
+        incomplete_->clear();
+        return;
+    }
+    const size_t scored = shown ? shown->frameScores.size() : 0;
+    const double upToS = scored == 0 ? 0.0
+        : scored <= shown->framePtsUs.size()
+        ? static_cast<double>(shown->framePtsUs[scored - 1]) / 1e6
+        : static_cast<double>(scored) / analysis_->framesPerSecond();
+    incomplete_->setText(isCancelled
+            ? tr("<b>Incomplete:</b> the analysis was cancelled; only the first %1 was scored, "
+                 "and events after it are not known (F5 analyses again)")
+                  .arg(formatTime(upToS, true))
+            : tr("<b>Incomplete:</b> the events of the first %1, scored so far")
+                  .arg(formatTime(upToS, true)));
+    incomplete_->show();
+}
+
+QString EventsPanel::incompleteText() const
+{
+    return incomplete_->text();
 }
 
 void EventsPanel::setResultFile(const QString& jsonPath)
@@ -240,8 +274,9 @@ void EventsPanel::exportPeakFrame(const analysis::ScoreEvent& event)
         const QImage image = frames.frameAt(event.peakFrame);
         if (image.isNull())
             throw std::runtime_error("the frame is past the end of the video");
-        runImagePngExport(
-            this, image, video, framePngSuffix(event.peakFrame), analysis_->shownResult());
+        const ResultPointer result = analysis_->shownResult();
+        runImagePngExport(this, image, video, framePngSuffix(event.peakFrame), result,
+            tr("Event peak: %1").arg(frameCaption(video, event.peakFrame, result.get())));
     } catch (const std::exception& error) {
         showNote(tr("Cannot export the peak frame: %1").arg(QString::fromStdString(error.what())));
     }

@@ -12,6 +12,7 @@
 #include "core/analysis/event_rule.h"
 #include "core/clips/event_clips.h"
 #include "core/formats/review_sidecar.h"
+#include "ui/tasks/analysis_worker.h"
 
 #include <QString>
 #include <QWidget>
@@ -47,6 +48,9 @@ public:
     const QString& sidecarPath() const { return sidecarPath_; }
     // A saved result is shown: its marks are those beside it.
     void setResultFile(const QString& jsonPath);
+    // "Incomplete: …" over the list while the analysis runs or after it was cancelled; empty
+    // when the list holds the whole video's events.
+    QString incompleteText() const;
 
     // Where Export clip proposes to write event's clip: <export folder>/<stem>.event-NN<ext>, the
     // name `vigil clips` gives it (clips::planEventClips); empty when there is none.
@@ -72,6 +76,7 @@ private:
     // Throws MediaError when the video cannot be opened.
     std::optional<clips::PlannedClip> plannedClip(const analysis::ScoreEvent& event) const;
     void showNote(const QString& text);
+    void showCompleteness(const ResultPointer& shown);
 
     CurrentAnalysis* analysis_;
     EventThreshold* threshold_;
@@ -80,6 +85,7 @@ private:
     DetectorThresholdsBox* detectorThresholds_;
     EventsTable* table_;
     QLabel* note_;
+    QLabel* incomplete_; // over the list while its events are those of part of the video
     ThumbnailLoader* thumbnails_;
     ClipExport* clipExport_;
     QString sidecarPath_;

@@ -1,5 +1,6 @@
 #include "ui/live/live_window.h"
 
+#include "ui/common/fitted_status_bar.h"
 #include "ui/live/live_events_list.h"
 #include "ui/live/live_recorder.h"
 #include "ui/live/live_timeline_view.h"
@@ -15,7 +16,6 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -129,6 +129,8 @@ QHBoxLayout* LiveWindow::createControls()
 
 void LiveWindow::createStatusBar()
 {
+    statusBar_ = new FittedStatusBar(this);
+    setStatusBar(statusBar_);
     liveLabel_ = new QLabel(tr("Connecting…"));
     skippedLabel_ = new QLabel;
     statusBar()->addPermanentWidget(skippedLabel_);
@@ -151,12 +153,11 @@ void LiveWindow::createRecordButton()
     connect(recordButton_, &QPushButton::toggled, this, &LiveWindow::toggleRecording);
     connect(
         recorder_, &LiveRecorder::written, this, [this](const QString& path, const QString& note) {
-            statusBar()->showMessage(note.isEmpty() ? tr("Recorded %1").arg(path)
-                                                    : tr("Recorded %1 (%2)").arg(path, note));
+            statusBar_->say(note.isEmpty() ? tr("Recorded %1").arg(path)
+                                           : tr("Recorded %1 (%2)").arg(path, note));
         });
-    connect(recorder_, &LiveRecorder::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Not recorded: %1").arg(message));
-    });
+    connect(recorder_, &LiveRecorder::failed, this,
+        [this](const QString& message) { statusBar_->say(tr("Not recorded: %1").arg(message)); });
 }
 
 void LiveWindow::start()
@@ -227,7 +228,7 @@ void LiveWindow::connectWorker(LiveWorker* worker)
         recordButton_->setEnabled(true);
     });
     connect(worker, &LiveWorker::notice, this,
-        [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+        [this](const QString& text) { statusBar_->say(text, 10000); });
 }
 
 void LiveWindow::toggleRecording(bool isOn)
@@ -240,8 +241,8 @@ void LiveWindow::toggleRecording(bool isOn)
     if (!recorder_->start(frames_->streamUs())) {
         const QSignalBlocker blocker(recordButton_);
         recordButton_->setChecked(false);
-        statusBar()->showMessage(tr("Nothing to record yet (or the last recording is still "
-                                    "being written)"));
+        statusBar_->say(tr("Nothing to record yet (or the last recording is still "
+                           "being written)"));
         return;
     }
     recordButton_->setText(tr("● REC"));
@@ -311,7 +312,7 @@ void LiveWindow::showEnd(const QString& text)
     staleBadge_->hide(); // the label says Stopped: the frame left is the last one, as it says
     liveLabel_->setText(tr("Stopped"));
     stopButton_->setEnabled(false);
-    statusBar()->showMessage(tr("%1: %2").arg(shownSource_, text));
+    statusBar_->say(tr("%1: %2").arg(shownSource_, text));
     if (!frames_->take() && video_->image().isNull())
         video_->setMessage(text);
 }

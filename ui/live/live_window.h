@@ -27,6 +27,7 @@ class QTimer;
 
 namespace vigil::ui {
 
+class FittedStatusBar;
 class LiveEventsList;
 class LiveRecorder;
 class LiveTimelineView;
@@ -93,6 +94,7 @@ private:
     QScrollBar* scrollBar_ = nullptr;
     QLabel* olderNote_ = nullptr;
     LiveEventsList* events_ = nullptr;
+    FittedStatusBar* statusBar_ = nullptr;
     QLabel* liveLabel_ = nullptr;
     QLabel* skippedLabel_ = nullptr;
     QPushButton* stopButton_ = nullptr;

@@ -74,7 +74,9 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
     case Stage::Decoding:
         return tr("Decoding: opening the video and reading the first snippet…");
     case Stage::Scoring:
-        return tr("Scoring: all %1 snippets in windows…").arg(progress.stepsExtracted);
+        return progress.stepsExtracted == 1
+            ? tr("Scoring: the one snippet in its window…")
+            : tr("Scoring: all %1 snippets in windows…").arg(progress.stepsExtracted);
     case Stage::Done:
         return tr("Done: %1").arg(windowsText(progress.windowsScored));
     case Stage::Extracting:

@@ -26,7 +26,22 @@ void CurrentAnalysis::clearResult()
     result_.reset();
     featuresPath_.clear();
     pendingFeatures_.reset();
+    setCancelled(false);
     show(nullptr, nullptr);
+}
+
+void CurrentAnalysis::markCancelled()
+{
+    if (hasVideo() && !result_)
+        setCancelled(true);
+}
+
+void CurrentAnalysis::setCancelled(bool isCancelled)
+{
+    if (isCancelled == isCancelled_)
+        return;
+    isCancelled_ = isCancelled;
+    emit cancelledChanged(isCancelled_);
 }
 
 bool CurrentAnalysis::isOfThisVideo(const ResultPointer& result) const
@@ -53,6 +68,7 @@ bool CurrentAnalysis::setResult(const ResultPointer& result)
     if (!isOfThisVideo(result))
         return false;
     result_ = result;
+    setCancelled(false);
     // Features arrive just before their result; a saved result (no run) has none.
     FeaturesPointer features = featuresPath_ == videoPath_ ? pendingFeatures_ : nullptr;
     pendingFeatures_.reset();

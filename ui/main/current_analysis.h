@@ -28,6 +28,8 @@ public:
     const ResultPointer& shownResult() const { return shown_; }
     // The features of result(); nullptr when not in memory (saved results, a run going on).
     const FeaturesPointer& shownFeatures() const { return shownFeatures_; }
+    // The video's analysis was cancelled: what is shown (if anything) is all it scored.
+    bool isCancelled() const { return isCancelled_; }
 
 public slots:
     // A newly opened video, without results yet.
@@ -42,6 +44,8 @@ public slots:
     void setFeatures(const QString& videoPath, const vigil::ui::FeaturesPointer& features);
     // False (and nothing changes) when the result is of another video.
     bool setResult(const vigil::ui::ResultPointer& result);
+    // The run of this video stopped before its result (Esc); ignored once the result is in.
+    void markCancelled();
 
 signals:
     // The path is empty when no video is open; the shown result was cleared just before.
@@ -49,10 +53,12 @@ signals:
     // What the views show changed: a result, partial windows, or nothing (nullptr).
     void shownResultChanged(
         const vigil::ui::ResultPointer& shown, const vigil::ui::FeaturesPointer& features);
+    void cancelledChanged(bool isCancelled);
 
 private:
     bool isOfThisVideo(const ResultPointer& result) const;
     void show(const ResultPointer& shown, const FeaturesPointer& features);
+    void setCancelled(bool isCancelled);
 
     QString videoPath_;
     double framesPerSecond_ = defaults::kFallbackFps;
@@ -61,6 +67,7 @@ private:
     FeaturesPointer shownFeatures_;
     QString featuresPath_;
     FeaturesPointer pendingFeatures_; // of featuresPath_, until its result arrives
+    bool isCancelled_ = false;
 };
 
 } // namespace vigil::ui

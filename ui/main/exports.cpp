@@ -2,6 +2,7 @@
 
 #include "core/analysis/weights_summary.h"
 #include "core/files/output_names.h"
+#include "ui/common/time_format.h"
 #include "ui/main/app_settings.h"
 
 #include <QDir>
@@ -12,6 +13,7 @@
 #include <QSettings>
 #include <QWidget>
 
+#include <cmath>
 #include <exception>
 
 namespace vigil::ui {
@@ -50,12 +52,14 @@ formats::WrittenFiles writeResultExport(
         result, folder.toStdString(), resultStem(videoPath).toStdString());
 }
 
-QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* result)
+QImage withWeightsCaption(
+    const QImage& image, const analysis::AnalysisResult* result, const QString& heading)
 {
     if (image.isNull() || !result)
         return image;
-    const QString summary = QString::fromStdString(analysis::weightsSummary(result->model));
-    const QString caption = QObject::tr("weights: %1").arg(summary);
+    const QString summary = QString::fromStdString(analysis::resultWeightsSummary(*result));
+    const QString caption = (heading.isEmpty() ? QString() : heading + QLatin1Char('\n'))
+        + QObject::tr("weights: %1").arg(summary);
     // Fixed colours and size: the PNG is read away from the app, whatever its palette.
     QFont font;
     font.setPixelSize(12);
@@ -72,8 +76,33 @@ QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* r
     painter.drawText(QRect(6, image.height() + 4, textArea.width(), textHeight),
         Qt::TextWordWrap | Qt::AlignLeft, caption);
     painter.end();
+    if (!heading.isEmpty())
+        captioned.setText(QStringLiteral("Caption"), heading);
     captioned.setText(QStringLiteral("Weights"), summary);
     return captioned;
+}
+
+QString frameCaption(
+    const QString& videoPath, int64_t frame, const analysis::AnalysisResult* result)
+{
+    QString text = QFileInfo(videoPath).fileName() + QObject::tr(" \u00b7 frame %1").arg(frame);
+    if (!result)
+        return text;
+    const auto index = static_cast<size_t>(std::max<int64_t>(frame, 0));
+    if (index < result->framePtsUs.size())
+        text += QStringLiteral(" \u00b7 ")
+            + formatTime(static_cast<double>(result->framePtsUs[index]) / 1e6, true);
+    const auto scoreText = [index](const std::vector<float>& scores) {
+        return index < scores.size() && std::isfinite(scores[index])
+            ? QString::number(scores[index], 'f', 3)
+            : QObject::tr("not scored");
+    };
+    text += QObject::tr(" \u00b7 attention %1").arg(scoreText(result->frameScores));
+    for (const analysis::DetectorResult& detector : result->detectors)
+        text += QStringLiteral(" \u00b7 %1 %2")
+                    .arg(QString::fromStdString(toString(detector.kind)),
+                        scoreText(detector.frameScores));
+    return text;
 }
 
 bool writePng(const QImage& image, const QString& path)
@@ -113,7 +142,7 @@ void runResultExport(QWidget* parent, const ResultPointer& result, const QString
         QMessageBox::information(parent, QObject::tr("Export"),
             QObject::tr("Wrote\n%1\n%2\n\nweights (in the JSON's \"model\"): %3")
                 .arg(QString::fromStdString(files.jsonPath), QString::fromStdString(files.csvPath),
-                    QString::fromStdString(analysis::weightsSummary(result->model))));
+                    QString::fromStdString(analysis::resultWeightsSummary(*result))));
     } catch (const std::exception& error) {
         QMessageBox::warning(parent, QObject::tr("Export"), QString::fromStdString(error.what()));
     }
@@ -131,9 +160,9 @@ QString framePngSuffix(int64_t frame)
 }
 
 void runImagePngExport(QWidget* parent, const QImage& image, const QString& videoPath,
-    const QString& suffix, const ResultPointer& result)
+    const QString& suffix, const ResultPointer& result, const QString& heading)
 {
-    savePng(parent, withWeightsCaption(image, result.get()), videoPath, suffix);
+    savePng(parent, withWeightsCaption(image, result.get(), heading), videoPath, suffix);
 }
 
 } // namespace vigil::ui

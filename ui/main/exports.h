@@ -25,10 +25,16 @@ QString resultStem(const QString& videoPath);
 formats::WrittenFiles writeResultExport(
     const analysis::AnalysisResult& result, const QString& folder, const QString& videoPath);
 bool writePng(const QImage& image, const QString& path);
-// image with a strip under it that reads "weights: <analysis::weightsSummary>", and that line
-// as its "Weights" text (a PNG tEXt chunk once written): a picture of scores says what produced
-// them. Without a result the image is returned as it is.
-QImage withWeightsCaption(const QImage& image, const analysis::AnalysisResult* result);
+// image with a strip under it that reads heading (when there is one), then "weights:
+// <analysis::resultWeightsSummary>", and those lines as its "Caption" and "Weights" texts (PNG
+// tEXt chunks once written): a picture of scores says what it shows and what produced them.
+// Without a result the image is returned as it is.
+QImage withWeightsCaption(
+    const QImage& image, const analysis::AnalysisResult* result, const QString& heading = {});
+// "vtest.avi · frame 640 · 0:25.6 · attention 0.873 · rtfm 0.512": the video, the frame's time
+// and every scorer's score there ("not scored" where none was computed).
+QString frameCaption(
+    const QString& videoPath, int64_t frame, const analysis::AnalysisResult* result);
 // "frame-000640": the name part of a frame's PNG, the same for the current frame and an event's
 // peak (the file is then "<video stem>.frame-000640.png").
 QString framePngSuffix(int64_t frame);
@@ -40,6 +46,6 @@ QString exportFolderFor(const QString& videoPath);
 void runResultExport(QWidget* parent, const ResultPointer& result, const QString& videoPath);
 // result: the one shown, whose weights the PNG names; null when none is.
 void runImagePngExport(QWidget* parent, const QImage& image, const QString& videoPath,
-    const QString& suffix, const ResultPointer& result);
+    const QString& suffix, const ResultPointer& result, const QString& heading);
 
 } // namespace vigil::ui

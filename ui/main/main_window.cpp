@@ -2,6 +2,7 @@
 
 #include "ui/batch/batch_dialog.h"
 #include "ui/common/elided_label.h"
+#include "ui/common/fitted_status_bar.h"
 #include "ui/events/events_panel.h"
 #include "ui/events/events_table.h"
 #include "ui/explain/explain_panel.h"
@@ -29,7 +30,6 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
-#include <QStatusBar>
 
 #include <algorithm>
 #include <exception>
@@ -52,6 +52,8 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     createActions();
     connectRunner();
     observeAnalysis();
+    status_ = new FittedStatusBar(this);
+    setStatusBar(status_);
     statusBar()->addWidget(analysisStatus_, 1);
     statusBar()->addPermanentWidget(modelStatus_);
     // The video takes the keys at start and after every dialog; the filter keeps them working
@@ -90,7 +92,7 @@ void MainWindow::applySettings(const AppSettings& settings)
     const bool isNetworkChange = sameNetworks != before && (engineSource_ || isDemoEngine_);
     if (isNetworkChange)
         runner_->setEngine(AnalysisEngine {});
-    statusBar()->showMessage(isNetworkChange && isDemoEngine_
+    status_->say(isNetworkChange && isDemoEngine_
             ? tr("Settings saved; Analyse again (F5) remakes the demo's networks with them")
             : tr("Settings saved; they apply from the next analysis"),
         6000);
@@ -115,14 +117,25 @@ void MainWindow::connectRunner()
         showError(tr("The analysis failed: %1").arg(message));
         emit analysisFailed(message);
     });
-    connect(runner_, &AnalysisRunner::cancelled, this,
-        [this] { statusBar()->showMessage(tr("Analysis cancelled"), 5000); });
+    connect(runner_, &AnalysisRunner::cancelled, this, [this] {
+        current_->markCancelled();
+        status_->say(tr("Analysis cancelled"), 5000);
+    });
 }
 
 void MainWindow::observeAnalysis()
 {
     connect(current_, &CurrentAnalysis::videoChanged, this, &MainWindow::showVideoChange);
     connect(current_, &CurrentAnalysis::shownResultChanged, this, &MainWindow::showInViews);
+    connect(current_, &CurrentAnalysis::cancelledChanged, this, &MainWindow::showScoringState);
+}
+
+void MainWindow::showScoringState()
+{
+    const bool isPartial = current_->shownResult() && !current_->result();
+    timelinePanel_->timeline()->setScoringState(current_->isCancelled() ? ScoringState::Cancelled
+            : isPartial                                                 ? ScoringState::Running
+                                                                        : ScoringState::Complete);
 }
 
 void MainWindow::openVideo(const QString& path)
@@ -211,9 +224,9 @@ void MainWindow::showResult(const ResultPointer& result)
     timelinePanel_->setVideo(
         static_cast<int64_t>(result->frameScores.size()), videoPanel_->framesPerSecond());
     timelinePanel_->setPlayheadFrame(videoPanel_->currentFrame());
-    statusBar()->showMessage(tr("Analysed %1 frames in %2 windows")
-                                 .arg(result->video.frames)
-                                 .arg(result->windows.size()),
+    status_->say(tr("Analysed %1 frames in %2 windows")
+                     .arg(result->video.frames)
+                     .arg(result->windows.size()),
         8000);
     for (const std::string& warning : result->warnings)
         showError(tr("Warning: %1").arg(QString::fromStdString(warning)));
@@ -239,6 +252,7 @@ void MainWindow::showInViews(const ResultPointer& shown, const FeaturesPointer& 
     thumbnails_->setPlayheadFrame(frame);
     explainPanel_->setResult(shown, features);
     explainPanel_->setPlayheadFrame(frame);
+    showScoringState();
 }
 
 void MainWindow::showError(const QString& message)
@@ -264,7 +278,7 @@ void MainWindow::jumpToEvent(int direction)
         return;
     }
     // A key that does nothing must say why: a person at the last event presses it again.
-    statusBar()->showMessage(events.empty() ? tr("No events at this threshold")
+    status_->say(events.empty() ? tr("No events at this threshold")
             : direction > 0
             ? tr("No later event: the last of %1 is at or before the playhead").arg(events.size())
             : tr("No earlier event: the first of %1 is at or after the playhead")
@@ -276,7 +290,7 @@ void MainWindow::exportCurrentEvent(bool isClip)
 {
     const int index = currentEventIndex();
     if (index < 0) {
-        statusBar()->showMessage(tr("No event to export at this threshold"), 5000);
+        status_->say(tr("No event to export at this threshold"), 5000);
         return;
     }
     const analysis::ScoreEvent& event = eventsTable()->events()[static_cast<size_t>(index)];

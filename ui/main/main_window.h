@@ -26,6 +26,7 @@ class AnalysisStatusWidget;
 class AttentionThumbnails;
 class BatchDialog;
 class EventThreshold;
+class FittedStatusBar;
 class EventsPanel;
 class EventsTable;
 class ExplainPanel;
@@ -132,6 +133,8 @@ private:
     void observeAnalysis();
     void showVideoChange(const QString& path, double framesPerSecond);
     void showInViews(const ResultPointer& shown, const FeaturesPointer& features);
+    // The timeline's note on the frames not scored: yet (a run going on), or ever (cancelled).
+    void showScoringState();
     bool showVideo(const QString& path);
     // A result file: read, its video found (asked for when it moved), shown without a network.
     void openResultFile(const QString& jsonPath);
@@ -174,6 +177,7 @@ private:
     WindowDetailView* windowDetail_ = nullptr;
     AttentionThumbnails* thumbnails_ = nullptr;
     EventsPanel* eventsPanel_ = nullptr;
+    FittedStatusBar* status_ = nullptr;
     ModelStatusWidget* modelStatus_ = nullptr;
     AnalysisStatusWidget* analysisStatus_ = nullptr;
     ExplainPanel* explainPanel_ = nullptr;

@@ -5,6 +5,7 @@
 #include "ui/main/main_window.h"
 
 #include "ui/batch/batch_dialog.h"
+#include "ui/common/fitted_status_bar.h"
 #include "ui/events/events_table.h"
 #include "ui/live/live_window.h"
 #include "ui/live/open_stream_dialog.h"
@@ -27,6 +28,7 @@
 #include "core/models_store/model_locations.h"
 
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -186,8 +188,7 @@ void MainWindow::createAnalysisMenu()
                 this);
             dialog.exec();
         } catch (const std::exception& error) {
-            statusBar()->showMessage(
-                tr("No models folder: %1").arg(QString::fromLocal8Bit(error.what())));
+            status_->say(tr("No models folder: %1").arg(QString::fromLocal8Bit(error.what())));
         }
     });
 }
@@ -256,7 +257,7 @@ void MainWindow::loopCurrentEvent(bool isOn)
             const QSignalBlocker blocker(loop);
             loop->setChecked(false);
         }
-        statusBar()->showMessage(tr("No event to loop at this threshold"), 5000);
+        status_->say(tr("No event to loop at this threshold"), 5000);
         return;
     }
     const analysis::ScoreEvent& event = events[static_cast<size_t>(index)];
@@ -286,14 +287,14 @@ void MainWindow::toggleCurrentEventReviewed()
 {
     const int index = currentEventIndex();
     if (index < 0) {
-        statusBar()->showMessage(tr("No event to mark at this threshold"), 5000);
+        status_->say(tr("No event to mark at this threshold"), 5000);
         return;
     }
     const bool isReviewed = !eventsTable()->isReviewed(index);
     eventsTable()->setRowReviewed(index, isReviewed);
     eventsTable()->selectRow(index);
-    statusBar()->showMessage(isReviewed ? tr("Event %1 marked reviewed").arg(index + 1)
-                                        : tr("Event %1 no longer marked reviewed").arg(index + 1),
+    status_->say(isReviewed ? tr("Event %1 marked reviewed").arg(index + 1)
+                            : tr("Event %1 no longer marked reviewed").arg(index + 1),
         5000);
 }
 
@@ -371,14 +372,15 @@ void MainWindow::exportResultFiles()
 
 void MainWindow::exportTimelinePng()
 {
-    runImagePngExport(
-        this, timelinePanel_->plotsImage(), videoPath(), QStringLiteral("timeline"), result());
+    runImagePngExport(this, timelinePanel_->plotsImage(), videoPath(), QStringLiteral("timeline"),
+        result(), tr("%1 \u00b7 scores over time").arg(QFileInfo(videoPath()).fileName()));
 }
 
 void MainWindow::exportFramePng()
 {
-    runImagePngExport(this, videoPanel_->currentImage(), videoPath(),
-        framePngSuffix(videoPanel_->currentFrame()), result());
+    const int64_t frame = videoPanel_->currentFrame();
+    runImagePngExport(this, videoPanel_->currentImage(), videoPath(), framePngSuffix(frame),
+        result(), frameCaption(videoPath(), frame, result().get()));
 }
 
 } // namespace vigil::ui

@@ -5,6 +5,7 @@
 
 #include "ui/main/main_window.h"
 
+#include "ui/common/fitted_status_bar.h"
 #include "ui/explain/explain_panel.h"
 #include "ui/main/video_panel.h"
 #include "ui/models/model_status_widget.h"
@@ -41,8 +42,8 @@ void MainWindow::createDemoAction()
         showError(tr("The demo could not be made: %1").arg(message));
         emit analysisFailed(message); // ends a --demo --screenshot run too
     });
-    connect(demoJob_, &DemoJob::cancelled, this,
-        [this] { statusBar()->showMessage(tr("Demo cancelled"), 5000); });
+    connect(
+        demoJob_, &DemoJob::cancelled, this, [this] { status_->say(tr("Demo cancelled"), 5000); });
 }
 
 void MainWindow::setDemoMaker(DemoMaker maker)
@@ -71,7 +72,7 @@ void MainWindow::startDemo()
     connect(progress, &QProgressDialog::canceled, demoJob_, &DemoJob::cancel);
     connect(demoJob_, &DemoJob::finished, progress, &QWidget::close);
     errorBanner_->hide();
-    statusBar()->showMessage(tr("Making the demo…"));
+    status_->say(tr("Making the demo…"));
     demoJob_->start(demoMaker_);
 }
 
@@ -97,7 +98,7 @@ void MainWindow::showDemo(const DemoLaunch& launch)
     });
     if (showVideo(launch.videoPath)) {
         runner_->start(launch.videoPath);
-        statusBar()->showMessage(
+        status_->say(
             tr("Demo: the inverted stretch was inserted into vtest.avi; the classifier was "
                "trained here on synthetic events"),
             10000);

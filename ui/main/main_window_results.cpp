@@ -5,6 +5,7 @@
 
 #include "ui/main/main_window.h"
 
+#include "ui/common/fitted_status_bar.h"
 #include "ui/events/events_panel.h"
 #include "ui/main/analysis_status_widget.h"
 #include "ui/main/exports.h"
@@ -156,8 +157,8 @@ void MainWindow::keepFinishedResult(const ResultPointer& result)
     try {
         batch::keepResult(*result, batch::keptResultsFolder());
     } catch (const std::exception& error) {
-        statusBar()->showMessage(tr("The result could not be kept for the next opening: %1")
-                                     .arg(QString::fromStdString(error.what())),
+        status_->say(tr("The result could not be kept for the next opening: %1")
+                         .arg(QString::fromStdString(error.what())),
             8000);
     }
 }

@@ -108,18 +108,22 @@ std::vector<PlotLabel> thresholdLabels(const QRectF& plot, const ScoreAxis& axis
     const ThresholdLine& line, const QFontMetricsF& metrics)
 {
     const double lineHeight = metrics.height();
-    // At the plot's edge the two lines still fit inside the widget (above the top, the margin
-    // is smaller than a line).
-    const double y = std::clamp(pinnedY(plot, axis, line.score), std::max(plot.top(), lineHeight),
-        std::max(plot.bottom(), lineHeight));
+    // The two lines stay within the plot's height, where the timeline's clip lets them show:
+    // pinned to an edge by a zoomed axis, the value went under the clip and was lost.
+    const double y = pinnedY(plot, axis, line.score);
+    const double top
+        = std::max(plot.top(), std::min(y - lineHeight, plot.bottom() - 2.0 * lineHeight));
     const double x = plot.right() + 6;
+    const double width = kPlotRightMarginPx - 8;
     std::vector<PlotLabel> labels;
+    // Elided on the right, so the value at the start of a long label is always read.
     if (!line.above.isEmpty())
-        labels.push_back({ QRectF(x, y - lineHeight, kPlotRightMarginPx - 8, lineHeight),
-            line.above, Qt::AlignLeft | Qt::AlignBottom });
+        labels.push_back({ QRectF(x, top, width, lineHeight),
+            metrics.elidedText(line.above, Qt::ElideRight, width),
+            Qt::AlignLeft | Qt::AlignBottom });
     if (!line.below.isEmpty())
-        labels.push_back({ QRectF(x, y, kPlotRightMarginPx - 8, lineHeight), line.below,
-            Qt::AlignLeft | Qt::AlignTop });
+        labels.push_back({ QRectF(x, top + lineHeight, width, lineHeight),
+            metrics.elidedText(line.below, Qt::ElideRight, width), Qt::AlignLeft | Qt::AlignTop });
     return labels;
 }
 

@@ -210,30 +210,41 @@ void TimelineView::paintEvent(QPaintEvent*)
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Base));
     paintGrid(painter);
-    if (result_ && !result_->frameScores.empty()) {
+    const bool hasScores = result_ && !result_->frameScores.empty();
+    if (hasScores) {
         painter.save();
         painter.setClipRect(plotRect()); // scores outside a zoomed score axis
         paintEventsAndCurve(painter);
-        paintWindowBoundaries(painter);
+        paintWindowBoundaries(painter, plotRect(), axis(), windowFirstFrames_, palette());
         curves_.paintCurves(painter, plotRect(), axis(), scoreAxis_);
+        paintUnscoredTail(painter, plotRect(), axis(),
+            static_cast<int64_t>(result_->frameScores.size()), viewport()->frameCount(),
+            unscoredNote(scoringState_), palette());
         painter.restore();
         curves_.paintStrip(painter, stripRect(), axis());
-    } else {
-        painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(plotRect(), Qt::AlignCenter,
-            viewport()->frameCount() > 0
-                ? tr("Scores appear here window by window as the analysis runs")
-                : tr("Open a video (Ctrl+O) or drop one here"));
     }
     painter.save();
     painter.setClipRect(plotRect().adjusted(0, 0, kPlotRightMarginPx, 0));
     paintThreshold(painter);
     painter.restore();
+    if (!hasScores)
+        paintPlaceholder(painter, plotRect(),
+            viewport()->frameCount() == 0 ? tr("Open a video (Ctrl+O) or drop one here")
+                : scoringState_ == ScoringState::Cancelled
+                ? tr("Not scored: the analysis was cancelled (F5 analyses the video)")
+                : tr("Scores appear here window by window as the analysis runs"),
+            palette());
     paintTimeAxis(painter);
     paintPlayhead(painter);
-    if (result_ && !result_->frameScores.empty())
+    if (hasScores)
         paintTimelineLegend(painter, plotRect(), { kCurveColor, kEventColor, kThresholdColor },
             palette(), legendSide());
+}
+
+void TimelineView::setScoringState(ScoringState state)
+{
+    scoringState_ = state;
+    update();
 }
 
 Qt::Alignment TimelineView::legendSide() const
@@ -346,27 +357,6 @@ void TimelineView::paintEventsAndCurve(QPainter& painter) const
     painter.setPen(QPen(kCurveColor, isDense ? 1.0 : 2.0));
     painter.drawPolyline(top);
     painter.setRenderHint(QPainter::Antialiasing, false);
-}
-
-void TimelineView::paintWindowBoundaries(QPainter& painter) const
-{
-    const QRectF plot = plotRect();
-    const FrameAxis frames = axis();
-    // Boundaries closer than 4 px would only grey out the plot; they return when zoomed in.
-    if (windowFirstFrames_.size() > 1) {
-        const double spacingPx = frames.xOf(static_cast<double>(windowFirstFrames_[1]))
-            - frames.xOf(static_cast<double>(windowFirstFrames_[0]));
-        if (spacingPx < 4.0)
-            return;
-    }
-    QColor color = palette().color(QPalette::Text);
-    color.setAlpha(70);
-    painter.setPen(QPen(color, 1, Qt::DashLine));
-    for (size_t i = 1; i < windowFirstFrames_.size(); ++i) {
-        const double x = std::round(frames.xOf(static_cast<double>(windowFirstFrames_[i])));
-        if (x >= plot.left() && x <= plot.right())
-            painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-    }
 }
 
 QString TimelineView::thresholdLabel() const

@@ -15,6 +15,7 @@
 #include "ui/timeline/frame_axis_widget.h"
 #include "ui/timeline/score_axis.h"
 #include "ui/timeline/score_envelope.h"
+#include "ui/timeline/timeline_marks.h"
 
 #include <QStringList>
 
@@ -48,6 +49,7 @@ public:
     // The threshold's value beside its line: "0.50", or "0.50 ▲ above" / "0.50 ▼ below" when
     // the zoomed score axis does not reach it (the line is then pinned to the plot's edge).
     QString thresholdLabel() const;
+    ScoringState scoringState() const { return scoringState_; }
     // What is shaded as events, and where.
     const EventColumns& eventColumns() const { return events_; }
 
@@ -64,6 +66,9 @@ public slots:
     void setEvents(const std::vector<vigil::analysis::ScoreEvent>& events);
     // Each scorer's threshold of the Events panel's rule, for the agreement strip.
     void setScorerThresholds(const std::vector<double>& thresholds);
+    // What the hatched frames past the last scored one say (unscoredNote), and the empty plot's
+    // placeholder after a cancel.
+    void setScoringState(vigil::ui::ScoringState state);
 
 signals:
     void thresholdChanged(double threshold);
@@ -87,7 +92,6 @@ private:
     bool isNearThreshold(const QPointF& position) const;
     void paintGrid(QPainter& painter) const;
     void paintEventsAndCurve(QPainter& painter) const;
-    void paintWindowBoundaries(QPainter& painter) const;
     void paintThreshold(QPainter& painter) const;
     int hiddenColumns(const QRectF& area) const;
     void paintTimeAxis(QPainter& painter) const;
@@ -98,6 +102,7 @@ private:
     DetectorCurves curves_;
     ScoreAxis scoreAxis_;
     std::vector<int64_t> windowFirstFrames_;
+    ScoringState scoringState_ = ScoringState::Complete;
     double fps_ = defaults::kFallbackFps;
     double threshold_ = defaults::kThreshold;
     bool isDraggingThreshold_ = false;

@@ -156,8 +156,11 @@ TEST(StatusWidget, CountsExtractedSnippetsNotDecodedFramesAndNames3Stages)
         << status.text().toStdString();
     progress.stage = AnalysisProgress::Stage::Scoring;
     status.showProgress(progress);
-    EXPECT_TRUE(status.text().startsWith(QStringLiteral("3/3 Scoring")));
+    EXPECT_TRUE(status.text().startsWith(QStringLiteral("3/3 Scoring: all 40 snippets")));
     EXPECT_LT(status.percent(), 100);
+    progress.stepsExtracted = 1; // a clip of one snippet
+    status.showProgress(progress);
+    EXPECT_FALSE(status.text().contains(QStringLiteral("1 snippets"))) << status.text().toStdString();
     progress.stage = AnalysisProgress::Stage::Done;
     status.showProgress(progress);
     EXPECT_EQ(status.percent(), 100);

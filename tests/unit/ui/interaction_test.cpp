@@ -3,6 +3,7 @@
 // generated clips; offscreen.
 
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/events/events_panel.h"
 #include "ui/events/events_table.h"
 #include "ui/main/main_window.h"
 #include "ui/main/recent_files_menu.h"
@@ -170,6 +171,10 @@ TEST(Interaction, ResultsAppearWindowByWindowAndTheVideoStaysWatchable)
     EXPECT_FALSE(window->thumbnails()->picks().empty());
     QTest::keyClick(window.get(), Qt::Key_Right);
     EXPECT_EQ(window->videoPanel()->currentFrame(), 41);
+    TimelineView* timeline = window->timelinePanel()->timeline();
+    EXPECT_EQ(timeline->scoringState(), ScoringState::Running);
+    EXPECT_TRUE(window->eventsPanel()->incompleteText().contains(QStringLiteral("so far")))
+        << window->eventsPanel()->incompleteText().toStdString();
 
     QSignalSpy finished(window->runner(), &AnalysisRunner::finished);
     QElapsedTimer clock;
@@ -178,6 +183,23 @@ TEST(Interaction, ResultsAppearWindowByWindowAndTheVideoStaysWatchable)
     ASSERT_TRUE(finished.wait(5000));
     EXPECT_LT(clock.elapsed(), 1000);
     EXPECT_FALSE(window->runner()->isRunning());
+    // What was never scored says so, in the timeline and over the events list.
+    EXPECT_EQ(timeline->scoringState(), ScoringState::Cancelled);
+    EXPECT_EQ(unscoredNote(ScoringState::Cancelled),
+        QStringLiteral("not scored: the analysis was cancelled"));
+    EXPECT_TRUE(window->eventsPanel()->incompleteText().contains(QStringLiteral("cancelled")))
+        << window->eventsPanel()->incompleteText().toStdString();
+    const QImage image = timeline->grab().toImage();
+    const QRectF plot = timeline->plotRect();
+    const double tailX = timeline->axis().xOf(
+        static_cast<double>(window->shownResult()->frameScores.size()));
+    ASSERT_LT(tailX + 20, plot.right());
+    int marked = 0; // the hatch: pixels off the background right of the last scored frame
+    const QColor base = timeline->palette().color(QPalette::Base);
+    for (int x = static_cast<int>(tailX) + 4; x < static_cast<int>(tailX) + 20; ++x)
+        for (int y = static_cast<int>(plot.top()) + 2; y < static_cast<int>(plot.top()) + 20; ++y)
+            marked += image.pixelColor(x, y) != base ? 1 : 0;
+    EXPECT_GT(marked, 20) << "the unscored stretch is hatched";
     window->seek(1000); // still usable after the cancel
     EXPECT_EQ(window->videoPanel()->currentFrame(), 1000);
 }

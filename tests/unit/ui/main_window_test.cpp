@@ -6,6 +6,7 @@
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/batch/batch_dialog.h"
+#include "ui/common/fitted_status_bar.h"
 #include "ui/events/events_table.h"
 #include "ui/explain/explain_panel.h"
 #include "ui/explain/window_detail_view.h"
@@ -225,6 +226,12 @@ QAction* menuAction(MainWindow& window, const QString& text)
     return nullptr;
 }
 
+// The whole status message, as said (the bar may end it in "…" at the test's window width).
+QString shownMessage(const MainWindow& window)
+{
+    return qobject_cast<const FittedStatusBar*>(window.statusBar())->fullMessage();
+}
+
 // Keys and menu items that cannot act say why in the status bar instead of doing nothing.
 TEST_F(MainWindowTest, PageDownAtTheLastEventAndAnExportWithoutEventsSayWhy)
 {
@@ -234,8 +241,8 @@ TEST_F(MainWindowTest, PageDownAtTheLastEventAndAnExportWithoutEventsSayWhy)
     window_->activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(window_.get()));
     QTest::keyClick(window_.get(), Qt::Key_PageDown);
-    EXPECT_TRUE(window_->statusBar()->currentMessage().startsWith(QStringLiteral("No later event")))
-        << window_->statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(shownMessage(*window_).startsWith(QStringLiteral("No later event")))
+        << shownMessage(*window_).toStdString();
     QAction* peak
         = menuAction(*window_, QStringLiteral("&Peak frame of the current event as PNG…"));
     ASSERT_TRUE(peak);
@@ -243,8 +250,7 @@ TEST_F(MainWindowTest, PageDownAtTheLastEventAndAnExportWithoutEventsSayWhy)
     window_->timelinePanel()->timeline()->setThreshold(1.0);
     ASSERT_TRUE(window_->eventsTable()->events().empty());
     peak->trigger();
-    EXPECT_EQ(window_->statusBar()->currentMessage(),
-        QStringLiteral("No event to export at this threshold"));
+    EXPECT_EQ(shownMessage(*window_), QStringLiteral("No event to export at this threshold"));
 }
 
 TEST_F(MainWindowTest, RendersTheAnalysedWindowToAPng)

@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 
 namespace {
@@ -84,6 +85,30 @@ TEST(Provenance, ExportedPngsShowAndCarryTheWeights)
     EXPECT_EQ(QImage(path).text(QStringLiteral("Weights")), kPublishedSummary);
     // No result shown: the frame is exported as it is.
     EXPECT_EQ(withWeightsCaption(frame, nullptr), frame);
+}
+
+TEST(Provenance, AFramePngSaysWhichVideoWhenAndEveryScoreAndTheDetectorsWeights)
+{
+    vigil::analysis::AnalysisResult result = publishedResult();
+    result.frameScores = { 0.25f, 0.875f, std::nanf("") };
+    result.framePtsUs = { 0, 40000, 80000 };
+    vigil::analysis::DetectorResult rtfm;
+    rtfm.kind = vigil::DetectorKind::Rtfm;
+    rtfm.weights.provenance = Provenance::Demo;
+    rtfm.frameScores = { 0.5f, 0.625f };
+    result.detectors.push_back(rtfm);
+    const QString at1 = frameCaption(QStringLiteral("/videos/vtest.avi"), 1, &result);
+    EXPECT_EQ(at1, QStringLiteral("vtest.avi · frame 1 · 0:00.0 · attention 0.875 · rtfm 0.625"));
+    // Frame 2: the classifier's score is NaN and RTFM has none: neither reads as a number.
+    const QString at2 = frameCaption(QStringLiteral("/videos/vtest.avi"), 2, &result);
+    EXPECT_TRUE(at2.endsWith(QStringLiteral("attention not scored · rtfm not scored")))
+        << at2.toStdString();
+    QImage frame(320, 240, QImage::Format_RGB32);
+    frame.fill(Qt::white);
+    const QImage captioned = withWeightsCaption(frame, &result, at1);
+    EXPECT_EQ(captioned.text(QStringLiteral("Caption")), at1);
+    EXPECT_EQ(captioned.text(QStringLiteral("Weights")), kPublishedSummary + " · rtfm: DEMO")
+        << "the detectors' demo weights are named too";
 }
 
 TEST(Provenance, TheTimelineExportOfAnAnalysisNamesItsWeights)

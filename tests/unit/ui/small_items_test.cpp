@@ -1,13 +1,16 @@
 // The small things an operator trips on in the first minutes: PNG names without a doubled dot,
 // a timeline PNG without the Fit button and scroll bar, Open Recent telling two files of one
-// name apart, and Settings not promising an installed classifier that is not there.
+// name apart, status messages that end in "…" before the labels beside them, and Settings not
+// promising an installed classifier that is not there.
 
 #include "tests/unit/ui/fake_engine.h"
+#include "ui/common/fitted_status_bar.h"
 #include "ui/common/threshold_text.h"
 #include "ui/main/exports.h"
 #include "ui/main/main_window.h"
 #include "ui/main/recent_files_menu.h"
 #include "ui/main/settings_dialog.h"
+#include "ui/plots/plot_axes.h"
 #include "ui/timeline/event_threshold.h"
 #include "ui/timeline/timeline_panel.h"
 #include "ui/timeline/timeline_view.h"
@@ -15,10 +18,14 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMainWindow>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace {
 
@@ -100,6 +107,28 @@ TEST(SmallItems, TheLegendStaysOffTheEventsItWouldCover)
         << "not over the event at the start (where it used to be drawn)";
 }
 
+TEST(SmallItems, TheEmptyTimelinesPlaceholderIsNotStruckByTheThresholdLine)
+{
+    TimelineViewport viewport;
+    viewport.setFrameCount(400); // a video open, no scores yet
+    TimelineView view(&viewport);
+    view.resize(900, 200);
+    view.setThreshold(0.5); // the line runs through the middle, where the text is
+    const QImage image = view.grab().toImage();
+    const int y = static_cast<int>(std::round(view.yOfScore(0.5)));
+    const int centre = static_cast<int>(view.plotRect().center().x());
+    int red = 0;
+    for (int x = centre - 60; x <= centre + 60; ++x)
+        for (int dy = -1; dy <= 1; ++dy) {
+            const QColor pixel = image.pixelColor(x, y + dy);
+            red += pixel.red() > 150 && pixel.green() < 100 ? 1 : 0;
+        }
+    EXPECT_EQ(red, 0) << "the threshold line crosses the placeholder's text";
+    // Far from the text, the line is still drawn.
+    const QColor left = image.pixelColor(static_cast<int>(view.plotRect().left()) + 4, y);
+    EXPECT_GT(left.red(), 150);
+}
+
 TEST(SmallItems, AThresholdOutsideTheZoomedAxisIsPinnedWithAnArrow)
 {
     EventAtTheStart timeline(0.8f);
@@ -118,6 +147,22 @@ TEST(SmallItems, AThresholdOutsideTheZoomedAxisIsPinnedWithAnArrow)
     const QColor inside = image.pixelColor(
         static_cast<int>(plot.center().x()) + 2, static_cast<int>(plot.top()) + 1);
     EXPECT_TRUE(edge.red() > 150 || inside.red() > 150) << "the pinned line is red";
+    // Pinned at either edge, the value is drawn inside the plot's height (the timeline clips
+    // there), and a label too wide for the margin keeps its start.
+    for (const double threshold : { 0.95, 0.5 }) {
+        view.setThreshold(threshold);
+        const std::vector<PlotLabel> labels = thresholdLabels(plot, view.scoreAxis(),
+            { threshold, Qt::red, Qt::DotLine, 1.5, QStringLiteral("threshold"),
+                view.thresholdLabel() },
+            QFontMetricsF(view.font()));
+        ASSERT_EQ(labels.size(), 2u);
+        for (const PlotLabel& label : labels) {
+            EXPECT_GE(label.rect.top(), plot.top() - 0.01) << label.text.toStdString();
+            EXPECT_LE(label.rect.bottom(), plot.bottom() + 0.01) << label.text.toStdString();
+        }
+        EXPECT_TRUE(labels[1].text.startsWith(thresholdText(threshold)))
+            << labels[1].text.toStdString();
+    }
 }
 
 } // namespace
@@ -140,6 +185,35 @@ TEST(SmallItems, AThresholdOfThreeDecimalsIsKeptAndShown)
     EventAtTheStart timeline(0.8f);
     timeline.view.setThreshold(0.505);
     EXPECT_EQ(timeline.view.thresholdLabel(), QStringLiteral("0.505"));
+}
+
+// A long message used to run into the permanent label and read as one sentence ("Showing the
+// saved results of Shown result: …"): it ends in "…" before the label, whole in the tooltip.
+TEST(SmallItems, ALongStatusMessageEndsBeforeThePermanentLabel)
+{
+    QMainWindow window;
+    auto* bar = new FittedStatusBar(&window);
+    window.setStatusBar(bar);
+    auto* permanent = new QLabel(QStringLiteral("Shown result: walk.vigil.json"));
+    bar->addPermanentWidget(permanent);
+    window.resize(500, 200);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    const QString text = QStringLiteral("Showing the saved results of /home/operator/Videos/"
+                                        "cameras/entrance/2026-12-04/walk.vigil.json");
+    bar->say(text, 400);
+    EXPECT_EQ(bar->fullMessage(), text);
+    EXPECT_TRUE(bar->currentMessage().endsWith(QChar(0x2026)))
+        << bar->currentMessage().toStdString();
+    EXPECT_LT(6 + bar->fontMetrics().horizontalAdvance(bar->currentMessage()), permanent->x());
+    EXPECT_EQ(bar->toolTip(), text);
+    window.resize(1400, 200);
+    QTRY_COMPARE(bar->currentMessage(), text); // room again: shown whole
+    QTRY_VERIFY(bar->currentMessage().isEmpty()); // and the timeout still ends it
+    EXPECT_TRUE(bar->fullMessage().isEmpty());
+    bar->say(QStringLiteral("short"));
+    EXPECT_EQ(bar->currentMessage(), QStringLiteral("short"));
+    EXPECT_TRUE(bar->toolTip().isEmpty());
 }
 
 } // namespace
