@@ -10,9 +10,9 @@
 
 #include <QDialog>
 
+#include <array>
 #include <functional>
 #include <optional>
-#include <array>
 
 class QCheckBox;
 class QDoubleSpinBox;

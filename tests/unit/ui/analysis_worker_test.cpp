@@ -160,7 +160,8 @@ TEST(StatusWidget, CountsExtractedSnippetsNotDecodedFramesAndNames3Stages)
     EXPECT_LT(status.percent(), 100);
     progress.stepsExtracted = 1; // a clip of one snippet
     status.showProgress(progress);
-    EXPECT_FALSE(status.text().contains(QStringLiteral("1 snippets"))) << status.text().toStdString();
+    EXPECT_FALSE(status.text().contains(QStringLiteral("1 snippets")))
+        << status.text().toStdString();
     progress.stage = AnalysisProgress::Stage::Done;
     status.showProgress(progress);
     EXPECT_EQ(status.percent(), 100);

@@ -164,8 +164,8 @@ TEST(BatchDialog, CancelStopsTheBatchAndKeepsWhatFinished)
                                                  .arg(counts[2])))
         << dialog.statusText().toStdString() << "\n"
         << text;
-    EXPECT_TRUE(dialog.statusText().contains(
-        QStringLiteral(", %1 not run (cancelled)").arg(counts[3])))
+    EXPECT_TRUE(
+        dialog.statusText().contains(QStringLiteral(", %1 not run (cancelled)").arg(counts[3])))
         << dialog.statusText().toStdString() << "\n"
         << text;
 }

@@ -191,8 +191,8 @@ TEST(Interaction, ResultsAppearWindowByWindowAndTheVideoStaysWatchable)
         << window->eventsPanel()->incompleteText().toStdString();
     const QImage image = timeline->grab().toImage();
     const QRectF plot = timeline->plotRect();
-    const double tailX = timeline->axis().xOf(
-        static_cast<double>(window->shownResult()->frameScores.size()));
+    const double tailX
+        = timeline->axis().xOf(static_cast<double>(window->shownResult()->frameScores.size()));
     ASSERT_LT(tailX + 20, plot.right());
     int marked = 0; // the hatch: pixels off the background right of the last scored frame
     const QColor base = timeline->palette().color(QPalette::Base);
