@@ -38,6 +38,14 @@ LiveEventsList::LiveEventsList(QWidget* parent)
     setIconSize(QSize(96, 72));
     setUniformItemSizes(true);
     setSelectionMode(QAbstractItemView::SingleSelection);
+    // Wide enough for a long alert's line beside its thumbnail, which a splitter cut before.
+    live::EventRecord widest;
+    widest.id = 999;
+    widest.alert.startUs = 9999000000;
+    widest.alert.endUs = 9999900000;
+    widest.alert.closedBy = live::AlertEnd::Stop;
+    setMinimumWidth(
+        iconSize().width() + fontMetrics().horizontalAdvance(liveAlertText(widest)) + 40);
 }
 
 QString liveAlertText(const live::EventRecord& event)

@@ -67,9 +67,17 @@ void LiveWindow::createLayout()
     video_->setMessage(tr("Connecting to %1…").arg(shownSource_));
     events_ = new LiveEventsList;
     events_->setOutputDir(QString::fromStdString(request_.settings.outputs.outputDir));
+    auto* alertsPane = new QWidget;
+    auto* alertsLayout = new QVBoxLayout(alertsPane);
+    alertsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* alertsTitle = new QLabel(tr("<b>Alerts</b> (newest first)"));
+    alertsTitle->setBuddy(events_);
+    alertsLayout->addWidget(alertsTitle);
+    alertsLayout->addWidget(events_, 1);
     auto* top = new QSplitter(Qt::Horizontal);
     top->addWidget(video_);
-    top->addWidget(events_);
+    top->addWidget(alertsPane);
+    top->setCollapsible(1, false);
     top->setStretchFactor(0, 3);
     timeline_ = new LiveTimelineView(&ring_);
     timeline_->setThresholds(request_.settings.alerts.on, request_.settings.alerts.off);

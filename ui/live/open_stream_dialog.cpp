@@ -155,6 +155,12 @@ void OpenStreamDialog::accept()
     problem_->setText(QString::fromStdString(plan_->problem));
     if (!plan_->settings) {
         plan_.reset();
+        // The message wraps to more lines than the dialog had room for: it grows to show them.
+        layout()->activate();
+        const int needed = layout()->hasHeightForWidth() ? layout()->heightForWidth(width())
+                                                         : layout()->sizeHint().height();
+        if (needed > height())
+            resize(width(), needed);
         return;
     }
     rememberStreamSource(store_, choices().location);

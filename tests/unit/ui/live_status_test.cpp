@@ -107,6 +107,11 @@ TEST(LiveEventsList, ListsTheOpenAlertAtOnceAndCompletesItWhenItCloses)
     ASSERT_EQ(list.count(), 1);
     EXPECT_EQ(list.item(0)->text(), "#3  12.5–15.1 s  peak 0.83  (stream lost)");
     EXPECT_FALSE(list.hasOpenAlert());
+    // At its narrowest the list still shows a long alert's whole line beside its thumbnail.
+    event.id = 128;
+    event.alert = alertFrom(4012500000, 4015100000, 0.99f);
+    EXPECT_GE(list.minimumWidth(),
+        list.iconSize().width() + list.fontMetrics().horizontalAdvance(liveAlertText(event)) + 16);
 }
 
 TEST(LiveEventsList, DropsAnOpenAlertThatClosedAsABlip)

@@ -178,6 +178,10 @@ TEST(LiveWindow, ShowsALocalHttpStreamLiveWithItsScoresAndAnAlertWithItsThumbnai
     EXPECT_EQ(window->video()->image().size(), QSize(160, 120));
     ASSERT_GE(window->events()->count(), 1);
     EXPECT_TRUE(window->events()->item(firstAlertRow())->text().startsWith("#1  "));
+    bool isHeaded = false; // the list says what it is
+    for (const QLabel* label : window->findChildren<QLabel*>())
+        isHeaded |= label->buddy() == window->events() && label->text().contains("Alerts");
+    EXPECT_TRUE(isHeaded);
     EXPECT_TRUE(window->ring().steps().front().score.has_value());
     EXPECT_EQ(window->ring().steps().front().attention.size(), 2u); // the fake's two rows
     // The fake networks have demo (seeded) weights: the live window says so as the main does.

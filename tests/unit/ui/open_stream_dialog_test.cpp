@@ -6,6 +6,7 @@
 #include "tests/support/test_paths.h"
 #include "ui/live/open_stream_dialog.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -136,6 +137,16 @@ TEST(OpenStreamDialog, RefusesARedactedRecentSourceABadSourceAndOffAboveOn)
     dialog.accept();
     EXPECT_EQ(dialog.result(), QDialog::Rejected);
     EXPECT_TRUE(dialog.problemLabel()->text().startsWith("clip.mp4: "));
+    // Shown at its smallest, a long refusal wraps and the dialog grows so no line is cut.
+    dialog.show();
+    dialog.resize(dialog.minimumSizeHint());
+    dialog.sourceBox()->setCurrentText(QString(200, u'x') + QStringLiteral(".mp4"));
+    dialog.accept();
+    QApplication::processEvents();
+    const QLabel* problem = dialog.problemLabel();
+    EXPECT_GE(problem->height(), problem->heightForWidth(problem->width()))
+        << problem->text().toStdString();
+    dialog.hide();
     dialog.sourceBox()->setCurrentText("http://viewer:hunter2@127.0.0.1:8080/s.ts");
     dialog.offBox()->setValue(0.9);
     dialog.accept();
