@@ -1,5 +1,7 @@
 #include "ui/common/time_format.h"
 
+#include <QObject>
+
 #include <cmath>
 
 namespace vigil::ui {
@@ -22,6 +24,13 @@ QString formatTime(double seconds, bool withTenths)
     if (withTenths)
         text += QStringLiteral(".%1").arg(tenths % 10);
     return text;
+}
+
+QString timeLeftText(double elapsedS, double fraction)
+{
+    if (!std::isfinite(fraction) || fraction < 0.05 || fraction >= 1.0 || elapsedS <= 0.0)
+        return {};
+    return QObject::tr("about %1 left").arg(formatTime(elapsedS * (1.0 - fraction) / fraction));
 }
 
 } // namespace vigil::ui

@@ -6,12 +6,14 @@
 #include "ui/main/main_window.h"
 
 #include "ui/common/fitted_status_bar.h"
+#include "ui/common/time_format.h"
 #include "ui/explain/explain_panel.h"
 #include "ui/main/video_panel.h"
 #include "ui/models/model_status_widget.h"
 #include "ui/tasks/analysis_runner.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMenuBar>
 #include <QProgressDialog>
@@ -64,9 +66,13 @@ void MainWindow::startDemo()
     progress->setAutoClose(false);
     progress->setAutoReset(false);
     progress->setAttribute(Qt::WA_DeleteOnClose);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
     connect(demoJob_, &DemoJob::progressChanged, progress,
-        [progress](const QString& stage, double fraction) {
-            progress->setLabelText(stage);
+        [progress, clock](const QString& stage, double fraction) {
+            const QString left
+                = timeLeftText(static_cast<double>(clock->elapsed()) / 1000.0, fraction);
+            progress->setLabelText(left.isEmpty() ? stage : stage + QStringLiteral(" · ") + left);
             progress->setValue(static_cast<int>(fraction * 100.0));
         });
     connect(progress, &QProgressDialog::canceled, demoJob_, &DemoJob::cancel);

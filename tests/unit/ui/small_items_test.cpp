@@ -6,6 +6,7 @@
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/common/fitted_status_bar.h"
 #include "ui/common/threshold_text.h"
+#include "ui/common/time_format.h"
 #include "ui/main/exports.h"
 #include "ui/main/main_window.h"
 #include "ui/main/recent_files_menu.h"
@@ -105,6 +106,14 @@ TEST(SmallItems, TheLegendStaysOffTheEventsItWouldCover)
     ASSERT_FALSE(legend.isEmpty());
     EXPECT_GT(legend.left(), timeline.view.axis().xOf(100.0))
         << "not over the event at the start (where it used to be drawn)";
+}
+
+TEST(SmallItems, TheDemosProgressSaysAboutHowLongIsLeft)
+{
+    EXPECT_EQ(timeLeftText(10.0, 0.25), QStringLiteral("about 0:30 left"));
+    EXPECT_EQ(timeLeftText(65.0, 0.5), QStringLiteral("about 1:05 left"));
+    EXPECT_TRUE(timeLeftText(1.0, 0.01).isEmpty()) << "too early to say";
+    EXPECT_TRUE(timeLeftText(90.0, 1.0).isEmpty());
 }
 
 TEST(SmallItems, TheEmptyTimelinesPlaceholderIsNotStruckByTheThresholdLine)
