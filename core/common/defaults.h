@@ -37,6 +37,10 @@ inline constexpr int64_t kDetectorSpanSteps = 1024;
 // vigil watch: the rolling span of recent steps a whole-video detector scores each new step in
 // (about 41 s at 25 fps); each step is one pass over the span, so this bounds the live cost.
 inline constexpr int64_t kLiveDetectorSpanSteps = 64;
+// vigil watch: a live step is scored only when at least this share of its window's steps (in
+// stream time, skipped snippets included) was extracted; below it the window would speak for a
+// stretch it mostly never saw, and an alert open then closes (closed_by "unscored").
+inline constexpr double kLiveMinScoredShare = 0.5;
 
 // Events: frames scoring at or above the threshold (vigil batch, clips, the desktop app).
 inline constexpr double kThreshold = 0.5;

@@ -4,7 +4,8 @@
 // step whose score is at or above `on`, stays open while scores stay at or above `off`, and
 // closes on the first step below `off`; one shorter than `minDurationUs` (start of its first step
 // to end of its last) is dropped as a blip. Unscored steps change nothing. stop() closes an open
-// alert at the end of the last step seen, saying why (the watch stopped, or the stream was lost).
+// alert at the end of the last step seen, saying why (the watch stopped, the stream was lost, or
+// too few steps were scored).
 // Owned by one run; its thread only; never throws.
 
 #include "core/analysis/event_gate.h"
@@ -33,8 +34,9 @@ struct ScoredStep {
     int64_t stepIndex = 0;
 };
 
-// What closed an alert: events.jsonl's closed_by ("score", "stop", "stream-lost").
-enum class AlertEnd { Score, Stop, StreamLost };
+// What closed an alert: events.jsonl's closed_by ("score", "stop", "stream-lost", "unscored":
+// too few of the window's steps were scored to go on saying anything, CausalWindow).
+enum class AlertEnd { Score, Stop, StreamLost, Unscored };
 
 struct Alert {
     int64_t startUs = 0;

@@ -8,13 +8,24 @@
 
 namespace vigil::live {
 
-CausalWindow::CausalWindow(const analysis::WindowScorer& scorer, int64_t windowSteps)
+CausalWindow::CausalWindow(
+    const analysis::WindowScorer& scorer, int64_t windowSteps, double minScoredShare)
     : scorer_(scorer)
     , windowSteps_(std::max<int64_t>(windowSteps, 1))
+    , minScoredShare_(std::clamp(minScoredShare, 0.0, 1.0))
 {
 }
 
-CausalScore CausalWindow::push(const FloatArray& feature)
+double CausalWindow::scoredShare() const
+{
+    if (steps_.empty())
+        return 1.0;
+    const auto present = std::count_if(steps_.begin(), steps_.end(),
+        [](const std::optional<FloatArray>& step) { return step.has_value(); });
+    return static_cast<double>(present) / static_cast<double>(steps_.size());
+}
+
+std::optional<CausalScore> CausalWindow::push(const FloatArray& feature)
 {
     if (feature.rank() != 2 || feature.dim(1) != scorer_.featureSize())
         throw std::invalid_argument("live feature " + feature.shapeText() + " is not [crops, "
@@ -22,6 +33,8 @@ CausalScore CausalWindow::push(const FloatArray& feature)
     steps_.emplace_back(feature);
     while (static_cast<int64_t>(steps_.size()) > windowSteps_)
         steps_.pop_front();
+    if (!isScoredEnough())
+        return std::nullopt;
     const int64_t crops = feature.dim(0);
     const int64_t size = feature.dim(1);
     std::vector<const FloatArray*> present;
@@ -39,6 +52,7 @@ CausalScore CausalWindow::push(const FloatArray& feature)
     CausalScore result;
     result.score = scored.score;
     result.steps = steps;
+    result.spanSteps = static_cast<int64_t>(steps_.size());
     // [rows, steps] as files store it; the live records keep [steps][rows].
     const int64_t rows = scored.attention.dim(0);
     result.attention.assign(

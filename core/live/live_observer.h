@@ -23,7 +23,8 @@ namespace vigil::live {
 // One feature step on the session clock; score nullopt when it was not scored (skipped, or the
 // stream was down).
 struct LiveStep {
-    enum class Kind { Scored, Skipped, NoStream };
+    // Unscored: extracted, but too few of its window's steps were (CausalWindow) to score it.
+    enum class Kind { Scored, Skipped, NoStream, Unscored };
     int64_t startUs = 0;
     int64_t endUs = 0;
     std::optional<float> score;

@@ -40,6 +40,8 @@ std::string closedByText(AlertEnd end)
         return "stop";
     case AlertEnd::StreamLost:
         return "stream-lost";
+    case AlertEnd::Unscored:
+        return "unscored";
     }
     return "score";
 }

@@ -1,15 +1,15 @@
 #pragma once
 // WatchSession: vigil watch on one live source. A LiveReader thread decodes and cuts snippets;
-// the thread that calls run() extracts each snippet's feature, scores it causally
-// (CausalWindow), tracks alerts (AlertTracker), appends DIR/scores.csv and writes each alert's
-// outputs (AlertOutputs). The queue between them drops the oldest snippet when the networks fall
-// behind, so the lag stays bounded; a dropped snippet is a "not scored" row. run() returns when
-// the token is cancelled, or the stream ended for good (ReaderSettings::giveUpAfterMs: also a
-// source that never opened; see WatchOutcome::wasOpened); an open alert is then closed and
-// written, as it is the moment the stream drops (closed_by "stream-lost"). The session holds
-// DIR's FolderLock from construction to destruction: the constructor throws FolderBusy when
-// another watch writes there. Throws IoError when DIR cannot be written, ModelError from the
-// networks. The engine is shared as every front end
+// the thread that calls run() hands each snippet and gap, in stream order, to a LiveStepper,
+// which extracts each snippet's feature, scores it causally (CausalWindow), tracks alerts
+// (AlertTracker), appends DIR/scores.csv and writes each alert's outputs (AlertOutputs). The queue
+// between them drops the oldest snippet when the networks fall behind, so the lag stays bounded; a
+// dropped snippet is a "not scored" row. run() returns when the token is cancelled, or the stream
+// ended for good (ReaderSettings::giveUpAfterMs: also a source that never opened; see
+// WatchOutcome::wasOpened); an open alert is then closed and written, as it is the moment the
+// stream drops (closed_by "stream-lost"). The session holds DIR's FolderLock from construction to
+// destruction: the constructor throws FolderBusy when another watch writes there. Throws IoError
+// when DIR cannot be written, ModelError from the networks. The engine is shared as every front end
 // shares it (core/engine/engine.h says how); the session's buffers are its own.
 
 #include "core/common/cancellation.h"
@@ -19,42 +19,13 @@
 #include "core/live/folder_lock.h"
 #include "core/live/live_observer.h"
 #include "core/live/live_reader.h"
+#include "core/live/watch_types.h"
 
 #include <functional>
 #include <memory>
 #include <optional>
 
 namespace vigil::live {
-
-// What a watch is asked for (live::planWatch makes it from the user's choices). The reader's
-// crops and preset and the outputs' networks line are the engine's: WatchSession sets them.
-struct WatchSettings {
-    ReaderSettings reader;
-    OutputSettings outputs;
-    AlertSettings alerts;
-    int64_t windowSteps = defaults::kWindowSteps;
-    size_t queueCapacity = 2; // snippets waiting for the networks
-};
-
-struct WatchStatus {
-    int64_t streamUs = 0; // end of the newest step
-    std::optional<float> score;
-    // From the arrival of the step's last frame to its score: never negative (the stream's clock,
-    // anchored at a connection's first frame, can run ahead of the arrivals after it).
-    int64_t lagMs = 0;
-    int64_t skippedSnippets = 0;
-    bool isAlertOpen = false;
-};
-using StatusCallback = std::function<void(const WatchStatus&)>; // run()'s thread
-
-struct WatchOutcome {
-    int64_t stepsScored = 0;
-    int64_t snippetsSkipped = 0;
-    int64_t alerts = 0;
-    int64_t reconnections = 0;
-    bool wasOpened = false; // false: the source never opened (gave up, or stopped, before)
-    std::string endReason;
-};
 
 class WatchSession {
 public:
@@ -70,7 +41,6 @@ public:
     WatchOutcome run(const CancellationToken& cancel);
 
 private:
-    struct Run;
     WatchSettings settings_;
     FolderLock lock_; // before anything is read or written in DIR
     engine::Engine engine_;

@@ -26,6 +26,8 @@ QString closedByNote(live::AlertEnd end)
         return QObject::tr("  (closed by stop)");
     case live::AlertEnd::StreamLost:
         return QObject::tr("  (stream lost)");
+    case live::AlertEnd::Unscored:
+        return QObject::tr("  (too few steps scored)");
     }
     return {};
 }
@@ -43,7 +45,7 @@ LiveEventsList::LiveEventsList(QWidget* parent)
     widest.id = 999;
     widest.alert.startUs = 9999000000;
     widest.alert.endUs = 9999900000;
-    widest.alert.closedBy = live::AlertEnd::Stop;
+    widest.alert.closedBy = live::AlertEnd::Unscored;
     setMinimumWidth(
         iconSize().width() + fontMetrics().horizontalAdvance(liveAlertText(widest)) + 40);
 }

@@ -128,7 +128,7 @@ std::vector<LegendEntry> LiveTimelineView::legendEntries() const
 {
     using Swatch = LegendEntry::Swatch;
     return { { Swatch::Line, kCurveColor, tr("score (each step)") },
-        { Swatch::Band, kUnscoredColor, tr("not scored (skipped to stay live)") },
+        { Swatch::Band, kUnscoredColor, tr("not scored (skipped, or window too thin)") },
         { Swatch::HatchedBand, kUnscoredColor, tr("no stream") },
         { Swatch::Dash, kOnColor, tr("on: an alert opens") },
         { Swatch::Dot, kOffColor, tr("off: it closes below") } };
@@ -218,6 +218,8 @@ QString LiveTimelineView::hoverTextAt(const QPointF& position) const
         formatTime(seconds(step->startUs), true), formatTime(seconds(step->endUs), true));
     if (step->kind == live::LiveStep::Kind::NoStream)
         text += tr("no stream (gap %1 s)").arg(seconds(step->endUs - step->startUs), 0, 'f', 1);
+    else if (step->kind == live::LiveStep::Kind::Unscored)
+        text += tr("not scored (too few of its window's steps were scored)");
     else if (!step->score)
         text += tr("not scored (skipped to stay live)");
     else
@@ -290,33 +292,60 @@ void LiveTimelineView::paintEvent(QPaintEvent*)
     paintHeatmap(painter, heatmap);
 }
 
+namespace {
+
+void paintUnscored(QPainter& painter, const QRectF& band, live::LiveStep::Kind kind)
+{
+    painter.fillRect(band, kUnscoredColor);
+    if (kind == live::LiveStep::Kind::NoStream)
+        painter.fillRect(band, QBrush(kNoStreamHatch, Qt::BDiagPattern));
+}
+
+} // namespace
+
 void LiveTimelineView::paintScores(QPainter& painter, const QRectF& area) const
 {
     QPainterPath curve;
+    // A scored step between unscored ones is a run of one point, which a path does not draw:
+    // it is drawn as a dot (with most snippets skipped, the chart was empty).
+    std::optional<QPointF> runStart;
+    std::vector<QPointF> lonePoints;
+    const auto endRun = [&] {
+        if (runStart)
+            lonePoints.push_back(*runStart);
+        runStart.reset();
+    };
     bool isDrawing = false;
     for (const live::LiveStep& step : ring_->steps()) {
         const double x0 = xOfUs(step.startUs);
         const double x1 = xOfUs(step.endUs);
-        if (x1 < area.left() || x0 > area.right()) {
+        const bool isShown = x1 >= area.left() && x0 <= area.right();
+        if (!isShown || !step.score) {
+            endRun();
             isDrawing = false;
-            continue;
-        }
-        if (!step.score) {
-            const QRectF band(x0, area.top(), x1 - x0, area.height());
-            painter.fillRect(band, kUnscoredColor);
-            if (step.kind == live::LiveStep::Kind::NoStream)
-                painter.fillRect(band, QBrush(kNoStreamHatch, Qt::BDiagPattern));
-            isDrawing = false;
+            if (isShown)
+                paintUnscored(painter, QRectF(x0, area.top(), x1 - x0, area.height()), step.kind);
             continue;
         }
         const QPointF point((x0 + x1) / 2,
             scoreAxis_.yOf(std::clamp(*step.score, 0.0f, 1.0f), area.top(), area.height()));
-        isDrawing ? curve.lineTo(point) : curve.moveTo(point);
+        if (isDrawing) {
+            curve.lineTo(point);
+            runStart.reset();
+        } else {
+            curve.moveTo(point);
+            runStart = point;
+        }
         isDrawing = true;
     }
+    endRun();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setPen(QPen(kCurveColor, 2));
     painter.drawPath(curve);
+    painter.setBrush(kCurveColor);
+    for (const QPointF& point : lonePoints)
+        painter.drawEllipse(point, 2.5, 2.5);
+    painter.setBrush(Qt::NoBrush);
     painter.setRenderHint(QPainter::Antialiasing, false);
 }
 

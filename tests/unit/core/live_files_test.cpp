@@ -103,11 +103,12 @@ TEST(LiveRecords, EventLineHasTimesPeakAndAttentionRows)
     EXPECT_EQ(eventJsonLine(event).find('\n'), std::string::npos);
 }
 
-TEST(LiveRecords, ClosedBySaysScoreStopOrStreamLost)
+TEST(LiveRecords, ClosedBySaysScoreStopStreamLostOrUnscored)
 {
     EventRecord event = eventWithAttention(1, 2);
-    const std::pair<AlertEnd, const char*> cases[] = { { AlertEnd::Score, "score" },
-        { AlertEnd::Stop, "stop" }, { AlertEnd::StreamLost, "stream-lost" } };
+    const std::pair<AlertEnd, const char*> cases[]
+        = { { AlertEnd::Score, "score" }, { AlertEnd::Stop, "stop" },
+              { AlertEnd::StreamLost, "stream-lost" }, { AlertEnd::Unscored, "unscored" } };
     for (const auto& [end, text] : cases) {
         SCOPED_TRACE(text);
         event.alert.closedBy = end;

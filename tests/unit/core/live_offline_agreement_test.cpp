@@ -176,7 +176,9 @@ TEST_P(LiveAndOffline, GiveTheWholeWindowTheSameAttention)
     for (int64_t t = 0; t < features.dim(0); ++t) {
         FloatArray step = FloatArray::zeros({ crops, kFeatureSize });
         std::copy_n(features.data() + t * crops * kFeatureSize, crops * kFeatureSize, step.data());
-        const live::CausalScore scored = causal.push(step);
+        const std::optional<live::CausalScore> pushed = causal.push(step);
+        ASSERT_TRUE(pushed) << "every step was extracted";
+        const live::CausalScore& scored = *pushed;
         if (t < kWindowSteps - 1)
             continue;
         SCOPED_TRACE("step " + std::to_string(t));

@@ -54,15 +54,16 @@ TEST(CausalWindow, FirstStepsUseTheShorterWindowTheyHave)
 {
     MeanScorer scorer;
     CausalWindow window(scorer, 3);
-    EXPECT_FLOAT_EQ(window.push(featureOf(1.0f)).score, 1.0f);
+    EXPECT_FLOAT_EQ(window.push(featureOf(1.0f))->score, 1.0f);
     EXPECT_EQ(scorer.lastSteps, 1);
-    EXPECT_FLOAT_EQ(window.push(featureOf(0.0f)).score, 0.5f);
+    EXPECT_FLOAT_EQ(window.push(featureOf(0.0f))->score, 0.5f);
     EXPECT_EQ(scorer.lastSteps, 2);
-    const CausalScore third = window.push(featureOf(0.5f));
-    EXPECT_FLOAT_EQ(third.score, 0.5f);
-    EXPECT_EQ(third.steps, 3);
-    ASSERT_EQ(third.attention.size(), 3u);
-    EXPECT_EQ(third.attention[0].size(), 2u);
+    const std::optional<CausalScore> third = window.push(featureOf(0.5f));
+    ASSERT_TRUE(third);
+    EXPECT_FLOAT_EQ(third->score, 0.5f);
+    EXPECT_EQ(third->steps, 3);
+    ASSERT_EQ(third->attention.size(), 3u);
+    EXPECT_EQ(third->attention[0].size(), 2u);
 }
 
 TEST(CausalWindow, ScoresTheLastWindowStepsEndingAtEachStep)
@@ -72,7 +73,7 @@ TEST(CausalWindow, ScoresTheLastWindowStepsEndingAtEachStep)
     window.push(featureOf(1.0f));
     window.push(featureOf(0.0f));
     // The first step has left the window: mean of 0 and 0.
-    EXPECT_FLOAT_EQ(window.push(featureOf(0.0f)).score, 0.0f);
+    EXPECT_FLOAT_EQ(window.push(featureOf(0.0f))->score, 0.0f);
     EXPECT_EQ(scorer.lastSteps, 2);
 }
 
@@ -82,12 +83,39 @@ TEST(CausalWindow, SkippedStepsKeepTheirPlaceAndAreLeftOut)
     CausalWindow window(scorer, 3);
     window.push(featureOf(1.0f));
     window.pushGap();
-    window.pushGap();
-    // The window of three steps ending here holds two gaps and this step only.
-    EXPECT_FLOAT_EQ(window.push(featureOf(0.0f)).score, 0.0f);
-    EXPECT_EQ(scorer.lastSteps, 1);
+    // The window of three places ending here: the first step, a gap, and this one.
+    const std::optional<CausalScore> scored = window.push(featureOf(0.0f));
+    ASSERT_TRUE(scored);
+    EXPECT_FLOAT_EQ(scored->score, 0.5f);
+    EXPECT_EQ(scored->steps, 2);
+    EXPECT_EQ(scored->spanSteps, 3);
     window.reset();
-    EXPECT_FLOAT_EQ(window.push(featureOf(0.25f)).score, 0.25f);
+    EXPECT_FLOAT_EQ(window.push(featureOf(0.25f))->score, 0.25f);
+}
+
+// With most snippets skipped, the window's few scored steps would stand for a stretch in stream
+// time the networks mostly never saw: below half, the step is not scored (and the scorer not run).
+TEST(CausalWindow, AWindowWithUnderHalfItsStepsScoredIsNotScored)
+{
+    MeanScorer scorer;
+    CausalWindow window(scorer, 4);
+    for (int i = 0; i < 4; ++i)
+        window.push(featureOf(0.9f));
+    window.pushGap();
+    window.pushGap();
+    EXPECT_DOUBLE_EQ(window.scoredShare(), 0.5);
+    EXPECT_TRUE(window.isScoredEnough());
+    window.pushGap(); // [step, gap, gap, gap]
+    EXPECT_FALSE(window.isScoredEnough());
+    scorer.lastSteps = 0;
+    // [gap, gap, gap, step]: one scored step of four places.
+    EXPECT_FALSE(window.push(featureOf(0.9f)).has_value());
+    EXPECT_EQ(scorer.lastSteps, 0) << "the scorer is not run for a window it cannot trust";
+    // [gap, gap, step, step]: half again, scored; never filled with the older steps.
+    const std::optional<CausalScore> back = window.push(featureOf(0.1f));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->steps, 2);
+    EXPECT_FLOAT_EQ(back->score, 0.5f);
 }
 
 ScoredStep stepAt(int64_t index, float score)

@@ -219,8 +219,8 @@ TEST(LiveTimelineView, SaysInALegendWhatItsLinesAndBandsMean)
     ShownTimeline shown;
     const QRectF plot = shown.view.scorePlotRect();
     const std::vector<PlotLabel> labels = shown.view.labels();
-    for (const char* text : { "score (each step)", "not scored (skipped to stay live)", "no stream",
-             "on: an alert opens", "off: it closes below" }) {
+    for (const char* text : { "score (each step)", "not scored (skipped, or window too thin)",
+             "no stream", "on: an alert opens", "off: it closes below" }) {
         SCOPED_TRACE(text);
         const std::vector<PlotLabel> found = labelsWith(labels, text);
         ASSERT_EQ(found.size(), 1u);
@@ -248,6 +248,39 @@ TEST(LiveTimelineView, PaintsEveryLabelItLaysOut)
         SCOPED_TRACE(label.text.toStdString());
         EXPECT_TRUE(hasInk(image, label.rect, background));
     }
+}
+
+// With most snippets skipped, every scored step sits alone between unscored ones.
+TEST(LiveTimelineView, DrawsAScoredStepThatSitsAloneBetweenUnscoredOnes)
+{
+    LiveTimelineRing ring(int64_t { 600 } * 1000000, 1000);
+    for (int64_t i = 0; i < 60; ++i) {
+        const bool isScored = i % 3 == 1;
+        ring.push({ i * 1000000, (i + 1) * 1000000,
+            isScored ? std::optional<float>(0.9f) : std::nullopt, {},
+            isScored
+                ? live::LiveStep::Kind::Scored
+                : (i % 3 == 0 ? live::LiveStep::Kind::Skipped : live::LiveStep::Kind::Unscored),
+            isScored ? 2 : 0 });
+    }
+    LiveTimelineView view(&ring);
+    view.resize(800, 260);
+    view.setVisibleSpanUs(60000000);
+    view.setViewEndUs(60000000);
+    const QImage image = view.grab().toImage();
+    const QRectF plot = view.scorePlotRect();
+    const double y = plot.top() + (1.0 - 0.9) * plot.height(); // the score axis is 0..1
+    int drawn = 0;
+    int shown = 0;
+    for (int64_t i = 31; i < 58; i += 3) { // right of the middle: the legend is over the oldest
+        const int x = static_cast<int>(std::round(view.xOfUs(i * 1000000 + 500000)));
+        const QColor pixel = image.pixelColor(x, static_cast<int>(std::round(y)));
+        drawn += pixel.blue() > pixel.red() + 40 ? 1 : 0; // the curve's blue
+        ++shown;
+    }
+    EXPECT_EQ(drawn, shown) << "lone steps drawn";
+    EXPECT_EQ(view.hoverTextAt(QPointF(view.xOfUs(2500000), plot.center().y())),
+        "0:02.0–0:03.0  not scored (too few of its window's steps were scored)");
 }
 
 TEST(LiveTimelineView, TooltipTellsTheTimeScoreAndAttentionUnderTheCursor)
