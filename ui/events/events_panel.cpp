@@ -154,7 +154,11 @@ void EventsPanel::showCompleteness(const ResultPointer& shown)
         : scored <= shown->framePtsUs.size()
         ? static_cast<double>(shown->framePtsUs[scored - 1]) / 1e6
         : static_cast<double>(scored) / analysis_->framesPerSecond();
-    incomplete_->setText(isCancelled
+    incomplete_->setText(scored == 0
+            ? (isCancelled ? tr("<b>Incomplete:</b> the analysis was cancelled before its first "
+                                "window; nothing was scored (F5 analyses again)")
+                           : tr("<b>Incomplete:</b> nothing is scored yet"))
+            : isCancelled
             ? tr("<b>Incomplete:</b> the analysis was cancelled; only the first %1 was scored, "
                  "and events after it are not known (F5 analyses again)")
                   .arg(formatTime(upToS, true))

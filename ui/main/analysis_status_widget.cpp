@@ -1,5 +1,6 @@
 #include "ui/main/analysis_status_widget.h"
 
+#include "ui/common/elided_label.h"
 #include "ui/common/time_format.h"
 
 #include <QFileInfo>
@@ -12,15 +13,18 @@ namespace vigil::ui {
 
 AnalysisStatusWidget::AnalysisStatusWidget(QWidget* parent)
     : QWidget(parent)
-    , label_(new QLabel(this))
+    , label_(new ElidedLabel(QString(), this))
     , bar_(new QProgressBar(this))
     , cancel_(new QPushButton(tr("Cancel"), this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(label_);
+    layout->addWidget(label_, 1);
     layout->addWidget(bar_);
     layout->addWidget(cancel_);
+    // Elided, but never squeezed to nothing by the model's line beside it: the stage, the
+    // snippet and the time left stay readable at 1024 px.
+    label_->setMinimumWidth(label_->fontMetrics().averageCharWidth() * 48);
     bar_->setFixedWidth(160);
     bar_->setTextVisible(true);
     cancel_->setToolTip(tr("Stop the analysis (Esc)"));
@@ -58,7 +62,6 @@ void AnalysisStatusWidget::showProgress(const AnalysisProgress& progress)
         bar_->setValue(percent);
     }
     label_->setText(tr("%1/3 %2").arg(stageNumber(progress.stage)).arg(stageText(progress)));
-    label_->setToolTip(label_->text()); // whole, where the status bar cuts the line
 }
 
 // Without a translation loaded, tr's %n keeps "(s)": the two forms are written out.
@@ -106,7 +109,6 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
 void AnalysisStatusWidget::showNote(const QString& text)
 {
     label_->setText(text);
-    label_->setToolTip(text);
     bar_->hide();
     cancel_->hide();
     setVisible(true);
@@ -114,7 +116,7 @@ void AnalysisStatusWidget::showNote(const QString& text)
 
 void AnalysisStatusWidget::showFinished()
 {
-    label_->clear();
+    label_->setText(QString());
     bar_->setRange(0, 100);
     bar_->setValue(0);
     setVisible(false);

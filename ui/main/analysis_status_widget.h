@@ -8,11 +8,12 @@
 
 #include <QWidget>
 
-class QLabel;
 class QProgressBar;
 class QPushButton;
 
 namespace vigil::ui {
+
+class ElidedLabel;
 
 class AnalysisStatusWidget : public QWidget {
     Q_OBJECT
@@ -38,7 +39,7 @@ private:
     static QString stageText(const AnalysisProgress& progress);
     static QString windowsText(qint64 windows);
 
-    QLabel* label_;
+    ElidedLabel* label_; // elided: a long line never widens the window past the screen
     QProgressBar* bar_;
     QPushButton* cancel_;
 };
