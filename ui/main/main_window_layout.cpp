@@ -61,10 +61,12 @@ void MainWindow::createLayout()
     side->addWidget(titled(tr("Attention in the window under the playhead"), windowDetail_, side));
     side->addWidget(titled(tr("The frame each row attends to most"), thumbnails_, side));
     side->addWidget(titled(tr("Events above the threshold"), eventsPanel_, side));
-    // Small enough for a 1024x640 window; past that, the extra height goes to the events.
-    windowDetail_->setMinimumSize(200, 124); // 18 px gave way to the events' source row
+    // Small enough for a 1024x640 window, the detectors' legend and threshold rows and a status
+    // bar showing progress (27 px) included: they made it 674 px tall. Past that, the extra
+    // height goes to the events.
+    windowDetail_->setMinimumSize(200, 96);
     thumbnails_->setMinimumSize(200, 46);
-    eventsTable()->setMinimumHeight(60);
+    eventsTable()->setMinimumHeight(48);
     // The thumbnails get as much height as the matrix: at their size hint's share they were
     // stamps of 30 x 20 px even at 2560x1440 (frames must be at least 96 px wide at 1440x900).
     side->setStretchFactor(0, 2);
@@ -88,7 +90,7 @@ void MainWindow::createLayout()
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setContentsMargins(6, 2, 6, 0);
     layout->addWidget(errorBanner_);
     layout->addWidget(main, 1);
     setCentralWidget(central);

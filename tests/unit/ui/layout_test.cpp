@@ -4,7 +4,9 @@
 // enough to read, and the panels do not move when the time or "loop" changes. Each size is
 // saved under build/ui-screenshots for people to look at.
 
+#include "core/formats/result_files.h"
 #include "tests/support/test_locations.h"
+#include "tests/support/test_paths.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/common/elided_label.h"
 #include "ui/events/events_table.h"
@@ -109,6 +111,41 @@ TEST_P(Layout, ThePanelsDoNotMoveWhenTheReadoutChanges)
     window.videoPanel()->pause();
     QTest::qWait(50);
     EXPECT_EQ(window.videoPanel()->geometry(), before);
+}
+
+// The detectors add a legend row over the timeline and a thresholds row over the events: with
+// them the window once needed 674 px and ran off a 640 px screen.
+TEST(LayoutSmallest, AResultWithThreeDetectorsFits1024x640)
+{
+    MainWindow analysed(vigil::test::fakeEngine(4));
+    QSignalSpy succeeded(&analysed, &MainWindow::analysisSucceeded);
+    analysed.openVideo(QString::fromStdString(vigil::test::uiClip("layout_400.mp4", 400)));
+    ASSERT_TRUE(succeeded.wait(60000)) << analysed.errorText().toStdString();
+    vigil::analysis::AnalysisResult result = *analysed.result();
+    for (const vigil::DetectorKind kind :
+        { vigil::DetectorKind::Rtfm, vigil::DetectorKind::S3r, vigil::DetectorKind::Mgfn }) {
+        vigil::analysis::DetectorResult detector;
+        detector.kind = kind;
+        detector.weights.provenance = vigil::Provenance::Demo;
+        detector.stepScores.assign(static_cast<size_t>(result.steps), 0.4f);
+        detector.frameScores.assign(result.frameScores.size(), 0.4f);
+        result.detectors.push_back(detector);
+    }
+    const vigil::formats::WrittenFiles files = vigil::formats::writeResultFiles(
+        result, vigil::test::scratchDir("layout_detectors"), "layout_400");
+    MainWindow window(vigil::test::fakeEngine(4));
+    window.resize(1024, 640);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.openVideo(QString::fromStdString(files.jsonPath));
+    // The status bar grows to 27 px while its progress or note shows, and a top-level window
+    // grows with its minimum but never shrinks back: the margin must hold that too.
+    QTest::qWait(500);
+    ASSERT_TRUE(window.result()) << window.errorText().toStdString();
+    ASSERT_EQ(window.result()->detectors.size(), 3u);
+    EXPECT_LE(window.minimumSizeHint().height(), 640);
+    EXPECT_EQ(window.size(), QSize(1024, 640))
+        << "the window allows this size; it needs " << window.minimumSizeHint().height() << " px";
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, Layout,
