@@ -30,10 +30,14 @@ public:
         char score[16] = "not scored";
         if (status.score)
             std::snprintf(score, sizeof(score), "%.3f", static_cast<double>(*status.score));
-        std::fprintf(stderr, "vigil: watch %.1f s  score %s  lag %.2f s  skipped %lld%s\n",
+        char share[48] = "";
+        if (status.skippedShare > 0.0)
+            std::snprintf(
+                share, sizeof(share), " (%.0f %% of the last minute)", status.skippedShare * 100.0);
+        std::fprintf(stderr, "vigil: watch %.1f s  score %s  lag %.2f s  skipped %lld%s%s\n",
             static_cast<double>(status.streamUs) / 1e6, score,
             static_cast<double>(status.lagMs) / 1e3, static_cast<long long>(status.skippedSnippets),
-            status.isAlertOpen ? "  ALERT" : "");
+            share, status.isAlertOpen ? "  ALERT" : "");
     }
 
 private:

@@ -1,7 +1,10 @@
 #include "core/live/live_stepper.h"
 
+#include "core/common/error.h"
+#include "core/files/atomic_file.h"
 #include "core/live/watch_summary.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -9,6 +12,7 @@ namespace vigil::live {
 namespace {
 
 constexpr int64_t kSkipNoticeEveryUs = 60000000; // "says so once per minute"
+constexpr int64_t kStatusEveryUs = 5000000; // status.json: fresh enough for a health check
 
 std::vector<std::string> detectorNames(const engine::Engine& engine)
 {
@@ -32,6 +36,7 @@ LiveStepper::LiveStepper(const engine::Engine& engine, const WatchSettings& sett
     , scores_(settings.outputs.outputDir, detectorNames(engine))
     , outputs_(settings.outputs, callbacks_.notice)
     , lastSkipNoticeUs_(-kSkipNoticeEveryUs)
+    , lastStatusUs_(-kStatusEveryUs)
 {
 }
 
@@ -79,6 +84,7 @@ void LiveStepper::takeGaps(const std::vector<StreamGap>& gaps)
             continue;
         }
         tellStep({ gap.startUs, gap.endUs, std::nullopt, {}, LiveStep::Kind::NoStream });
+        health_.reconnected();
         // A new connection: its packets are another ring and its steps another stream.
         closeOpenAlert(AlertEnd::StreamLost);
         window_.reset();
@@ -92,6 +98,7 @@ void LiveStepper::skip(const StreamGap& gap)
     tellStep({ gap.startUs, gap.endUs, std::nullopt, {}, LiveStep::Kind::Skipped });
     window_.pushGap();
     detectors_.pushGap();
+    health_.skipped(gap.endUs);
     ++outcome_.snippetsSkipped;
     ++skippedSinceNotice_;
     ++stepIndex_;
@@ -112,7 +119,8 @@ void LiveStepper::noticeSkips(int64_t nowUs)
     if (share > 1.0 - defaults::kLiveMinScoredShare)
         text += "; its alerts are unreliable (a window with under half its steps scored is not "
                 "scored); the centre crop, fewer cameras or bf16 would help";
-    callbacks_.notice(text);
+    if (callbacks_.notice)
+        callbacks_.notice(text);
     skippedSinceNotice_ = 0;
     takenSinceNotice_ = 0;
     lastSkipNoticeUs_ = nowUs;
@@ -152,11 +160,33 @@ void LiveStepper::score(const LiveSnippet& snippet)
         leaveUnscored(snippet);
     outputs_.writeDueClips(snippet.endUs, false);
     const int64_t nowUs = clock_.nowUs();
+    const int64_t lagMs = std::max<int64_t>(0, (nowUs - snippet.arrivedUs) / 1000);
+    if (causal)
+        health_.scored(snippet.endUs, lagMs);
+    else
+        health_.unscored(snippet.endUs, lagMs);
     noticeSkips(nowUs);
+    writeStatus(nowUs, false);
     if (callbacks_.status)
         callbacks_.status(
-            { snippet.endUs, causal ? std::optional<float>(causal->score) : std::nullopt,
-                (nowUs - snippet.arrivedUs) / 1000, outcome_.snippetsSkipped, tracker_.isOpen() });
+            { snippet.endUs, causal ? std::optional<float>(causal->score) : std::nullopt, lagMs,
+                outcome_.snippetsSkipped, tracker_.isOpen(), health_.figures().skippedShare });
+}
+
+void LiveStepper::writeStatus(int64_t nowUs, bool isDue)
+{
+    if (!isDue && nowUs - lastStatusUs_ < kStatusEveryUs)
+        return;
+    lastStatusUs_ = nowUs;
+    const std::string path = settings_.outputs.outputDir + "/status.json";
+    try {
+        files::writeFileAtomically(path,
+            statusJson(health_.figures(), settings_.outputs.sourceName, lastSeenEndUs_,
+                clock_.wallMsAt(lastSeenEndUs_)));
+    } catch (const IoError& error) {
+        if (callbacks_.notice)
+            callbacks_.notice(error.what()); // a health file never stops the watch
+    }
 }
 
 void LiveStepper::track(
@@ -184,6 +214,7 @@ void LiveStepper::finish()
 {
     closeOpenAlert(AlertEnd::Stop);
     outputs_.writeDueClips(INT64_MAX, true);
+    writeStatus(clock_.nowUs(), true);
 }
 
 } // namespace vigil::live

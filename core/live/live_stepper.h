@@ -2,16 +2,17 @@
 // LiveStepper: what a watch does with each snippet and each gap, in stream order: extracts and
 // scores the snippet causally (CausalWindow, RollingDetectors), appends DIR/scores.csv, tracks
 // alerts (AlertTracker), writes their outputs (AlertOutputs), and tells the observer and the
-// status line. It owns no thread and reads time only through its StepClock, so the gaps,
-// unscored windows and alert logic are tested in virtual time by feeding it snippets and gaps;
-// WatchSession feeds it from its reader. Owned by one run, its thread only. Throws IoError when
-// DIR cannot be written, ModelError from the networks.
+// status line, and keeps DIR/status.json (WatchHealth) current. It owns no thread and reads time
+// only through its StepClock, so the gaps, unscored windows and alert logic are tested in virtual
+// time by feeding it snippets and gaps; WatchSession feeds it from its reader. Owned by one run,
+// its thread only. Throws IoError when DIR cannot be written, ModelError from the networks.
 
 #include "core/engine/engine.h"
 #include "core/live/causal_window.h"
 #include "core/live/live_observer.h"
 #include "core/live/rolling_detectors.h"
 #include "core/live/scores_csv.h"
+#include "core/live/watch_health.h"
 #include "core/live/watch_types.h"
 
 #include <functional>
@@ -46,6 +47,7 @@ public:
     void finish();
 
     int64_t lastSeenEndUs() const { return lastSeenEndUs_; }
+    HealthFigures health() const { return health_.figures(); }
     const WatchOutcome& outcome() const { return outcome_; }
 
 private:
@@ -59,6 +61,8 @@ private:
     void leaveUnscored(const LiveSnippet& snippet);
     void track(
         const LiveSnippet& snippet, const CausalScore& scored, std::vector<float> detectorScores);
+    // DIR/status.json, at most every kStatusEveryUs of the stream clock (and at the end).
+    void writeStatus(int64_t nowUs, bool isDue);
 
     const engine::Engine& engine_;
     const WatchSettings& settings_;
@@ -78,6 +82,8 @@ private:
     int64_t skippedSinceNotice_ = 0;
     int64_t takenSinceNotice_ = 0; // snippets extracted since the last notice
     int64_t lastSkipNoticeUs_;
+    WatchHealth health_;
+    int64_t lastStatusUs_;
 };
 
 } // namespace vigil::live

@@ -32,6 +32,7 @@ struct WatchStatus {
     int64_t lagMs = 0;
     int64_t skippedSnippets = 0;
     bool isAlertOpen = false;
+    double skippedShare = 0.0; // of the last minute's places (WatchHealth), 0..1
 };
 using StatusCallback = std::function<void(const WatchStatus&)>; // run()'s thread
 

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,58 @@ TEST(LiveStepper, SaysAlertsAreUnreliableWhenMostSnippetsWereSkippedAndTheLagIsO
     ASSERT_EQ(run.notices.size(), 2u);
     EXPECT_NE(run.notices[1].find("alerts are unreliable"), std::string::npos) << run.notices[1];
     EXPECT_NE(run.notices[1].find("centre crop"), std::string::npos);
+}
+
+TEST(WatchHealth, FiguresAreOverTheLastMinuteOfStreamTime)
+{
+    WatchHealth health;
+    EXPECT_EQ(health.figures().lagP50Ms, -1) << "nothing scored yet";
+    // A minute and a half: one in four scored (lag 900 ms), but all of them (lag 100 ms) from
+    // 30 s to 60 s. The last minute is half of each.
+    for (int64_t i = 0; i < 141; ++i) {
+        const int64_t endUs = (i + 1) * kSnippetUs;
+        const bool isAllScored = endUs > 30000000 && endUs <= 60000000;
+        if (isAllScored || i % 4 == 0)
+            health.scored(endUs, isAllScored ? 100 : 900);
+        else
+            health.skipped(endUs);
+    }
+    health.reconnected();
+    const HealthFigures figures = health.figures();
+    EXPECT_NEAR(figures.spanS, 60.0, 0.7);
+    EXPECT_NEAR(figures.skippedShare, 0.75 * 0.5, 0.03) << "half the minute at a quarter";
+    EXPECT_NEAR(figures.scoredPerS, (30.0 / 0.64 + 30.0 / 0.64 / 4.0) / 60.0, 0.05);
+    EXPECT_EQ(figures.lagP50Ms, 100);
+    EXPECT_EQ(figures.lagP95Ms, 900);
+    EXPECT_EQ(figures.reconnections, 1);
+    EXPECT_FALSE(figures.isUnreliable);
+    for (int64_t i = 141; i < 141 + 60; ++i)
+        health.skipped((i + 1) * kSnippetUs);
+    EXPECT_TRUE(health.figures().isUnreliable);
+}
+
+TEST(LiveStepper, KeepsStatusJsonCurrentForHealthChecks)
+{
+    Stepped run("live-stepper-status");
+    for (int64_t i = 0; i < 12; ++i) {
+        run.nowUs = (i + 1) * kSnippetUs + 300000;
+        if (i % 4 == 0)
+            run.stepper->score(snippetAt(i, 0.2f));
+        else
+            run.stepper->takeGaps({ skippedAt(i) });
+    }
+    run.stepper->finish();
+    std::ifstream file(run.dir + "/status.json");
+    const nlohmann::json status = nlohmann::json::parse(file);
+    EXPECT_EQ(status.at("format"), "vigil-watch-status");
+    EXPECT_EQ(status.at("source"), "http://127.0.0.1:9/cam.ts");
+    // One scored step in four places: from the second on, each window is under half scored,
+    // so only the first snippet was scored and the other eleven places were not.
+    EXPECT_NEAR(status.at("skipped_share").get<double>(), 11.0 / 12.0, 0.001);
+    EXPECT_EQ(status.at("alerts_reliable"), false);
+    EXPECT_NEAR(status.at("lag_p95_s").get<double>(), 0.3, 0.001);
+    EXPECT_EQ(status.at("reconnections"), 0);
+    EXPECT_NEAR(run.statuses.back().skippedShare, 8.0 / 9.0, 0.001) << "at the ninth place";
 }
 
 } // namespace
