@@ -8,19 +8,26 @@
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/redacted_url.h"
-#include "core/live/watch_session.h"
+#include "core/live/cameras_plan.h"
+#include "core/live/multi_watch.h"
 #include "core/live/watch_summary.h"
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 namespace vigil::app {
 namespace {
 
-// At most one status line a second, so a log stays readable.
+// At most one status line a second per camera, so a log stays readable.
 class StatusPrinter {
 public:
+    explicit StatusPrinter(std::string prefix)
+        : prefix_(std::move(prefix))
+    {
+    }
+
     void print(const live::WatchStatus& status)
     {
         const auto now = std::chrono::steady_clock::now();
@@ -34,19 +41,16 @@ public:
         if (status.skippedShare > 0.0)
             std::snprintf(
                 share, sizeof(share), " (%.0f %% of the last minute)", status.skippedShare * 100.0);
-        std::fprintf(stderr, "vigil: watch %.1f s  score %s  lag %.2f s  skipped %lld%s%s\n",
-            static_cast<double>(status.streamUs) / 1e6, score,
+        std::fprintf(stderr, "vigil: watch %s%.1f s  score %s  lag %.2f s  skipped %lld%s%s\n",
+            prefix_.c_str(), static_cast<double>(status.streamUs) / 1e6, score,
             static_cast<double>(status.lagMs) / 1e3, static_cast<long long>(status.skippedSnippets),
             share, status.isAlertOpen ? "  ALERT" : "");
     }
 
 private:
+    std::string prefix_; // "door: " when several cameras share stderr
     std::chrono::steady_clock::time_point last_ {};
 };
-
-} // namespace
-
-namespace {
 
 void printOutcome(const std::string& displayName, const live::WatchOutcome& outcome)
 {
@@ -54,11 +58,68 @@ void printOutcome(const std::string& displayName, const live::WatchOutcome& outc
         printable(live::outcomeSummary(outcome)).c_str());
 }
 
+// The cameras the user gave, or the one problem that stops the watch.
+live::CamerasPlan planOf(const WatchOptions& watch)
+{
+    std::vector<live::CameraEntry> entries;
+    try {
+        if (!watch.camerasFile.empty())
+            entries = live::readCamerasFile(watch.camerasFile);
+    } catch (const IoError& error) {
+        live::CamerasPlan plan;
+        plan.problem = error.what();
+        return plan;
+    }
+    for (const std::string& source : watch.sources)
+        entries.push_back(live::cameraEntryOf(source));
+    if (entries.empty()) {
+        live::CamerasPlan plan;
+        plan.problem = "name a source to watch (or --cameras FILE)";
+        return plan;
+    }
+    return live::planCameras(entries, watch.choices);
+}
+
+// One camera's settings and callbacks; the printers live as long as the watch.
+std::vector<live::CameraSpec> specsOf(const live::CamerasPlan& plan, bool isQuiet,
+    std::vector<std::unique_ptr<StatusPrinter>>& printers)
+{
+    std::vector<live::CameraSpec> specs;
+    for (size_t i = 0; i < plan.cameras.size(); ++i) {
+        const live::WatchSettings& settings = *plan.cameras[i].settings;
+        std::filesystem::create_directories(settings.outputs.outputDir);
+        printers.push_back(std::make_unique<StatusPrinter>(
+            plan.cameras.size() > 1 ? plan.names[i] + ": " : std::string()));
+        StatusPrinter* printer = printers.back().get();
+        specs.push_back({ settings, [](const std::string& notice) { printError(notice); },
+            [printer, isQuiet](const live::WatchStatus& status) {
+                if (!isQuiet)
+                    printer->print(status);
+            },
+            {}, {} });
+    }
+    return specs;
+}
+
+// 0 when every camera opened and wrote its files; 1 when one never opened or could not write.
+int exitCodeOf(const live::CamerasPlan& plan, const std::vector<live::WatchOutcome>& outcomes)
+{
+    int exitCode = kExitOk;
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        printOutcome(plan.cameras[i].displayName, outcomes[i]);
+        if (outcomes.size() == 1 && !outcomes[i].failure.empty())
+            printError(outcomes[i].failure); // several cameras said it as it happened
+        if (!outcomes[i].failure.empty() || !outcomes[i].wasOpened)
+            exitCode = kExitFailedInput;
+    }
+    return exitCode;
+}
+
 } // namespace
 
 int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel) const
 {
-    const live::WatchPlan plan = live::planWatch(watch_.choices);
+    const live::CamerasPlan plan = planOf(watch_);
     std::string problem = plan.problem;
     if (problem.empty())
         problem = live::backboneProblem(options.model.backbone);
@@ -74,21 +135,12 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
     std::printf("networks: %s\n%s\n", analysis::weightsSummary(engine->description()).c_str(),
         analysis::preprocessSummary(engine->description()).c_str());
     std::fflush(stdout);
-    StatusPrinter printer;
-    const bool isQuiet = watch_.isQuiet;
     try {
-        std::filesystem::create_directories(plan.settings->outputs.outputDir);
-        live::WatchSession session(
-            *plan.settings, *engine, [](const std::string& notice) { printError(notice); },
-            [&printer, isQuiet](const live::WatchStatus& status) {
-                if (!isQuiet)
-                    printer.print(status);
-            });
-        const live::WatchOutcome outcome = session.run(cancel);
-        printOutcome(plan.displayName, outcome);
-        if (cancel.isCancelled())
-            return kExitCancelled;
-        return outcome.wasOpened ? kExitOk : kExitFailedInput;
+        std::vector<std::unique_ptr<StatusPrinter>> printers;
+        live::MultiWatch watch(specsOf(plan, watch_.isQuiet, printers), *engine);
+        const std::vector<live::WatchOutcome> outcomes = watch.run(cancel);
+        exitCode = exitCodeOf(plan, outcomes);
+        return cancel.isCancelled() ? kExitCancelled : exitCode;
     } catch (const Cancelled&) {
         // A stop is how a watch ends: 130 and no "vigil: cancelled" line (runGuarded's, in
         // app/command.h), as for the stop after an outcome above.
@@ -97,8 +149,11 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
         printError(error.what()); // another -o is the fix, as for a usage error
         return kExitUsage;
     } catch (const std::exception& error) {
-        // Messages from below name the source as given; credentials stay out of the log.
-        printError(redactedIn(error.what(), watch_.choices.location));
+        // Messages from below name a source as given; credentials stay out of the log.
+        std::string message = error.what();
+        for (const live::WatchPlan& camera : plan.cameras)
+            message = redactedIn(message, camera.settings->reader.source.location);
+        printError(message);
         return kExitFailedInput;
     }
 }

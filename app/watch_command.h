@@ -1,6 +1,8 @@
 #pragma once
-// `vigil watch SOURCE`: scores a live stream or camera as it comes (core/live/watch_session.h),
-// appends DIR/scores.csv and DIR/events.jsonl, writes a thumbnail and a clip per alert. Main
+// `vigil watch [NAME=]SOURCE... | --cameras FILE`: scores live streams or cameras as they come,
+// all with one set of networks (core/live/multi_watch.h); each camera appends its scores.csv and
+// events.jsonl and writes a thumbnail and a clip per alert, in DIR (one unnamed camera) or
+// DIR/<name>/. Main
 // thread only; one line on stderr per problem, exit codes from exit_codes.h; nothing throws out
 // of run().
 
@@ -11,11 +13,14 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace vigil::app {
 
 struct WatchOptions {
-    live::WatchChoices choices; // as live::planWatch takes them, from the desktop app too
+    live::WatchChoices choices; // every camera's, as live::planWatch takes them; location unused
+    std::vector<std::string> sources; // [NAME=]SOURCE, as typed
+    std::string camerasFile; // --cameras: empty for none
     bool isQuiet = false;
 };
 

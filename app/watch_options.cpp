@@ -18,11 +18,14 @@ std::string watchFooter()
     std::snprintf(latency, sizeof latency, "%lld frames have arrived (%.2f s at 25 fps)",
         static_cast<long long>(defaults::kSnippetFrames),
         static_cast<double>(defaults::kSnippetFrames) / 25.0);
-    return R"(DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
+    return R"(Several cameras (or a named one): each writes DIR/<name>/ what one camera writes in DIR.
+DIR/scores.csv: stream_time_s,wall_time,score (empty: not scored)
 DIR/events.jsonl: one JSON line per alert ("type": "alert"), appended when it closes, then
   one when its clip is on disk ("clip_written") or could not be cut ("clip_failed");
   --exec runs then, with the alert's line naming the clip. Event ids go on after the
   highest already in DIR. One watch per DIR (DIR/.vigil-watch.lock).
+DIR/status.json: the last minute's scored steps/s, skipped share, lag p50/p95 and
+  reconnections, and whether its alerts are reliable; rewritten every 5 s.
 Latency: a step is scored once its )"
         + std::string(latency) + R"( plus the
   network's time; its score covers the last --window steps (history, not delay).
@@ -50,12 +53,17 @@ WatchCommand::WatchCommand(CLI::App& cli)
         "Score a live stream or camera as it comes: appends DIR/scores.csv, and per alert a line "
         "of DIR/events.jsonl, a thumbnail (PNG) and a clip (stream copy)");
     command_->footer(watchFooter());
+    command_->add_option("source", watch_.sources,
+        "[NAME=]SOURCE: an rtsp://, http(s)://, udp://, tcp://, srt:// URL, /dev/videoN or "
+        "camera:N; several are watched by one process with one set of networks");
     command_
-        ->add_option("source", watch_.choices.location,
-            "rtsp://, http(s)://, udp://, tcp://, srt:// URL, /dev/videoN or camera:N")
-        ->required();
-    command_->add_option(
-        "-o,--output", watch_.choices.outputDir, "Output folder (default: ./watch-<source>)");
+        ->add_option("--cameras", watch_.camerasFile,
+            "JSON file of cameras: {\"cameras\": [{\"name\", \"source\", and optionally "
+            "\"on\", \"off\", \"min_duration\", \"folder\"}]}")
+        ->excludes(command_->get_option("source"));
+    command_->add_option("-o,--output", watch_.choices.outputDir,
+        "Output folder (default for one unnamed camera: ./watch-<source>); several cameras "
+        "write DIR/<name>/");
     command_->add_option("--on", watch_.choices.on, "Score at or above which an alert opens")
         ->check(numberIn(bounds::threshold()))
         ->capture_default_str();

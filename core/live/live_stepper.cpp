@@ -149,6 +149,11 @@ void LiveStepper::score(const LiveSnippet& snippet)
 {
     FloatArray feature = engine_.pipeline().extractor().extract(snippet.input);
     feature.shape = { feature.dim(0), feature.dim(1) };
+    scoreFeature(snippet, feature);
+}
+
+void LiveStepper::scoreFeature(const LiveSnippet& snippet, const FloatArray& feature)
+{
     const std::optional<CausalScore> causal = window_.push(feature);
     std::vector<float> detectorScores = detectors_.push(feature);
     lastSeenEndUs_ = snippet.endUs;

@@ -43,6 +43,9 @@ public:
     // a lost stream (closes an open alert at once), the time it was away (a new window).
     void takeGaps(const std::vector<StreamGap>& gaps);
     void score(const LiveSnippet& snippet);
+    // As score(), with the snippet's feature [crops, width] already extracted (a batch of
+    // several cameras' snippets goes through the backbone at once: CameraWatch).
+    void scoreFeature(const LiveSnippet& snippet, const FloatArray& feature);
     // The watch ends: an open alert closes (stop), the clips still due are written.
     void finish();
 

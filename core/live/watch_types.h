@@ -44,6 +44,9 @@ struct WatchOutcome {
     int64_t reconnections = 0;
     bool wasOpened = false; // false: the source never opened (gave up, or stopped, before)
     std::string endReason;
+    // Why the camera's folder could not be written (empty: it could); it stopped there, and a
+    // watch of several cameras went on with the others.
+    std::string failure;
 };
 
 } // namespace vigil::live

@@ -1,0 +1,126 @@
+#include "core/live/multi_watch.h"
+
+#include "core/analysis/weights_summary.h"
+#include "core/common/error.h"
+#include "core/live/round_robin.h"
+#include "core/live/watch_plan.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace vigil::live {
+namespace {
+
+// Passes the caller's cancel on to every camera while the run lives, also during the first
+// opens of the sources (which can wait for their whole timeout).
+class CancelRelay {
+public:
+    CancelRelay(const CancellationToken& from, std::vector<std::unique_ptr<CameraFeed>>& to)
+        : thread_([this, &from, &to] {
+            while (!isDone_.load()) {
+                if (from.isCancelled()) {
+                    for (const std::unique_ptr<CameraFeed>& feed : to)
+                        feed->stop();
+                    return;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        })
+    {
+    }
+    ~CancelRelay()
+    {
+        isDone_.store(true);
+        thread_.join();
+    }
+    CancelRelay(const CancelRelay&) = delete;
+    CancelRelay& operator=(const CancelRelay&) = delete;
+
+private:
+    std::atomic<bool> isDone_ { false };
+    std::thread thread_;
+};
+
+// While no camera has a snippet waiting, the worker looks again this often: short beside the
+// 0.64 s a 25 fps camera takes to fill a snippet.
+constexpr int kIdleWaitMs = 10;
+
+} // namespace
+
+MultiWatch::MultiWatch(std::vector<CameraSpec> cameras, engine::Engine engine)
+    : cameras_(std::move(cameras))
+    , engine_(std::move(engine))
+{
+    if (const std::string problem = backboneProblem(engine_.description().backbone);
+        !problem.empty())
+        throw ModelError(problem);
+    if (!engine_.canExtract() || !engine_.canScore())
+        throw ModelError("vigil watch needs a backbone and a classifier");
+    for (CameraSpec& camera : cameras_) {
+        locks_.emplace_back(camera.settings.outputs.outputDir, camera.settings.outputs.sourceName);
+        // Live features are made and described as the engine's are for files.
+        camera.settings.reader.crops = engine_.pipeline().options().crops;
+        camera.settings.reader.preset = engine_.pipeline().options().preset;
+        camera.settings.outputs.networks = analysis::weightsSummary(engine_.description());
+    }
+}
+
+void MultiWatch::setObserver(size_t camera, LiveObserver observer)
+{
+    cameras_.at(camera).observer = std::move(observer);
+}
+
+void MultiWatch::setRetryNow(size_t camera, std::shared_ptr<RetryNow> retryNow)
+{
+    cameras_.at(camera).retryNow = std::move(retryNow);
+}
+
+// One backbone call for the pass: the snippets' crops are stacked, their features split back.
+void MultiWatch::scoreBatch(std::vector<std::unique_ptr<CameraFeed>>& feeds,
+    std::vector<std::pair<size_t, LiveSnippet>>& batch) const
+{
+    FloatArray input;
+    input.shape = batch.front().second.input.shape;
+    input.shape[0] = 0;
+    for (const auto& [camera, snippet] : batch) {
+        input.shape[0] += snippet.input.dim(0);
+        input.values.insert(
+            input.values.end(), snippet.input.values.begin(), snippet.input.values.end());
+    }
+    const FloatArray features = engine_.pipeline().extractor().extract(input);
+    const int64_t width = features.dim(1); // [inputs, width], maybe with trailing 1s
+    int64_t row = 0;
+    for (const auto& [camera, snippet] : batch) {
+        const int64_t crops = snippet.input.dim(0);
+        FloatArray feature;
+        feature.shape = { crops, width };
+        const auto begin = features.values.begin() + row * width;
+        feature.values.assign(begin, begin + crops * width);
+        row += crops;
+        feeds[camera]->score(snippet, feature);
+    }
+}
+
+std::vector<WatchOutcome> MultiWatch::run(const CancellationToken& cancel)
+{
+    std::vector<std::unique_ptr<CameraFeed>> feeds;
+    for (const CameraSpec& camera : cameras_)
+        feeds.push_back(std::make_unique<CameraFeed>(camera, engine_, cameras_.size() > 1));
+    const CancelRelay relay(cancel, feeds);
+    std::vector<std::pair<size_t, LiveSnippet>> batch;
+    for (size_t first = 0;; first = (first + 1) % feeds.size()) {
+        batch.clear();
+        if (takeRoundRobin(feeds, first, batch, kIdleWaitMs) == 0)
+            break;
+        if (!batch.empty())
+            scoreBatch(feeds, batch);
+    }
+    std::vector<WatchOutcome> outcomes;
+    for (const std::unique_ptr<CameraFeed>& feed : feeds)
+        outcomes.push_back(feed->finish());
+    return outcomes;
+}
+
+} // namespace vigil::live
