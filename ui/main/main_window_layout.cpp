@@ -64,9 +64,9 @@ void MainWindow::createLayout()
     // Small enough for a 1024x640 window, the detectors' legend and threshold rows and a status
     // bar showing progress (27 px) included: they made it 674 px tall. Past that, the extra
     // height goes to the events.
-    windowDetail_->setMinimumSize(200, 96);
+    windowDetail_->setMinimumSize(200, 84);
     thumbnails_->setMinimumSize(200, 46);
-    eventsTable()->setMinimumHeight(48);
+    eventsTable()->setMinimumHeight(60); // the header and one whole row
     // The thumbnails get as much height as the matrix: at their size hint's share they were
     // stamps of 30 x 20 px even at 2560x1440 (frames must be at least 96 px wide at 1440x900).
     side->setStretchFactor(0, 2);
