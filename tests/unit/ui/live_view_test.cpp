@@ -284,11 +284,14 @@ TEST(LiveWindow, RetriesASourceThatIsNotUpYetWithACountdownAndRetryNow)
     EXPECT_TRUE(window->retryButton()->isVisible());
     EXPECT_TRUE(window->isRunning()); // not failed: it keeps trying
     BackgroundProcess server(test::publishCommand(kPattern, 8.0, url));
-    QTest::qWait(300); // ffmpeg listens
+    // A readiness probe, not a guess: on a loaded machine ffmpeg took over 300 ms to listen, the
+    // click then tried too early, and the next attempt came after the waits below.
+    ASSERT_TRUE(test::waitUntilListening(url, 20.0));
     window->retryButton()->click();
     EXPECT_TRUE(QTest::qWaitFor([&] { return !window->video()->image().isNull(); }, 20000));
     EXPECT_TRUE(QTest::qWaitFor([&] { return window->ring().size() >= 1; }, 20000));
-    EXPECT_TRUE(window->liveLabel()->text().startsWith("LIVE"))
+    EXPECT_TRUE(
+        QTest::qWaitFor([&] { return window->liveLabel()->text().startsWith("LIVE"); }, 20000))
         << window->liveLabel()->text().toStdString();
     EXPECT_FALSE(window->retryButton()->isVisible());
     QSignalSpy finished(window.get(), &LiveWindow::finished);
