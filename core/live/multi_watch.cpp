@@ -5,7 +5,6 @@
 #include "core/live/round_robin.h"
 #include "core/live/watch_plan.h"
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -47,6 +46,22 @@ private:
 // 0.64 s a 25 fps camera takes to fill a snippet.
 constexpr int kIdleWaitMs = 10;
 
+// The pass's snippets' crops stacked into one backbone input. A pass of one is extracted from
+// the snippet itself: a ten-crop snippet is 96 MB, not to be copied for nothing.
+FloatArray stackedInputs(const std::vector<std::pair<size_t, LiveSnippet>>& batch)
+{
+    FloatArray input;
+    input.shape = batch.front().second.input.shape;
+    input.shape[0] = 0;
+    for (const auto& [camera, snippet] : batch)
+        input.shape[0] += snippet.input.dim(0);
+    input.values.reserve(static_cast<size_t>(FloatArray::countOf(input.shape)));
+    for (const auto& [camera, snippet] : batch)
+        input.values.insert(
+            input.values.end(), snippet.input.values.begin(), snippet.input.values.end());
+    return input;
+}
+
 } // namespace
 
 MultiWatch::MultiWatch(std::vector<CameraSpec> cameras, engine::Engine engine)
@@ -77,19 +92,13 @@ void MultiWatch::setRetryNow(size_t camera, std::shared_ptr<RetryNow> retryNow)
     cameras_.at(camera).retryNow = std::move(retryNow);
 }
 
-// One backbone call for the pass: the snippets' crops are stacked, their features split back.
+// One backbone call for the pass; the features are split back to their cameras.
 void MultiWatch::scoreBatch(std::vector<std::unique_ptr<CameraFeed>>& feeds,
     std::vector<std::pair<size_t, LiveSnippet>>& batch) const
 {
-    FloatArray input;
-    input.shape = batch.front().second.input.shape;
-    input.shape[0] = 0;
-    for (const auto& [camera, snippet] : batch) {
-        input.shape[0] += snippet.input.dim(0);
-        input.values.insert(
-            input.values.end(), snippet.input.values.begin(), snippet.input.values.end());
-    }
-    const FloatArray features = engine_.pipeline().extractor().extract(input);
+    const analysis::FeatureExtractor& extractor = engine_.pipeline().extractor();
+    const FloatArray features = batch.size() == 1 ? extractor.extract(batch.front().second.input)
+                                                  : extractor.extract(stackedInputs(batch));
     const int64_t width = features.dim(1); // [inputs, width], maybe with trailing 1s
     int64_t row = 0;
     for (const auto& [camera, snippet] : batch) {
