@@ -187,9 +187,17 @@ std::string cudaUnavailableReason()
 LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,
     const BackboneTuning& tuning, ComputeDevice device)
 {
-    if (kind == analysis::BackboneKind::I3dResNet50)
-        return makeBackbone<I3dResNet50>(weightsPath, kDemoBackboneSeed, tuning, device);
-    return makeBackbone<ResNet50>(weightsPath, kDemoBackboneSeed, tuning, device);
+    // Preparing the layout can fail inside LibTorch too (oneDNN refuses bf16 on a CPU without
+    // its instructions, whatever VIGIL_CPUINFO claimed): one line, never an abort.
+    try {
+        if (kind == analysis::BackboneKind::I3dResNet50)
+            return makeBackbone<I3dResNet50>(weightsPath, kDemoBackboneSeed, tuning, device);
+        return makeBackbone<ResNet50>(weightsPath, kDemoBackboneSeed, tuning, device);
+    } catch (const c10::Error& error) {
+        throw ModelError("cannot prepare the backbone"
+            + std::string(tuning.precision == Precision::Bf16 ? " in bf16: " : ": ")
+            + error.what_without_backtrace());
+    }
 }
 
 LoadedClassifier loadClassifier(const std::string& weightsPath)

@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -124,6 +125,25 @@ std::string RegularFile::readAll() const
 {
     std::string bytes(sizeBytes_, '\0');
     readAt(0, bytes.data(), sizeBytes_);
+    return bytes;
+}
+
+std::string RegularFile::readPrefix(uint64_t limit) const
+{
+    std::string bytes;
+    char buffer[1 << 16];
+    while (bytes.size() < limit) {
+        const ssize_t got
+            = ::pread(fd_, buffer, std::min<uint64_t>(sizeof buffer, limit - bytes.size()),
+                static_cast<off_t>(bytes.size()));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            throw IoError(path_ + ": cannot read: " + std::strerror(errno));
+        if (got == 0)
+            break;
+        bytes.append(buffer, static_cast<size_t>(got));
+    }
     return bytes;
 }
 

@@ -30,6 +30,9 @@ public:
     void readAt(uint64_t offset, void* buffer, uint64_t count) const;
     // The whole file, sizeBytes() long.
     std::string readAll() const;
+    // Up to `limit` bytes from the start, read until the file ends: for /proc files, whose size
+    // is 0 to stat(), and any input only whose beginning matters.
+    std::string readPrefix(uint64_t limit) const;
 
 private:
     std::string path_;

@@ -1,11 +1,16 @@
 #include "core/tuning/machine_key.h"
 
+#include "core/common/error.h"
+#include "core/common/ignored_files.h"
+#include "core/files/regular_file.h"
+
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 namespace vigil::tuning {
 namespace {
+
+// /proc/cpuinfo of a 256-thread machine is about 400 KiB; the first processor's lines are far less.
+constexpr uint64_t kMaxCpuInfoBytes = 1 << 20;
 
 std::string_view trimmed(std::string_view text)
 {
@@ -64,10 +69,15 @@ CpuInfo parseCpuInfo(std::string_view text)
 CpuInfo readCpuInfo()
 {
     const char* saved = std::getenv("VIGIL_CPUINFO");
-    std::ifstream in(saved != nullptr && *saved != '\0' ? saved : "/proc/cpuinfo");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseCpuInfo(text.str());
+    const std::string path = saved != nullptr && *saved != '\0' ? saved : "/proc/cpuinfo";
+    // Only the first processor's lines are parsed, and they come first: a FIFO, /dev/zero or a
+    // huge file named by the environment costs neither a hang nor the memory to hold it.
+    try {
+        return parseCpuInfo(files::RegularFile(path).readPrefix(kMaxCpuInfoBytes));
+    } catch (const IoError& error) {
+        reportIgnoredFile(path, error.what());
+        return parseCpuInfo({});
+    }
 }
 
 std::string MachineKey::text() const

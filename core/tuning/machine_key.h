@@ -20,7 +20,8 @@ struct CpuInfo {
 CpuInfo parseCpuInfo(std::string_view procCpuinfo);
 // This machine: /proc/cpuinfo, or the file $VIGIL_CPUINFO names (a saved copy of another
 // machine's, to see what Vigil decides there; the tests' CPU without bf16). Unreadable: "unknown
-// CPU", "sse", no bf16.
+// CPU", "sse", no bf16, and the file is reported as ignored (a FIFO, a device or a folder is
+// never waited on or read; only the first MiB of a file is read).
 CpuInfo readCpuInfo();
 
 struct MachineKey {
