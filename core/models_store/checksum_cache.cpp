@@ -170,6 +170,14 @@ std::string checksumCacheFileFor(const std::string& folder)
         + files::sha256Hex(absolute.data(), absolute.size()).substr(0, 16) + ".json";
 }
 
+std::string modelsFolderCacheFile(const std::string& folder)
+{
+    std::error_code error;
+    if (!fs::exists(folder, error) || ::access(folder.c_str(), W_OK) == 0)
+        return (fs::path(folder) / kCacheName).string();
+    return checksumCacheFileFor(folder);
+}
+
 std::string cachedSha256OfFile(const std::string& path)
 {
     const fs::path file = fs::absolute(path);

@@ -52,6 +52,11 @@ private:
 // XDG_CACHE_HOME), so a read-only folder or one of the user's own gets no file of ours.
 std::string checksumCacheFileFor(const std::string& folder);
 
+// Where the cache of a models folder lives: its own .checksums.json while the folder can be
+// written (shared by `vigil models list`, imports and loads), else checksumCacheFileFor()'s file
+// in the user's cache, so a models folder mounted read-only still loads and verifies.
+std::string modelsFolderCacheFile(const std::string& folder);
+
 // The SHA-256 of the file at `path`, from that cache when the file is unchanged, else read and
 // remembered (a cache that cannot be written is skipped). Throws vigil::IoError like
 // files::sha256OfFile when the file cannot be read.

@@ -37,7 +37,7 @@ InstallState stateFor(const ModelEntry& entry, const ModelStatus& status)
 ModelStore::ModelStore(std::string folder, ModelManifest manifest)
     : folder_(std::move(folder))
     , manifest_(std::move(manifest))
-    , cache_(folder_)
+    , cache_(folder_, modelsFolderCacheFile(folder_))
 {
 }
 
@@ -110,7 +110,11 @@ ModelStatus ModelStore::status(const ModelEntry& entry, HashCheck check)
     }
     if (status.sha256.empty()) {
         status.sha256 = files::sha256OfFile(status.path);
-        cache_.remember(fileName, status.sha256);
+        try {
+            cache_.remember(fileName, status.sha256);
+        } catch (const IoError&) {
+            // Only a shortcut: the next command hashes the file again.
+        }
     }
     if (entry.checksum.canVerify())
         status.problem = entry.checksum.problemWith(status.sizeBytes, status.sha256);

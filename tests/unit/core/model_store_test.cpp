@@ -5,6 +5,7 @@
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_locations.h"
 #include "core/models_store/model_store.h"
+#include "tests/support/read_only_folder.h"
 #include "tests/support/scoped_environment.h"
 #include "tests/support/test_paths.h"
 
@@ -203,6 +204,28 @@ TEST(ModelStore, NoticesAChangedFileAndReportsItAsDamaged)
     EXPECT_EQ(checked.state, InstallState::Mismatch);
     EXPECT_NE(checked.problem.find("checksum mismatch"), std::string::npos) << checked.problem;
     EXPECT_THROW(findInstalled(store, entry), ModelError);
+}
+
+// Issue 40 item 2: a models folder mounted read-only (deploy/kubernetes/batch-job.yaml) loads and
+// verifies; the hashes go to $XDG_CACHE_HOME/vigil/checksums/ as docs/weights.md says, and the
+// next command finds them there without hashing again.
+TEST(ModelStore, AReadOnlyModelsFolderVerifiesWithTheChecksumsInTheUsersCache)
+{
+    const std::string scratch = test::scratchDir("model_store_read_only");
+    const std::string folder = scratch + "/models";
+    fs::create_directories(folder);
+    writeFile(folder + "/tiny.pth", "the right bytes");
+    const test::ScopedEnvironment cache("XDG_CACHE_HOME", scratch + "/cache");
+    const test::ReadOnlyFolder readOnly(folder);
+    if (!readOnly.isReadOnly())
+        GTEST_SKIP() << "this file system cannot make " << folder << " read-only";
+    ModelStore store(folder, manifestFor("the right bytes"));
+    const ModelEntry& entry = store.manifest().entries()[0];
+    EXPECT_EQ(store.status(entry, HashCheck::CacheOrFile).state, InstallState::Verified);
+    EXPECT_FALSE(fs::exists(folder + "/.checksums.json"));
+    EXPECT_FALSE(fs::is_empty(scratch + "/cache/vigil/checksums"));
+    ModelStore next(folder, manifestFor("the right bytes"));
+    EXPECT_EQ(next.status(entry, HashCheck::CacheOnly).state, InstallState::Verified);
 }
 
 TEST(ModelStore, FindsTheInstalledBackboneForItsNetwork)
