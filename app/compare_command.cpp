@@ -206,7 +206,13 @@ int CompareCommand::run() const
         printError(error.what());
         return kExitFailedInput;
     }
-    eval::FeatureComparison comparison = eval::compareFeatures(inputs.a, inputs.b);
+    eval::FeatureComparison comparison;
+    try {
+        comparison = eval::compareFeatures(inputs.a, inputs.b);
+    } catch (const std::exception& error) {
+        printError(error.what());
+        return kExitFailedInput;
+    }
     comparison.verdict += presetNote(sidecarA, sidecarB);
     std::optional<Scores> scores;
     if (isScoring()) {

@@ -170,6 +170,13 @@ FloatArray readFeatures(const std::string& npyPath)
     if (features.rank() != 3)
         throw IoError(
             npyPath + ": expected features [steps, crops, 2048], got " + features.shapeText());
+    // No steps is a video too short for one snippet; no crop or no feature is no feature at all,
+    // and every reader after this one divides by them.
+    if (features.dim(1) < 1 || features.dim(2) < 1)
+        throw IoError(npyPath
+            + ": expected features [steps, crops, 2048] with at least one crop "
+              "and one feature, got "
+            + features.shapeText());
     checkFinite(features, npyPath);
     return features;
 }

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -146,6 +147,17 @@ TEST_F(CompareCommand, ExitsOneForAnUnreadableFileAndTwoForAMissingArgument)
         = vigil("features compare " + shellQuoted(a) + " " + shellQuoted(dir_ + "/broken.npy"));
     EXPECT_EQ(broken.exitCode, 1) << broken.output;
     EXPECT_EQ(broken.output.rfind("vigil: " + dir_ + "/broken.npy: ", 0), 0u) << broken.output;
+    // Issue 40 item 6: no crop or no feature is refused in one line naming the file, not an abort.
+    for (const std::vector<int64_t>& shape : { std::vector<int64_t> { 4, 0, 2048 }, { 4, 1, 0 } }) {
+        const std::string empty = written("empty", FloatArray::zeros(shape));
+        const CommandResult refused
+            = vigil("features compare " + shellQuoted(empty) + " " + shellQuoted(a));
+        EXPECT_EQ(refused.exitCode, 1) << refused.output;
+        EXPECT_EQ(refused.output.rfind("vigil: " + empty + ": expected features", 0), 0u)
+            << refused.output;
+        EXPECT_EQ(std::count(refused.output.begin(), refused.output.end(), '\n'), 1)
+            << refused.output;
+    }
     EXPECT_EQ(vigil("features compare " + shellQuoted(a)).exitCode, 2);
     // `vigil features` still needs its videos when it is not comparing.
     const CommandResult noVideos = vigil("features --demo-weights");
