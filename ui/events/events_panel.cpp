@@ -120,6 +120,11 @@ void EventsPanel::updateEvents()
                  "above.")
                   .arg(sourceBox_->sourceText())
                   .arg(thresholdText(detectorBox ? detectorBox->value() : threshold)));
+    // After a cancel nothing more will come: the list must not promise events.
+    table_->setNotScoredText(analysis_->isCancelled()
+            ? tr("Not scored: the analysis was cancelled before its first window, so no event "
+                 "is known. F5 analyses the video again.")
+            : QString());
     table_->setEvents(
         shown ? analysis::findEvents(*shown, rule) : std::vector<analysis::ScoreEvent>(),
         analysis_->framesPerSecond(), threshold, shown != nullptr);

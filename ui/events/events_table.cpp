@@ -168,6 +168,26 @@ void EventsTable::setNoEventsText(const QString& text)
     viewport()->update();
 }
 
+void EventsTable::setNotScoredText(const QString& text)
+{
+    if (text == notScoredText_)
+        return;
+    notScoredText_ = text;
+    viewport()->update();
+}
+
+QString EventsTable::emptyText() const
+{
+    if (!hasScores_)
+        return notScoredText_.isEmpty() ? tr("Events appear here as the analysis scores the video.")
+                                        : notScoredText_;
+    if (!noEventsText_.isEmpty())
+        return noEventsText_;
+    return tr("No frame scores %1 or more. Drag the red threshold line in the timeline down to "
+              "list the highest moments.")
+        .arg(thresholdText(threshold_));
+}
+
 void EventsTable::paintEvent(QPaintEvent* event)
 {
     QTableWidget::paintEvent(event);
@@ -176,13 +196,7 @@ void EventsTable::paintEvent(QPaintEvent* event)
     QPainter painter(viewport());
     painter.setPen(palette().color(QPalette::PlaceholderText));
     painter.drawText(viewport()->rect().adjusted(12, 8, -12, -8),
-        Qt::AlignCenter | Qt::TextWordWrap,
-        hasScores_ && !noEventsText_.isEmpty() ? noEventsText_
-            : hasScores_
-            ? tr("No frame scores %1 or more. Drag the red threshold line in the timeline "
-                 "down to list the highest moments.")
-                  .arg(thresholdText(threshold_))
-            : tr("Events appear here as the analysis scores the video."));
+        Qt::AlignCenter | Qt::TextWordWrap, emptyText());
 }
 
 } // namespace vigil::ui

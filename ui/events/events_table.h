@@ -29,6 +29,11 @@ public:
     // What the empty list says when there are scores but no events; empty: "No frame scores
     // <threshold> or more", the classifier's words.
     void setNoEventsText(const QString& text);
+    // What it says while nothing is scored; empty: "Events appear here as the analysis scores
+    // the video.", the words of an analysis that is still to come.
+    void setNotScoredText(const QString& text);
+    // What the empty list says now (shown in the list's middle).
+    QString emptyText() const;
     // Ticks the events the marks name; emits nothing.
     void setReviewed(const formats::ReviewedEvents& reviewed);
     bool isReviewed(int row) const;
@@ -59,6 +64,7 @@ private:
     double threshold_ = defaults::kThreshold;
     bool hasScores_ = false;
     QString noEventsText_;
+    QString notScoredText_;
 };
 
 } // namespace vigil::ui

@@ -112,9 +112,12 @@ WindowDetailView::Layout WindowDetailView::layout() const
         layout.subtitle = QRectF(8, top, w - 16, line + 2);
         top = layout.subtitle.bottom();
     }
-    const int captionLines = h >= 260 ? 3 : (h >= 180 ? 2 : 1);
-    const double captionHeight = captionLines * metrics.lineSpacing() + 4;
-    layout.caption = QRectF(8, h - captionHeight, w - 16, captionHeight - 2);
+    // Under 120 px (a 1024x640 window) the caption would leave the matrix bands too thin for
+    // its row labels: the rows matter more, and the Explain panel says what the caption says.
+    const int captionLines = h >= 260 ? 3 : (h >= 180 ? 2 : (h >= 120 ? 1 : 0));
+    const double captionHeight = captionLines > 0 ? captionLines * metrics.lineSpacing() + 4 : 0.0;
+    if (captionLines > 0)
+        layout.caption = QRectF(8, h - captionHeight, w - 16, captionHeight - 2);
     const ColorScale colors = colorScale();
     const auto rows = static_cast<int>(values.dim(1));
     const double rowLabelWidth = widestOf(metrics, { tr("row %1").arg(rows - 1) }) + 12;
@@ -132,7 +135,7 @@ WindowDetailView::Layout WindowDetailView::layout() const
     const double matrixTop = top + 2 + line;
     layout.matrix = QRectF(rowLabelWidth, matrixTop,
         std::max(10.0, w - rowLabelWidth - sumWidth - kColorBarWidthPx - 4 - barLabelsWidth - 4),
-        std::max(10.0, layout.caption.top() - line / 2 - 2 - matrixTop));
+        std::max(10.0, h - captionHeight - line / 2 - 2 - matrixTop));
     layout.bar = QRectF(layout.matrix.right() + sumWidth, layout.matrix.top(), kColorBarWidthPx,
         layout.matrix.height());
     layout.labels = marginLabels(layout.matrix, sumWidth);
@@ -164,16 +167,21 @@ std::vector<PlotLabel> WindowDetailView::marginLabels(const QRectF& matrix, doub
             QString::number(window->firstStep + t), Qt::AlignLeft | Qt::AlignVCenter });
     }
     const double bandHeight = matrix.height() / rows;
-    const auto rowEvery = static_cast<int>(std::ceil(line / bandHeight));
+    // "row 2" and "Σ 1.00" have no descenders: a band as high as the digits (plus a pixel each
+    // side) holds its label, so a low panel still names every row.
+    const double labelHeight
+        = std::min(line, std::max(bandHeight, std::ceil(metrics.capHeight()) + 2));
+    const auto rowEvery = static_cast<int>(std::ceil(labelHeight / bandHeight - 1e-9));
     for (int k = 0; k < rows; k += rowEvery) {
         const double centre = matrix.top() + (k + 0.5) * bandHeight;
-        labels.push_back({ QRectF(0, centre - line / 2, matrix.left() - 6, line),
+        labels.push_back({ QRectF(0, centre - labelHeight / 2, matrix.left() - 6, labelHeight),
             tr("row %1").arg(k), Qt::AlignRight | Qt::AlignVCenter });
         double sum = 0.0;
         for (int64_t t = 0; t < steps; ++t)
             sum += values.values[static_cast<size_t>(t * rows + k)];
-        labels.push_back({ QRectF(matrix.right() + 4, centre - line / 2, sumWidthPx - 6, line),
-            sumText(sum), Qt::AlignLeft | Qt::AlignVCenter });
+        labels.push_back(
+            { QRectF(matrix.right() + 4, centre - labelHeight / 2, sumWidthPx - 6, labelHeight),
+                sumText(sum), Qt::AlignLeft | Qt::AlignVCenter });
     }
     return labels;
 }
@@ -210,7 +218,8 @@ void WindowDetailView::paintEvent(QPaintEvent*)
         painter.drawRect(QRectF(layout.matrix.left() + static_cast<double>(column) * cellWidth,
             layout.matrix.top(), cellWidth, layout.matrix.height()));
     }
-    paintCaption(painter, layout.caption);
+    if (!layout.caption.isEmpty())
+        paintCaption(painter, layout.caption);
 }
 
 void WindowDetailView::paintTitles(QPainter& painter, const Layout& layout) const

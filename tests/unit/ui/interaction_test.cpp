@@ -207,6 +207,27 @@ TEST(Interaction, ResultsAppearWindowByWindowAndTheVideoStaysWatchable)
     EXPECT_EQ(window->videoPanel()->currentFrame(), 1000);
 }
 
+// Issue 37 item 8: after Esc before the first window, the empty events list says nothing was
+// scored and how to score it, instead of promising events that will never come.
+TEST(Interaction, AnAnalysisCancelledBeforeItsFirstWindowListsNoEventsAndSaysWhy)
+{
+    auto window = shownWindow(vigil::test::fakeEngine(4, std::chrono::milliseconds(400)));
+    EventsTable* table = window->eventsPanel()->table();
+    window->openVideo(QString::fromStdString(vigil::test::uiClip("runner_cancel.mp4", 3200)));
+    EXPECT_TRUE(table->emptyText().startsWith(QStringLiteral("Events appear here")))
+        << table->emptyText().toStdString();
+    QSignalSpy finished(window->runner(), &AnalysisRunner::finished);
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    ASSERT_TRUE(finished.wait(5000));
+    ASSERT_FALSE(window->shownResult()) << "a window was scored before Esc: too fast to test";
+    EXPECT_EQ(table->rowCount(), 0);
+    EXPECT_TRUE(
+        table->emptyText().startsWith(QStringLiteral("Not scored: the analysis was cancelled")))
+        << table->emptyText().toStdString();
+    EXPECT_TRUE(table->emptyText().contains(QStringLiteral("F5")))
+        << table->emptyText().toStdString();
+}
+
 TEST(Interaction, ThumbnailsShowTheFrameEachRowWeighsMostAndSeekThere)
 {
     auto window = shownWindow(vigil::test::fakeEngine(4));

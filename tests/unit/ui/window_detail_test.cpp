@@ -100,9 +100,24 @@ TEST_P(WindowDetailSizes, NoTwoOfItsTextsOverlapAndEachFitsItsBox)
         }
 }
 
+// Issue 37: at 1024x640 the panel is 84 px high and named two of its three rows.
+TEST(WindowDetail, ThePanelA1024x640WindowLeavesItNamesEveryRow)
+{
+    WindowDetailView detail;
+    detail.resize(380, 84);
+    detail.setResult(oneWindow(3, 32));
+    detail.setPlayheadFrame(0);
+    std::vector<QString> rows;
+    for (const PlotLabel& label : detail.layout().labels)
+        if (label.text.startsWith(QStringLiteral("row ")))
+            rows.push_back(label.text);
+    EXPECT_EQ(rows, (std::vector<QString> { "row 0", "row 1", "row 2" }));
+    EXPECT_EQ(sums(detail).size(), 3u);
+}
+
 INSTANTIATE_TEST_SUITE_P(SmallToLarge, WindowDetailSizes,
-    testing::Combine(testing::Values(QSize(200, 124), QSize(280, 160), QSize(330, 180),
-                         QSize(520, 280), QSize(900, 520)),
+    testing::Combine(testing::Values(QSize(200, 84), QSize(200, 124), QSize(280, 160),
+                         QSize(330, 180), QSize(520, 280), QSize(900, 520)),
         testing::Values(int64_t { 3 }, int64_t { 7 }),
         testing::Values(AttentionScale::RawWeight, AttentionScale::WeightTimesSteps)));
 
