@@ -56,8 +56,10 @@ rows = open(folder + "scores.csv").read().splitlines()[1:]
 scored = sum(1 for r in rows if r.split(",")[2] != "")
 status = json.load(open(folder + "status.json"))
 share = scored / len(rows) if rows else 0.0
+def lag(seconds):  # null: nothing scored in the last minute
+    return "not measured" if seconds is None else f"{seconds:.2f} s"
 print(f"{design:<13} {folder.rstrip('/').rsplit('/', 1)[1]:<6} steps {len(rows):4d}  scored {share*100:5.1f} %"
-      f"  lag p50 {status['lag_p50_s']} s  p95 {status['lag_p95_s']} s")
+      f"  lag p50 {lag(status['lag_p50_s'])}  p95 {lag(status['lag_p95_s'])}")
 with open(folder + "../shares.txt", "a") as out:
     out.write(f"{share}\n")
 PY
@@ -70,11 +72,12 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //
 echo "flags:   $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|fma|avx512f|avx512_bf16|avx512_vnni)$' | tr '\n' ' ')"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); ${cameras} cameras of ${size} at 25 fps, ${seconds} s each design"
 
-# One process, N cameras.
+# One process, N cameras. time wraps timeout, not the reverse: timeout signals its whole process
+# group, and a signalled time dies before it prints the peak RSS.
 serve
 args=()
 for i in $(seq "$cameras"); do args+=("cam${i}=${URLS[$((i - 1))]}"); done
-timeout -s TERM "$seconds" /usr/bin/time -v "$vigil" watch "${args[@]}" -o "$work/one" \
+/usr/bin/time -v timeout -s TERM "$seconds" "$vigil" watch "${args[@]}" -o "$work/one" \
     "${watch_args[@]}" > /dev/null 2> "$work/one-time.txt" || true
 stop_servers
 one_kb=$(peak_kb "$work/one-time.txt")
@@ -84,7 +87,7 @@ load_one=$(cut -d' ' -f1-3 /proc/loadavg)
 serve
 pids=()
 for i in $(seq "$cameras"); do
-    timeout -s TERM "$seconds" /usr/bin/time -v "$vigil" watch "${URLS[$((i - 1))]}" \
+    /usr/bin/time -v timeout -s TERM "$seconds" "$vigil" watch "${URLS[$((i - 1))]}" \
         -o "$work/each/cam${i}" "${watch_args[@]}" > /dev/null 2> "$work/each-time-$i.txt" &
     pids+=($!)
 done
