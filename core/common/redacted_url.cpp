@@ -61,15 +61,42 @@ bool isHostAndPort(std::string_view text)
         [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
+int hexValue(char c)
+{
+    return std::isdigit(static_cast<unsigned char>(c))
+        ? c - '0'
+        : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10;
+}
+
+// The name as the server reads it: %70assword is password, to%6Ben is token.
+std::string decodedLowerName(std::string_view name)
+{
+    std::string decoded;
+    for (size_t i = 0; i < name.size(); ++i) {
+        char c = name[i];
+        if (c == '%' && i + 2 < name.size()
+            && std::isxdigit(static_cast<unsigned char>(name[i + 1]))
+            && std::isxdigit(static_cast<unsigned char>(name[i + 2]))) {
+            c = static_cast<char>(hexValue(name[i + 1]) * 16 + hexValue(name[i + 2]));
+            i += 2;
+        } else if (c == '+') {
+            c = ' ';
+        }
+        decoded += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return decoded;
+}
+
 bool isSecretName(std::string_view name)
 {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = decodedLowerName(name);
     constexpr std::array<std::string_view, 9> kWords
         = { "pass", "pwd", "token", "key", "secret", "auth", "sig", "cred", "session" };
-    return std::any_of(kWords.begin(), kWords.end(),
-        [&lower](std::string_view word) { return lower.find(word) != std::string::npos; });
+    // Names too short to look for inside others ("pw" is in "upward"), secret when whole.
+    constexpr std::array<std::string_view, 3> kWholeNames = { "pw", "pin", "sid" };
+    return std::any_of(kWords.begin(), kWords.end(), [&lower](std::string_view word) {
+        return lower.find(word) != std::string::npos;
+    }) || std::find(kWholeNames.begin(), kWholeNames.end(), lower) != kWholeNames.end();
 }
 
 // The part before an '@' may be user:password: each is a secret of its own too.
@@ -121,6 +148,23 @@ void appendParameters(std::string_view text, Redaction& out)
     }
 }
 
+// The path, whose segments may carry parameters of their own (/live;jsessionid=...;pw=...).
+void appendPath(std::string_view path, Redaction& out)
+{
+    size_t start = 0;
+    while (start < path.size()) {
+        const size_t end = std::min(path.find('/', start + 1), path.size());
+        const std::string_view segment = path.substr(start, end - start);
+        const size_t semicolon = segment.find(';');
+        out.text += segment.substr(0, semicolon);
+        if (semicolon != std::string_view::npos) {
+            out.text += ';';
+            appendParameters(segment.substr(semicolon + 1), out);
+        }
+        start = end;
+    }
+}
+
 // What follows `scheme://`: [userinfo@]host[:port][/path][?query][#fragment].
 void appendHierarchical(std::string_view rest, Redaction& out)
 {
@@ -144,7 +188,7 @@ void appendHierarchical(std::string_view rest, Redaction& out)
     const size_t fragmentAt = tail.find('#');
     const std::string_view head = tail.substr(0, fragmentAt);
     const size_t queryAt = head.find('?');
-    out.text += head.substr(0, queryAt);
+    appendPath(head.substr(0, queryAt), out);
     if (queryAt != std::string_view::npos) {
         out.text += '?';
         appendParameters(head.substr(queryAt + 1), out);

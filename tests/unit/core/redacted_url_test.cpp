@@ -55,6 +55,15 @@ INSTANTIATE_TEST_SUITE_P(RedactedUrl, RedactedUrlHides,
         Leak { "rtsp://host/live?x=1&key=k3yk3y", "k3yk3y", "rtsp://host/live?x=1&key=***" },
         Leak { "http://host/live?Api_Key=zz99zz#access_token=tt77tt", "zz99zz",
             "http://host/live?Api_Key=***#access_token=***" },
+        // Issue 40 item 4: names as the server decodes them, short names, path parameters.
+        Leak {
+            "http://host/s.ts?%70assword=SECRET1", "SECRET1", "http://host/s.ts?%70assword=***" },
+        Leak {
+            "http://host/s.ts?x=1&to%6Ben=SECRET2", "SECRET2", "http://host/s.ts?x=1&to%6Ben=***" },
+        Leak { "http://host/s.ts?pw=SECRET3", "SECRET3", "http://host/s.ts?pw=***" },
+        Leak { "http://host/live;jsessionid=SECRET4/s.ts", "SECRET4",
+            "http://host/live;jsessionid=***/s.ts" },
+        Leak { "rtsp://host/a;x=1;PW=SECRET5", "SECRET5", "rtsp://host/a;x=1;PW=***" },
         // The usual user and password, also with an unencoded '@', and an upper-case scheme.
         Leak { "rtsp://admin:s3cr@t@10.0.0.5:554/live?x=1", "s3cr@t",
             "rtsp://***@10.0.0.5:554/live?x=1" },
@@ -76,9 +85,9 @@ TEST(RedactedUrl, HidesAUserAndPasswordThatAMessageNamesAlone)
 
 TEST(RedactedUrl, ShowsWhatHoldsNoSecretAsItIs)
 {
-    for (const char* text :
-        { "udp://127.0.0.1:1234", "srt://[::1]:9000?mode=caller", "http://host/live/s.ts?x=1#t=10",
-            "/dev/video0", "camera:2", "clip.mp4", "a folder/video.mp4" }) {
+    for (const char* text : { "udp://127.0.0.1:1234", "srt://[::1]:9000?mode=caller",
+             "http://host/live/s.ts?x=1#t=10", "http://host/upward;v=2/s.ts?page=1", "/dev/video0",
+             "camera:2", "clip.mp4", "a folder/video.mp4" }) {
         SCOPED_TRACE(text);
         EXPECT_EQ(redactedUrl(text), text);
         EXPECT_EQ(redactedIn(std::string("no ") + text, text), std::string("no ") + text);
