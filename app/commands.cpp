@@ -10,6 +10,7 @@
 #include "core/common/process_memory.h"
 #include "core/files/atomic_file.h"
 #include "core/files/npy_file.h"
+#include "core/files/output_guard.h"
 #include "core/files/output_names.h"
 #include "core/formats/feature_sidecar.h"
 #include "core/formats/result_files.h"
@@ -72,15 +73,44 @@ int forEachInput(const files::OutputNames& names, const RunOptions& options,
     return failures == 0 ? kExitOk : kExitFailedInput;
 }
 
-// Names the outputs, refusing (exit 2) a run in which two inputs would write the same results
-// before any network is loaded; then loads the engine and runs body(engine, names).
+// What a command writes for the input named `name` in `folder`.
+using OutputsOf
+    = std::vector<files::PlannedOutput> (*)(const std::string& folder, const std::string& name);
+
+std::vector<files::PlannedOutput> resultOutputs(const std::string& folder, const std::string& name)
+{
+    const std::string base = (fs::path(folder) / name).string();
+    return { { base + ".vigil.json", "{", "result" }, { base + ".scores.csv", {}, {} } };
+}
+
+std::vector<files::PlannedOutput> featureOutputs(const std::string& folder, const std::string& name)
+{
+    const std::string npy = (fs::path(folder) / (name + ".npy")).string();
+    return { { npy, "\x93NUMPY", "feature array" },
+        { formats::sidecarPathFor(npy), "{", "feature sidecar" } };
+}
+
+// Names the outputs, refusing (exit 2) a run in which two inputs would write the same results,
+// or an output would replace an input or a file of another kind, before any network is loaded;
+// then loads the engine and runs body(engine, names).
 template <typename Body>
-int withEngine(const RunOptions& options, const engine::ModelRequest& request, Body body)
+int withEngine(
+    const RunOptions& options, const engine::ModelRequest& request, OutputsOf outputsOf, Body body)
 {
     const files::OutputNames names = files::outputNames(options.inputs);
     if (!names.collision.empty()) {
         printError(names.collision + " in " + options.outputDir
             + "; give each its own -o folder or rename one");
+        return kExitUsage;
+    }
+    try {
+        std::vector<files::PlannedOutput> outputs;
+        for (const std::string& name : names.names)
+            for (files::PlannedOutput& output : outputsOf(options.outputDir, name))
+                outputs.push_back(std::move(output));
+        files::refuseOutputsOverInputs(outputs, options.inputs);
+    } catch (const IoError& error) {
+        printError(error.what());
         return kExitUsage;
     }
     int exitCode = kExitOk;
@@ -121,8 +151,8 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
     const std::optional<analysis::WindowSettings> windows = windowSettings(options.windows);
     if (!windows)
         return kExitUsage;
-    return withEngine(
-        options, options.model, [&](const engine::Engine& engine, const files::OutputNames& names) {
+    return withEngine(options, options.model, resultOutputs,
+        [&](const engine::Engine& engine, const files::OutputNames& names) {
             printPreprocessing(engine);
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
@@ -154,8 +184,8 @@ int runFeatures(const RunOptions& options, const CancellationToken& cancel)
 {
     engine::ModelRequest request = options.model;
     request.needs = engine::NeededNetworks::BackboneOnly;
-    return withEngine(
-        options, request, [&](const engine::Engine& engine, const files::OutputNames& names) {
+    return withEngine(options, request, featureOutputs,
+        [&](const engine::Engine& engine, const files::OutputNames& names) {
             printPreprocessing(engine);
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
@@ -183,8 +213,8 @@ int runScore(const RunOptions& options, const CancellationToken& cancel)
         return kExitUsage;
     engine::ModelRequest request = options.model;
     request.needs = engine::NeededNetworks::ClassifierOnly;
-    return withEngine(
-        options, request, [&](const engine::Engine& engine, const files::OutputNames& names) {
+    return withEngine(options, request, resultOutputs,
+        [&](const engine::Engine& engine, const files::OutputNames& names) {
             return forEachInput(
                 names, options, cancel, [&](const std::string& input, const std::string& name) {
                     const FloatArray features = formats::readFeatures(input);

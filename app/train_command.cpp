@@ -8,6 +8,7 @@
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/files/atomic_file.h"
+#include "core/files/output_guard.h"
 #include "core/train/model_card.h"
 #include "core/train/segment_samples.h"
 #include "core/train/training_plan.h"
@@ -133,6 +134,7 @@ int TrainCommand::run(const CancellationToken& cancel) const
         if (!output.parent_path().empty())
             fs::create_directories(output.parent_path());
         const std::vector<train::PlannedRun> plan = train::planRuns(shapes, seeds, folds_);
+        refuseOutputsOverInputs(plan, data);
         std::vector<train::RunResult> results;
         for (const train::PlannedRun& planned : plan)
             results.push_back(trainOne(planned, data, plan.size() == 1, cancel));
@@ -231,6 +233,31 @@ train::RunResult TrainCommand::trainOne(const train::PlannedRun& planned, const 
         fs::path(result.modelPath).replace_extension(".json").string(), train::modelCardJson(card));
     printRun(name, data.aucName, result);
     return result;
+}
+
+// Before any training: no model, card or report may replace the labels, a list, or a
+// feature file they name (`-o train.csv` once replaced the labels with a zip).
+void TrainCommand::refuseOutputsOverInputs(
+    const std::vector<train::PlannedRun>& plan, const Data& data) const
+{
+    std::vector<std::string> inputs { labelsPath_, listPath_, validationPath_ };
+    for (const train::LabelledVideo& video : data.labelled)
+        inputs.push_back(video.featuresPath);
+    std::vector<files::PlannedOutput> outputs;
+    for (const train::PlannedRun& planned : plan) {
+        const std::string model = train::modelPathFor(outputPath_, planned, plan.size() == 1);
+        outputs.push_back({ model, {}, {} });
+        outputs.push_back({ fs::path(model).replace_extension(".json").string(), {}, {} });
+    }
+    const fs::path output(outputPath_);
+    const std::string base = (output.parent_path() / output.stem()).string();
+    for (const char* report : { ".report.csv", ".report.json", ".report.png" })
+        outputs.push_back({ base + report, {}, {} });
+    try {
+        files::refuseOutputsOverInputs(outputs, inputs);
+    } catch (const IoError& error) {
+        throw UsageError(error.what());
+    }
 }
 
 void TrainCommand::writeReports(const std::vector<train::RunResult>& results, const Data& data,

@@ -33,6 +33,8 @@ private:
     Data readData(const CancellationToken& cancel) const;
     train::RunResult trainOne(const train::PlannedRun& planned, const Data& data, bool isSingleRun,
         const CancellationToken& cancel) const;
+    void refuseOutputsOverInputs(
+        const std::vector<train::PlannedRun>& plan, const Data& data) const;
     void writeReports(const std::vector<train::RunResult>& results, const Data& data,
         const std::vector<uint64_t>& seeds) const;
 

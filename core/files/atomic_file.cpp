@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/common/temporary_file.h"
+#include "core/files/regular_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -57,6 +58,10 @@ bool isRunning(long pid)
 
 void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write)
 {
+    // rename() would replace a device node (/dev/null as root), a FIFO or an empty folder.
+    if (const std::string problem = regularFileProblem(path);
+        problem.rfind("not a regular file", 0) == 0)
+        throw IoError(path + ": " + problem + "; Vigil writes only regular files there");
     const std::string temporary = temporaryPathFor(path);
     try {
         {
