@@ -9,13 +9,16 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QSignalBlocker>
+#include <QStyle>
 
 #include <algorithm>
 
 namespace vigil::ui {
 namespace {
 
-constexpr int kThumbnailHeightPx = 36;
+// 28 px (49 x 28 for 16:9) in rows of 30 lets a 1024x640 window show a whole row above the sideways
+// scroll bar; the frame each row attends to most is shown larger beside the matrix.
+constexpr int kThumbnailHeightPx = 28;
 
 } // namespace
 
@@ -29,7 +32,7 @@ EventsTable::EventsTable(QWidget* parent)
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     verticalHeader()->setVisible(false);
-    verticalHeader()->setDefaultSectionSize(kThumbnailHeightPx + 6);
+    verticalHeader()->setDefaultSectionSize(kThumbnailHeightPx + 2);
     setIconSize(QSize(kThumbnailHeightPx * 16 / 9, kThumbnailHeightPx));
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -166,6 +169,13 @@ void EventsTable::setNoEventsText(const QString& text)
         return;
     noEventsText_ = text;
     viewport()->update();
+}
+
+int EventsTable::heightForOneRow() const
+{
+    return 2 * frameWidth() + horizontalHeader()->sizeHint().height()
+        + verticalHeader()->defaultSectionSize()
+        + style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
 }
 
 void EventsTable::setNotScoredText(const QString& text)

@@ -26,6 +26,9 @@ public:
     void setEvents(std::vector<analysis::ScoreEvent> events, double framesPerSecond,
         double threshold = defaults::kThreshold, bool hasScores = true);
     const std::vector<analysis::ScoreEvent>& events() const { return events_; }
+    // The height that shows the header and one whole row above the sideways scroll bar a
+    // narrow panel needs: the least the window may give it.
+    int heightForOneRow() const;
     // What the empty list says when there are scores but no events; empty: "No frame scores
     // <threshold> or more", the classifier's words.
     void setNoEventsText(const QString& text);

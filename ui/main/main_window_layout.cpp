@@ -66,7 +66,7 @@ void MainWindow::createLayout()
     // height goes to the events.
     windowDetail_->setMinimumSize(200, 84);
     thumbnails_->setMinimumSize(200, 46);
-    eventsTable()->setMinimumHeight(60); // the header and one whole row
+    eventsTable()->setMinimumHeight(eventsTable()->heightForOneRow());
     // The thumbnails get as much height as the matrix: at their size hint's share they were
     // stamps of 30 x 20 px even at 2560x1440 (frames must be at least 96 px wide at 1440x900).
     side->setStretchFactor(0, 2);
