@@ -1,5 +1,7 @@
 #include "core/live/event_ids.h"
 
+#include "core/files/regular_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -29,6 +31,10 @@ int64_t idOfFileName(const std::string& name)
 
 int64_t highestIdInLines(const std::filesystem::path& path)
 {
+    // A FIFO or device named events.jsonl is never waited on here: the append that follows
+    // refuses it in one line (files::openRegularFile).
+    if (!files::regularFileProblem(path.string()).empty())
+        return 0;
     std::ifstream in(path);
     int64_t highest = 0;
     for (std::string line; std::getline(in, line);) {

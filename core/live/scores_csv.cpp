@@ -1,11 +1,11 @@
 #include "core/live/scores_csv.h"
 
 #include "core/common/error.h"
+#include "core/files/regular_file.h"
 #include "core/live/live_records.h"
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 namespace vigil::live {
 namespace {
@@ -21,9 +21,13 @@ std::string headerWith(const std::vector<std::string>& detectorNames)
 // Rows of other columns under an old header would be misread: refuse before writing any.
 std::string checkedHeader(const std::string& path, const std::string& header)
 {
-    std::ifstream in(path);
-    std::string first;
-    if (in && std::getline(in, first) && !first.empty() && first != header)
+    // Read through the one regular-file open: a FIFO named scores.csv is refused, never
+    // waited on, and only the header's line is read from a file of any size.
+    if (files::regularFileProblem(path) == "no such file")
+        return header;
+    const std::string start = files::RegularFile(path).readPrefix(64 * 1024);
+    const std::string first = start.substr(0, start.find('\n'));
+    if (!first.empty() && first != header)
         throw IoError(path + ": its columns are " + first + ", this watch writes " + header
             + " (other --detectors); use another output folder");
     return header;

@@ -1,6 +1,7 @@
 #include "core/models_store/downloader.h"
 
 #include "core/common/error.h"
+#include "core/files/regular_file.h"
 #include "core/files/sha256.h"
 #include "core/models_store/detail/http_transfer.h"
 
@@ -8,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <memory>
 #include <sys/file.h>
@@ -26,9 +28,14 @@ using FileHandle = std::unique_ptr<std::FILE, FileCloser>;
 
 FileHandle openPartFile(const std::string& path)
 {
-    FileHandle file(std::fopen(path.c_str(), "ab"));
-    if (!file)
-        throw IoError(path + ": cannot write: " + std::strerror(errno));
+    // Through the one regular-file open: a FIFO left as the .part is refused, never waited on.
+    const int fd = files::openRegularFile(path, O_WRONLY | O_APPEND | O_CREAT);
+    FileHandle file(::fdopen(fd, "ab"));
+    if (!file) {
+        const int error = errno;
+        ::close(fd);
+        throw IoError(path + ": cannot write: " + std::strerror(error));
+    }
     // Two processes appending to one .part would interleave their bytes.
     if (::flock(::fileno(file.get()), LOCK_EX | LOCK_NB) != 0)
         throw IoError(path + ": another download of this file is in progress");

@@ -7,6 +7,7 @@
 #include "core/models_store/downloader.h"
 #include "core/models_store/model_fetch.h"
 #include "tests/support/local_http_server.h"
+#include "tests/support/non_regular_files.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -162,6 +163,24 @@ TEST_F(Downloader, ReportsA404WithTheUrlAndTheStatus)
     }
     EXPECT_FALSE(fs::exists(destination_));
     EXPECT_EQ(fs::file_size(destination_ + ".part"), 0u); // no error page in it
+}
+
+// Issue 40 item 5: a FIFO left where the .part goes is refused at once, never waited on (the
+// watchdog fails a test that blocks in open()).
+TEST_F(Downloader, RefusesAFifoAsThePartialFileInsteadOfWaitingOnIt)
+{
+    const auto server = startServer();
+    const std::string part = destination_ + ".part";
+    ASSERT_EQ(::mkfifo(part.c_str(), 0600), 0);
+    const test::FifoWatchdog watchdog(part);
+    try {
+        models_store::Downloader().fetch(
+            server->url("missing.bin"), destination_, expected_, {}, cancel_);
+        FAIL() << "the FIFO was taken for the partial file";
+    } catch (const IoError& error) {
+        EXPECT_EQ(std::string(error.what()), part + ": not a regular file (a FIFO)");
+    }
+    EXPECT_FALSE(fs::exists(destination_));
 }
 
 TEST_F(Downloader, FollowsRedirects)

@@ -3,9 +3,13 @@
 
 #include "core/live/line_appender.h"
 #include "core/live/live_records.h"
+#include "core/live/scores_csv.h"
 #include "core/live/watch_summary.h"
+#include "tests/support/non_regular_files.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
+
+#include "core/common/error.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -83,6 +87,22 @@ TEST(LineAppender, CutsALineLeftWithoutItsNewlineBeforeAppending)
     ASSERT_EQ(lines.size(), 3u);
     EXPECT_EQ(lines[0], kScoresHeader);
     EXPECT_EQ(lines[2], "0.640,2023-11-14T22:13:20.123Z,");
+}
+
+// Issue 40 item 5: robustness.md promises a FIFO in the output folder is never waited on; the
+// check of scores.csv's header once opened it with a plain ifstream and blocked for ever.
+TEST(ScoresCsvFile, AFifoNamedScoresCsvIsRefusedNotWaitedOn)
+{
+    const std::string dir = vigil::test::scratchDir("scores_csv_fifo");
+    const std::string fifo = vigil::test::makeFifo(dir, "scores.csv");
+    ASSERT_FALSE(fifo.empty());
+    const vigil::test::FifoWatchdog watchdog(fifo);
+    try {
+        ScoresCsv csv(dir, {});
+        FAIL() << "a FIFO was taken for scores.csv";
+    } catch (const vigil::IoError& error) {
+        EXPECT_EQ(std::string(error.what()), fifo + ": not a regular file (a FIFO)");
+    }
 }
 
 TEST(LiveRecords, EventLineHasTimesPeakAndAttentionRows)
