@@ -201,10 +201,23 @@ analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const
             = features.rank() == 3 && features.dim(1) > 1 ? CropMode::Ten : CropMode::Center;
         model.backboneWeights = { "", "", Provenance::Unknown, "" };
     }
+    // A sidecar is text anyone can edit: it may say which weights made the features, never that
+    // they were the published ones; only bytes hashed at load are (core/models_store).
+    const std::string claim = model.backboneWeights.provenance == Provenance::Published
+        ? "the features' sidecar claims they were made with the published backbone weights "
+            + model.backboneWeights.name + "; not verified (only the features were read), so "
+            + "the result records their provenance as unknown"
+        : std::string();
+    if (!claim.empty()) {
+        model.backboneWeights.provenance = Provenance::Unknown;
+        model.backboneWeights.name.clear(); // a manifest name says "published"
+    }
     checkFeatureSize(features, path, classifier(), networks_.detectors);
     analysis::AnalysisResult result
         = analysis::scoreFeatures(features, path, classifier(), model, windows, timing);
     addDetectorScores(result, features, networks_.detectors);
+    if (!claim.empty())
+        result.warnings.insert(result.warnings.begin(), claim);
     result.warnings.insert(
         result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());
     return result;

@@ -102,6 +102,32 @@ TEST_F(DisagreeingSidecar, IsRefusedInOneLineByCompareTrainAndEval)
     EXPECT_EQ(eval.err.find(refusal_ + "\n"), eval.err.size() - refusal_.size() - 1) << eval.err;
 }
 
+// Issue 40 item 3: a sidecar edited to claim the published backbone weights does not make the
+// result say so; the claim is a warning, and the provenance is unknown.
+TEST_F(DisagreeingSidecar, ASidecarsClaimOfPublishedWeightsIsNotRecordedAsProvenance)
+{
+    formats::FeatureSidecar sidecar;
+    sidecar.frames = 40 * 16;
+    sidecar.fps = 25.0;
+    sidecar.model.backboneWeights
+        = { "/models/i3d.pth", std::string(64, 'b'), Provenance::Published, "i3d-r50-kinetics" };
+    formats::writeFeatureSidecar(dir_ + "/b.json", sidecar);
+    const ScopedEnvironment models("VIGIL_MODELS_DIR", dir_ + "/models");
+    const InProcessResult run
+        = runInProcess({ "score", dir_ + "/b.npy", "--demo-weights", "-q", "-o", dir_ + "/out" });
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("claims they were made with the published backbone weights "
+                           "i3d-r50-kinetics; not verified"),
+        std::string::npos)
+        << run.err;
+    std::ifstream in(dir_ + "/out/b.vigil.json");
+    const nlohmann::json result = nlohmann::json::parse(in);
+    const nlohmann::json& weights = result["model"]["backbone_weights"];
+    EXPECT_EQ(weights["provenance"], "unknown") << weights;
+    EXPECT_EQ(weights["name"], "") << weights;
+    EXPECT_EQ(result.dump().find("\"published\""), std::string::npos);
+}
+
 // Issue 21 item 15: without a common step nothing is measured, so the cosine and the norm ratio
 // are null in --json, never 0.0.
 TEST_F(DisagreeingSidecar, CompareWithoutACommonStepWritesNullNotZero)
