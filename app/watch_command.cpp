@@ -8,6 +8,7 @@
 #include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/redacted_url.h"
+#include "core/files/atomic_file.h"
 #include "core/live/cameras_plan.h"
 #include "core/live/multi_watch.h"
 #include "core/live/watch_summary.h"
@@ -87,7 +88,7 @@ std::vector<live::CameraSpec> specsOf(const live::CamerasPlan& plan, bool isQuie
     std::vector<live::CameraSpec> specs;
     for (size_t i = 0; i < plan.cameras.size(); ++i) {
         const live::WatchSettings& settings = *plan.cameras[i].settings;
-        std::filesystem::create_directories(settings.outputs.outputDir);
+        files::createOutputFolder(settings.outputs.outputDir); // one line for -o FILE
         printers.push_back(std::make_unique<StatusPrinter>(
             plan.cameras.size() > 1 ? plan.names[i] + ": " : std::string()));
         StatusPrinter* printer = printers.back().get();

@@ -227,6 +227,9 @@ StateDict readStateDict(const std::string& path)
     try {
         // A FIFO or a device would block open() or never end; RegularFile refuses them.
         const files::RegularFile file(path);
+        // Said as every other reader says it (an interrupted copy, a full disk).
+        if (file.sizeBytes() == 0)
+            throw ModelError(path + ": empty file (0 bytes)");
         if (screenFile(file) == FileFormat::Legacy)
             return detail::readLegacyStateDict(file);
         return readArchive(file);

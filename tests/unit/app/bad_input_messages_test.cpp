@@ -6,6 +6,7 @@
 #include "core/common/float_array.h"
 #include "core/files/npy_file.h"
 #include "tests/support/in_process_shell.h"
+#include "tests/support/scoped_environment.h"
 #include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
@@ -70,6 +71,14 @@ TEST_F(BadInputMessages, AnOutputFolderThatIsAFileIsOneLine)
         hasLine(below.output, "vigil: " + file + ": is a file, not a folder (-o names a folder)"))
         << below.output;
     EXPECT_EQ(below.output.find("filesystem error"), std::string::npos);
+    // Issue 40 item 8: watch said "filesystem error: cannot create directories: ...".
+    const CommandResult watch = vigilInProcess(
+        " watch http://127.0.0.1:9/s.ts -o " + shellQuoted(file) + " --demo-weights -q");
+    EXPECT_EQ(watch.exitCode, 1) << watch.output;
+    EXPECT_TRUE(
+        hasLine(watch.output, "vigil: " + file + ": is a file, not a folder (-o names a folder)"))
+        << watch.output;
+    EXPECT_EQ(watch.output.find("filesystem error"), std::string::npos);
 }
 
 TEST_F(BadInputMessages, AnEmptyFileHasOneMessageEverywhere)
@@ -85,6 +94,15 @@ TEST_F(BadInputMessages, AnEmptyFileHasOneMessageEverywhere)
     const CommandResult batch = vigilInProcess(" batch " + shellQuoted(dir_ + "/empty") + " -o "
         + shellQuoted(dir_ + "/empty-out") + kFast);
     EXPECT_TRUE(hasLine(batch.output, "vigil: " + zero + ": empty file (0 bytes)")) << batch.output;
+    // Issue 40 item 8: weights too, not "not a PyTorch state-dict file".
+    const std::string weights = dir_ + "/empty/zero.pth";
+    std::ofstream { weights };
+    const ScopedEnvironment models("VIGIL_MODELS_DIR", dir_ + "/models");
+    const CommandResult import
+        = vigilInProcess(" models import " + shellQuoted(weights) + " --as da64-r3");
+    EXPECT_EQ(import.exitCode, 1) << import.output;
+    EXPECT_TRUE(hasLine(import.output, "vigil: " + weights + ": empty file (0 bytes)"))
+        << import.output;
 }
 
 TEST_F(BadInputMessages, AStillImageIsCalledOne)

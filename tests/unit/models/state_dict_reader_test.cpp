@@ -184,7 +184,7 @@ TEST(StateDictReader, ExplainsWhatIsWrongWithOtherFiles)
         { kFixtures + "malicious.pth", "data.pkl offset 2: global 'os.system' is not allowed" },
         { writeTemporary("text.pth", "just some text\n"),
             "not a PyTorch state-dict file (expected the zip format written by torch.save)" },
-        { writeTemporary("empty.pth", ""), "expected the zip format written by torch.save" },
+        { writeTemporary("empty.pth", ""), "empty.pth: empty file (0 bytes)" },
         { writeTemporary("cut.pth", fileBytes(kFixtures + "sequential.pth").substr(0, 300)),
             "truncated or damaged zip archive (no end-of-archive record)" },
     };
