@@ -9,9 +9,32 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <mutex>
+#include <set>
 
 namespace vigil::tuning {
 namespace {
+
+// The calibrations this process measured, by cache file and machine key: a fact of the process
+// (what its --profile says), not of one run's state.
+std::mutex measuredMutex;
+std::set<std::string>& measuredHere()
+{
+    static std::set<std::string> measured;
+    return measured;
+}
+
+void rememberMeasuredHere(const std::string& cacheFile, const std::string& key)
+{
+    const std::lock_guard<std::mutex> lock(measuredMutex);
+    measuredHere().insert(cacheFile + '\n' + key);
+}
+
+bool wasMeasuredHere(const std::string& cacheFile, const std::string& key)
+{
+    const std::lock_guard<std::mutex> lock(measuredMutex);
+    return measuredHere().count(cacheFile + '\n' + key) > 0;
+}
 
 // Measures `setup` once, remembering it; the best so far is replaced only by a faster one.
 struct Search {
@@ -142,12 +165,17 @@ ResolvedSetup resolveSetup(const MachineKey& key, const SearchSpace& space,
             cached.reset();
         if (cached) {
             resolved.setup = *cached;
-            resolved.origin = ResolvedSetup::Origin::Cached;
+            // A command resolves its setup twice (threads at start-up, then the backbone): the
+            // second read of what the first measured is no earlier calibration.
+            resolved.origin = wasMeasuredHere(cacheFile, key.text())
+                ? ResolvedSetup::Origin::Measured
+                : ResolvedSetup::Origin::Cached;
         } else {
             const std::unique_ptr<TimingSource> timer = makeTimer();
             const Calibration calibration = calibrate(*timer, space);
             resolved.setup = calibration.best;
             resolved.origin = ResolvedSetup::Origin::Measured;
+            rememberMeasuredHere(cacheFile, key.text());
             try {
                 cache.remember(key.text(), calibration);
             } catch (const IoError& error) {

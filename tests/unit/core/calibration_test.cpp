@@ -112,10 +112,24 @@ TEST(Calibration, MeasuresOnFirstUseThenReadsTheCacheWithoutMeasuring)
     EXPECT_TRUE(first.cacheProblem.empty()) << first.cacheProblem;
     const ResolvedSetup second
         = resolveSetup(keyFor("CPU A", 2), defaultSearchSpace(2, true), {}, file, timers);
-    EXPECT_EQ(second.origin, ResolvedSetup::Origin::Cached);
     EXPECT_EQ(second.setup, first.setup);
     EXPECT_EQ(counting.made, 1);
-    EXPECT_NE(second.text().find("calibrated earlier"), std::string::npos) << second.text();
+    // Issue 40 item 8: read back in the process that measured it, it is no earlier calibration.
+    EXPECT_EQ(second.origin, ResolvedSetup::Origin::Measured);
+    EXPECT_NE(second.text().find("measured now"), std::string::npos) << second.text();
+    // A calibration another run left in the cache is one.
+    const std::string earlier = scratchFile("earlier-run.json");
+    {
+        Counting other;
+        const std::unique_ptr<TimingSource> timer = other();
+        CalibrationCache(earlier).remember(
+            keyFor("CPU A", 2).text(), calibrate(*timer, defaultSearchSpace(2, true)));
+    }
+    const ResolvedSetup read
+        = resolveSetup(keyFor("CPU A", 2), defaultSearchSpace(2, true), {}, earlier, timers);
+    EXPECT_EQ(read.origin, ResolvedSetup::Origin::Cached);
+    EXPECT_EQ(counting.made, 1);
+    EXPECT_NE(read.text().find("calibrated earlier"), std::string::npos) << read.text();
 }
 
 TEST(Calibration, AnotherCpuLibTorchOrThreadCountMeasuresAgain)
