@@ -29,6 +29,19 @@ std::string manifestPath(const std::string& folder)
     return folder + "/demo.json";
 }
 
+// A layout planDemo could have made: whole snippets of the frames, a plausible rate, the event
+// inside the video. demo.json is a file in the user's cache: 10^12 frames at 0 fps is an edit.
+bool isPlausible(const DemoLayout& layout)
+{
+    constexpr int64_t kMostFrames = 10'000'000; // over 3 days at 30 fps
+    return layout.frames >= 8 * kSnippetFrames && layout.frames <= kMostFrames && layout.fps > 0.0
+        && layout.fps <= 1000.0 && layout.steps == layout.frames / kSnippetFrames
+        && layout.event.firstStep >= 0 && layout.event.steps > 0
+        && layout.event.firstStep + layout.event.steps <= layout.steps;
+}
+
+} // namespace
+
 // The cached demo when demo.json matches the request and its files are there; else nullopt.
 std::optional<DemoArtifacts> cachedDemo(const std::string& folder, const DemoRequest& request)
 {
@@ -52,12 +65,18 @@ std::optional<DemoArtifacts> cachedDemo(const std::string& folder, const DemoReq
     demo.layout = { manifest.value("frames", int64_t { 0 }), manifest.value("fps", 0.0),
         manifest.value("steps", int64_t { 0 }),
         { event.value("first_step", int64_t { 0 }), event.value("steps", int64_t { 0 }) } };
-    if (!fs::is_regular_file(demo.videoPath) || !fs::is_regular_file(demo.classifierPath)
-        || files::sha256OfFile(demo.classifierPath) != demo.classifierSha256)
+    // The video's hash too: a clip cut short (a full disk, a kill mid-write of an older Vigil)
+    // would be shown as the demo with the event's frames missing.
+    if (!isPlausible(demo.layout) || !fs::is_regular_file(demo.videoPath)
+        || !fs::is_regular_file(demo.classifierPath)
+        || files::sha256OfFile(demo.classifierPath) != demo.classifierSha256
+        || files::sha256OfFile(demo.videoPath) != manifest.value("video_sha256", ""))
         return std::nullopt;
     demo.wasCached = true;
     return demo;
 }
+
+namespace {
 
 void writeManifest(const DemoArtifacts& demo, const DemoRequest& request)
 {
@@ -68,7 +87,8 @@ void writeManifest(const DemoArtifacts& demo, const DemoRequest& request)
         { "source", request.sourceVideo }, { "seconds", request.seconds },
         { "video", fs::path(demo.videoPath).filename().string() },
         { "classifier", fs::path(demo.classifierPath).filename().string() },
-        { "classifier_sha256", demo.classifierSha256 }, { "frames", demo.layout.frames },
+        { "classifier_sha256", demo.classifierSha256 },
+        { "video_sha256", files::sha256OfFile(demo.videoPath) }, { "frames", demo.layout.frames },
         { "fps", demo.layout.fps }, { "steps", demo.layout.steps },
         { "event",
             { { "first_step", demo.layout.event.firstStep }, { "steps", demo.layout.event.steps },

@@ -42,6 +42,11 @@ using DemoTrainer = std::function<void(const std::vector<const train::VideoSampl
 // A stage in words ("extracting the features of the demo video") and how far the whole is, 0..1.
 using DemoProgress = std::function<void(const std::string& stage, double fraction)>;
 
+// The demo cached in `folder` when its demo.json matches the request, its layout is one
+// planDemo could have made, and its video and classifier still have the hashes it records;
+// else nullopt (prepareDemo then makes it again).
+std::optional<DemoArtifacts> cachedDemo(const std::string& folder, const DemoRequest& request);
+
 DemoArtifacts prepareDemo(const DemoRequest& request, const engine::NetworkLoader& loader,
     const DemoTrainer& trainer, const CancellationToken& cancel, const DemoProgress& onProgress);
 

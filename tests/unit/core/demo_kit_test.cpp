@@ -7,8 +7,14 @@
 #include "core/demo/demo_kit.h"
 #include "core/demo/demo_layout.h"
 #include "core/demo/demo_samples.h"
+#include "core/files/sha256.h"
+#include "tests/support/test_paths.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
 
 #include <algorithm>
 #include <map>
@@ -16,6 +22,50 @@
 
 namespace vigil::demo {
 namespace {
+
+// Issue 40 item 7: a cached demo is used only as it was made: a video cut short since, or a
+// demo.json edited to claim 10^12 frames at 0 fps, makes the demo again instead of showing it.
+TEST(DemoCache, IsUsedOnlyWhenTheVideoIsWholeAndTheLayoutPlausible)
+{
+    const std::string folder = test::scratchDir("demo_cache");
+    const DemoRequest request;
+    const auto write = [&](const std::string& name, const std::string& bytes) {
+        std::ofstream(folder + "/" + name, std::ios::binary) << bytes;
+        return files::sha256Hex(bytes.data(), bytes.size());
+    };
+    const std::string video = std::string(4000, 'v');
+    const DemoLayout layout = planDemo(795, 10.0, 0.0);
+    nlohmann::json manifest { { "version", 1 }, { "source", request.sourceVideo },
+        { "seconds", request.seconds }, { "video", "demo.mkv" }, { "classifier", "demo.pth" },
+        { "classifier_sha256", write("demo.pth", "classifier bytes") },
+        { "video_sha256", write("demo.mkv", video) }, { "frames", layout.frames },
+        { "fps", layout.fps }, { "steps", layout.steps },
+        { "event",
+            { { "first_step", layout.event.firstStep }, { "steps", layout.event.steps } } } };
+    const auto saveManifest
+        = [&] { std::ofstream(folder + "/demo.json") << manifest.dump() << '\n'; };
+    saveManifest();
+    const std::optional<DemoArtifacts> whole = cachedDemo(folder, request);
+    ASSERT_TRUE(whole);
+    EXPECT_TRUE(whole->wasCached);
+    EXPECT_EQ(whole->layout.steps, 49);
+
+    write("demo.mkv", video.substr(0, 1000)); // cut short
+    EXPECT_FALSE(cachedDemo(folder, request));
+    write("demo.mkv", video);
+    ASSERT_TRUE(cachedDemo(folder, request));
+
+    manifest["frames"] = 1'000'000'000'000;
+    manifest["fps"] = 0;
+    saveManifest();
+    EXPECT_FALSE(cachedDemo(folder, request));
+    manifest.erase("video_sha256"); // a demo.json of before: made again once
+    manifest["frames"] = layout.frames;
+    manifest["fps"] = layout.fps;
+    saveManifest();
+    EXPECT_FALSE(cachedDemo(folder, request));
+    std::filesystem::remove_all(folder);
+}
 
 TEST(DemoLayout, PutsAFiveStepEventAfterTheMiddleOfVtest)
 {
