@@ -7,6 +7,8 @@
 #include "core/files/sha256.h"
 #include "core/models_store/installed_weights.h"
 #include "models/model_factory.h"
+#include "models/state_dict_reader.h"
+#include "models/state_dict_writer.h"
 #include "tests/support/rtfm_fixtures.h"
 #include "tests/support/test_paths.h"
 
@@ -34,6 +36,35 @@ TEST(RtfmImport, InstallsTheFileAsImportedWithItsSha256)
     EXPECT_EQ(installed->trainedOn, "i3d-r50");
     EXPECT_FALSE(installed->isPinned);
     EXPECT_EQ(loadDetector(DetectorKind::Rtfm, path).detector->featureSize(), 2048);
+}
+
+// Issue 40 item 7: a checkpoint that loads but scores NaN (here a BatchNorm variance made
+// negative) is refused at import, naming the file, instead of failing every analysis later.
+TEST(RtfmImport, RefusesACheckpointThatScoresNanAndInstallsNothing)
+{
+    StateDict dict = readStateDict(test::fullSizeRtfmDir() + "/rtfm-ucf-fixture.pth");
+    bool isDamaged = false;
+    for (auto& [name, tensor] : dict)
+        if (!isDamaged && name.find("running_var") != std::string::npos) {
+            tensor = -tensor.abs() - 1.0;
+            isDamaged = true;
+        }
+    ASSERT_TRUE(isDamaged) << "the fixture has no BatchNorm";
+    const std::string folder = test::scratchDir("rtfm-import-nan");
+    const std::string damaged = folder + "/damaged.pth";
+    writeStateDict(damaged, dict);
+    ModelStore store(folder + "/models", ModelManifest::builtIn());
+    try {
+        engine::importWeights(
+            store, damaged, *store.manifest().find("rtfm-ucf"), TorchNetworkLoader());
+        FAIL() << "a checkpoint that scores NaN was imported";
+    } catch (const ModelError& error) {
+        const std::string message = error.what();
+        EXPECT_EQ(message.rfind(damaged + ": rtfm-ucf ", 0), 0u) << message;
+        EXPECT_NE(message.find("not imported"), std::string::npos) << message;
+    }
+    EXPECT_FALSE(std::filesystem::exists(folder + "/models")
+        && !std::filesystem::is_empty(folder + "/models"));
 }
 
 TEST(RtfmImport, RefusesReducedWidthsAndInstallsNothing)
