@@ -78,9 +78,17 @@ void runProgram(const std::vector<std::string>& argv, const std::string& logPath
     if (failed != 0)
         throw Error("cannot run " + argv[0] + ": " + std::strerror(failed));
     const int status = waitFor(child, cancel);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        throw Error(
-            argv[0] + " failed (" + lastLineOf(logPath) + "; the whole log is in " + logPath + ")");
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return;
+    const std::string how = WIFSIGNALED(status)
+        ? "killed by signal " + std::to_string(WTERMSIG(status))
+        : "exit status " + std::to_string(WEXITSTATUS(status));
+    // A full disk leaves the log empty too: then the status is all there is to say.
+    const std::string last = lastLineOf(logPath);
+    throw Error(argv[0] + " failed (" + how
+        + (last.empty() ? "; it wrote nothing to " + logPath + ": is the disk full?"
+                        : ": " + last + "; the whole log is in " + logPath)
+        + ")");
 }
 
 } // namespace vigil::demo

@@ -4,6 +4,8 @@
 // demo's own event, which the classifier is shown and must not have been trained on.
 
 #include "core/analysis/weights_summary.h"
+#include "core/common/error.h"
+#include "core/demo/child_process.h"
 #include "core/demo/demo_kit.h"
 #include "core/demo/demo_layout.h"
 #include "core/demo/demo_samples.h"
@@ -65,6 +67,28 @@ TEST(DemoCache, IsUsedOnlyWhenTheVideoIsWholeAndTheLayoutPlausible)
     saveManifest();
     EXPECT_FALSE(cachedDemo(folder, request));
     std::filesystem::remove_all(folder);
+}
+
+// Issue 40 item 8: on a full cache ffmpeg's failure read "ffmpeg failed (; ...log)".
+TEST(DemoProgram, AFailureGivesTheExitStatusAndTheLogsLastLineOrThatItHasNone)
+{
+    const std::string log = test::scratchDir("demo_program") + "/program.log";
+    const CancellationToken cancel;
+    const auto failure = [&](const std::string& script) {
+        try {
+            runProgram({ "sh", "-c", script }, log, cancel);
+        } catch (const Error& error) {
+            return std::string(error.what());
+        }
+        return std::string("no failure");
+    };
+    EXPECT_EQ(failure("exit 3"),
+        "sh failed (exit status 3; it wrote nothing to " + log + ": is the disk full?)");
+    EXPECT_EQ(failure("echo first >&2; echo 'No space left on device' >&2; exit 1"),
+        "sh failed (exit status 1: No space left on device; the whole log is in " + log + ")");
+    EXPECT_EQ(failure("kill -9 $$"),
+        "sh failed (killed by signal 9; it wrote nothing to " + log + ": is the disk full?)");
+    EXPECT_NO_THROW(runProgram({ "true" }, log, cancel));
 }
 
 TEST(DemoLayout, PutsAFiveStepEventAfterTheMiddleOfVtest)
