@@ -32,7 +32,8 @@ struct LiveStep {
     Kind kind = Kind::Scored; // NoStream: the time between a drop and the reconnection
     int64_t windowSteps = 0; // T of that window (shorter while a watch is young); 0 unscored
     // The rolling score of each --detectors detector (RollingDetectors), in the engine's order
-    // (engine::Engine::detectors); empty when unscored or with the classifier alone.
+    // (engine::Engine::detectors); empty when unscored or with the classifier alone; NaN for a
+    // detector that stopped (RollingDetectors::takeFailures).
     std::vector<float> detectorScores {};
 };
 

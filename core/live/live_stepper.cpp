@@ -156,6 +156,9 @@ void LiveStepper::scoreFeature(const LiveSnippet& snippet, const FloatArray& fea
 {
     const std::optional<CausalScore> causal = window_.push(feature);
     std::vector<float> detectorScores = detectors_.push(feature);
+    for (const std::string& failure : detectors_.takeFailures())
+        if (callbacks_.notice)
+            callbacks_.notice(failure);
     lastSeenEndUs_ = snippet.endUs;
     ++takenSinceNotice_;
     followPackets(snippet);

@@ -3,6 +3,8 @@
 #include "core/common/error.h"
 
 #include <algorithm>
+#include <limits>
+#include <utility>
 
 namespace vigil::live {
 
@@ -10,6 +12,7 @@ RollingDetectors::RollingDetectors(
     std::vector<analysis::SelectedDetector> detectors, int64_t spanSteps)
     : detectors_(std::move(detectors))
     , spanSteps_(std::max<int64_t>(spanSteps, 1))
+    , failed_(detectors_.size(), false)
 {
 }
 
@@ -35,12 +38,28 @@ std::vector<float> RollingDetectors::push(const FloatArray& feature)
         std::copy_n(present[static_cast<size_t>(s)]->data(), crops * size,
             recent.data() + s * crops * size);
     std::vector<float> scores;
-    for (const analysis::SelectedDetector& selected : detectors_) {
-        const analysis::VideoScores scored
-            = analysis::scoreDetectorSpan(recent, selected, { 0, steps - 1 });
-        scores.push_back(scored.scores.back()); // checked: one per step, in [0, 1]
+    for (size_t i = 0; i < detectors_.size(); ++i) {
+        scores.push_back(std::numeric_limits<float>::quiet_NaN());
+        if (failed_[i])
+            continue;
+        try {
+            const analysis::VideoScores scored
+                = analysis::scoreDetectorSpan(recent, detectors_[i], { 0, steps - 1 });
+            scores.back() = scored.scores.back(); // checked: one per step, in [0, 1]
+        } catch (const ModelError& error) {
+            // The alerts follow the classifier: one detector that cannot score (a damaged
+            // checkpoint giving NaN) costs its own column, not the watch.
+            failed_[i] = true;
+            failures_.push_back(toString(detectors_[i].kind) + " stopped: " + error.what()
+                + "; its column stays empty for the rest of this watch");
+        }
     }
     return scores;
+}
+
+std::vector<std::string> RollingDetectors::takeFailures()
+{
+    return std::exchange(failures_, {});
 }
 
 void RollingDetectors::pushGap()

@@ -6,13 +6,14 @@
 // score is the live one. A file's detectors see up to defaults::kDetectorSpanSteps steps at
 // once, before and after each step, so live scores differ from a file's: docs/live.md gives the
 // measured difference. Gaps (skipped snippets) keep their place and are left out of the span,
-// as in CausalWindow. Owned by one run, its thread only; throws what the detectors throw.
+// as in CausalWindow. Owned by one run, its thread only.
 
 #include "core/analysis/detector_scoring.h"
 
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace vigil::live {
@@ -24,8 +25,12 @@ public:
     bool isEmpty() const { return detectors_.empty(); }
     const std::vector<analysis::SelectedDetector>& detectors() const { return detectors_; }
     // feature: [crops, featureSize] of the newest step. Returns its score by each detector, in
-    // the order of detectors(); none when there are no detectors.
+    // the order of detectors(); none when there are no detectors. A detector that throws
+    // ModelError once is not run again: its score is NaN from then on, and takeFailures() says
+    // why once.
     std::vector<float> push(const FloatArray& feature);
+    // The detectors that failed since the last call, one line each.
+    std::vector<std::string> takeFailures();
     void pushGap();
     void reset(); // a new stream: the old steps leave the span
 
@@ -33,6 +38,8 @@ private:
     std::vector<analysis::SelectedDetector> detectors_;
     const int64_t spanSteps_;
     std::deque<std::optional<FloatArray>> steps_;
+    std::vector<bool> failed_; // per detector
+    std::vector<std::string> failures_;
 };
 
 } // namespace vigil::live

@@ -55,7 +55,7 @@ bool ScoresCsv::append(int64_t streamUs, int64_t wallMs, std::optional<float> sc
     std::string row = scoresCsvRow(streamUs, wallMs, score);
     char value[32];
     for (size_t i = 0; i < columns_; ++i) {
-        if (score && i < detectorScores.size())
+        if (score && i < detectorScores.size() && std::isfinite(detectorScores[i]))
             std::snprintf(value, sizeof value, ",%.6f", static_cast<double>(detectorScores[i]));
         else
             std::snprintf(value, sizeof value, ",");

@@ -23,7 +23,8 @@ public:
     explicit ScoresCsv(const std::string& dir, const std::vector<std::string>& detectorNames = {});
 
     // False when refused (not after the last row); the score is empty for "not scored", and so
-    // are the detectors' columns when detectorScores has fewer values than there are columns.
+    // are the detectors' columns when detectorScores has fewer values than there are columns, and
+    // a detector's whose score is NaN (it stopped).
     bool append(int64_t streamUs, int64_t wallMs, std::optional<float> score,
         const std::vector<float>& detectorScores = {});
     int64_t rowsRefused() const { return rowsRefused_; }

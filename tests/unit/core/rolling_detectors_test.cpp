@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace vigil::live {
@@ -44,6 +46,40 @@ TEST(RollingDetectors, ScoresTheNewestStepOnTheSpanOfRecentSteps)
     EXPECT_EQ(detector->seenShapes.back(), (std::vector<int64_t> { 1, 3, 3 }));
 }
 
+// Issue 40 item 7: a detector that cannot score (here one whose scores are infinite, as a
+// damaged checkpoint's NaN) costs its own column once, with one line, and never the watch.
+TEST(RollingDetectors, ADetectorThatFailsLeavesItsColumnEmptyAndTheOthersScoring)
+{
+    auto working = std::make_shared<test::FakeDetector>();
+    auto broken = std::make_shared<test::FakeDetector>(0.0f);
+    RollingDetectors rolling(
+        { { DetectorKind::Rtfm, working, {} }, { DetectorKind::Mgfn, broken, {} } }, 3);
+    for (int t = 1; t <= 3; ++t) {
+        const std::vector<float> scores = rolling.push(stepOf(static_cast<float>(t)));
+        ASSERT_EQ(scores.size(), 2u);
+        EXPECT_FLOAT_EQ(scores[0], t / 100.0f);
+        EXPECT_TRUE(std::isnan(scores[1]));
+        const std::vector<std::string> failures = rolling.takeFailures();
+        if (t == 1) {
+            ASSERT_EQ(failures.size(), 1u);
+            EXPECT_EQ(failures[0].rfind("mgfn stopped: ", 0), 0u) << failures[0];
+        } else {
+            EXPECT_TRUE(failures.empty());
+        }
+    }
+    EXPECT_EQ(broken->seenShapes.size(), 1u) << "not run again after it failed";
+    const std::string dir = test::scratchDir("rolling_failed_column");
+    {
+        ScoresCsv csv(dir, { "rtfm", "mgfn" });
+        csv.append(1'000'000, 0, 0.5f, { 0.25f, std::numeric_limits<float>::quiet_NaN() });
+    }
+    std::ifstream in(dir + "/scores.csv");
+    std::string header, row;
+    std::getline(in, header);
+    std::getline(in, row);
+    EXPECT_EQ(row.substr(row.size() - 10), ",0.250000,") << row;
+}
+
 TEST(RollingDetectors, LeavesGapsOutAndStartsAfreshOnANewStream)
 {
     auto detector = std::make_shared<test::FakeDetector>();
@@ -67,7 +103,10 @@ TEST(RollingDetectors, ScoresNothingWithoutDetectors)
 TEST(RollingDetectors, RefusesAScoreOutsideZeroToOne)
 {
     RollingDetectors rolling(fake(std::make_shared<test::FakeDetector>(1.0f)), 3);
-    EXPECT_THROW(rolling.push(stepOf(2.0f)), ModelError);
+    EXPECT_TRUE(std::isnan(rolling.push(stepOf(2.0f)).at(0))) << "never shown as a score";
+    const std::vector<std::string> failures = rolling.takeFailures();
+    ASSERT_EQ(failures.size(), 1u);
+    EXPECT_NE(failures[0].find("rtfm stopped: "), std::string::npos) << failures[0];
 }
 
 TEST(LiveScoresCsv, HasAColumnPerDetectorAndRefusesAFileOfOtherColumns)
