@@ -139,6 +139,7 @@ int WatchCommand::run(const RunOptions& options, const CancellationToken& cancel
     try {
         std::vector<std::unique_ptr<StatusPrinter>> printers;
         live::MultiWatch watch(specsOf(plan, watch_.isQuiet, printers), *engine);
+        watch.setProcessStatusFile(plan.processStatusFile);
         const std::vector<live::WatchOutcome> outcomes = watch.run(cancel);
         exitCode = exitCodeOf(plan, outcomes);
         return cancel.isCancelled() ? kExitCancelled : exitCode;

@@ -50,6 +50,8 @@ public:
     // After the reader ended: the last gaps, the open alert closed, the due clips written.
     WatchOutcome finish();
     const std::string& failure() const { return failure_; }
+    // Its figures over the last minute of its stream (the worker's thread, as every call).
+    HealthFigures health() const { return stepper_.health(); }
 
 private:
     // Runs one step of the stepper; a folder that cannot be written ends this camera only.

@@ -154,6 +154,8 @@ CamerasPlan planCameras(const std::vector<CameraEntry>& entries, const WatchChoi
         plan.names.push_back(entry.name);
     }
     plan.problem = sharingProblem(plan);
+    if (!isSingle)
+        plan.processStatusFile = common.outputDir + "/status.json";
     return plan;
 }
 

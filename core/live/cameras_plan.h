@@ -35,6 +35,10 @@ struct CamerasPlan {
     std::vector<WatchPlan> cameras; // in the order given
     std::vector<std::string> names;
     std::string problem; // one line; empty when every camera can start
+    // DIR/status.json, the process's health over all its cameras (MultiWatch), when the cameras
+    // have folders of their own under DIR; empty for one unnamed camera, whose DIR/status.json
+    // is its own.
+    std::string processStatusFile;
 };
 
 // common: the watch's options (its outputDir is -o); every camera's settings start from them.

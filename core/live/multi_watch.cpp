@@ -2,11 +2,14 @@
 
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
+#include "core/files/atomic_file.h"
 #include "core/live/round_robin.h"
+#include "core/live/watch_health.h"
 #include "core/live/watch_plan.h"
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 namespace vigil::live {
@@ -45,6 +48,8 @@ private:
 // While no camera has a snippet waiting, the worker looks again this often: short beside the
 // 0.64 s a 25 fps camera takes to fill a snippet.
 constexpr int kIdleWaitMs = 10;
+// As often as each camera's own status.json.
+constexpr auto kProcessStatusEvery = std::chrono::seconds(5);
 
 // The pass's snippets' crops stacked into one backbone input. A pass of one is extracted from
 // the snippet itself: a ten-crop snippet is 96 MB, not to be copied for nothing.
@@ -112,6 +117,29 @@ void MultiWatch::scoreBatch(std::vector<std::unique_ptr<CameraFeed>>& feeds,
     }
 }
 
+void MultiWatch::writeProcessStatus(const std::vector<std::unique_ptr<CameraFeed>>& feeds) const
+{
+    std::vector<CameraHealth> cameras;
+    for (size_t i = 0; i < feeds.size(); ++i) {
+        const CameraFeed& feed = *feeds[i];
+        const OutputSettings& outputs = cameras_[i].settings.outputs;
+        cameras.push_back({ std::filesystem::path(outputs.outputDir).filename().string(),
+            outputs.sourceName, feed.health(),
+            !feed.failure().empty() ? "failed"
+                : feed.isDone()     ? "ended"
+                                    : "watching",
+            feed.failure() });
+    }
+    const auto wallMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    try {
+        files::writeFileAtomically(processStatusFile_, processStatusJson(cameras, wallMs));
+    } catch (const IoError&) {
+        // A health file never stops the watch; each camera's own status.json still goes on.
+    }
+}
+
 std::vector<WatchOutcome> MultiWatch::run(const CancellationToken& cancel)
 {
     std::vector<std::unique_ptr<CameraFeed>> feeds;
@@ -119,16 +147,24 @@ std::vector<WatchOutcome> MultiWatch::run(const CancellationToken& cancel)
         feeds.push_back(std::make_unique<CameraFeed>(camera, engine_, cameras_.size() > 1));
     const CancelRelay relay(cancel, feeds);
     std::vector<std::pair<size_t, LiveSnippet>> batch;
+    auto lastStatus = std::chrono::steady_clock::now();
     for (size_t first = 0;; first = (first + 1) % feeds.size()) {
         batch.clear();
         if (takeRoundRobin(feeds, first, batch, kIdleWaitMs) == 0)
             break;
         if (!batch.empty())
             scoreBatch(feeds, batch);
+        const auto now = std::chrono::steady_clock::now();
+        if (!processStatusFile_.empty() && now - lastStatus >= kProcessStatusEvery) {
+            writeProcessStatus(feeds);
+            lastStatus = now;
+        }
     }
     std::vector<WatchOutcome> outcomes;
     for (const std::unique_ptr<CameraFeed>& feed : feeds)
         outcomes.push_back(feed->finish());
+    if (!processStatusFile_.empty())
+        writeProcessStatus(feeds);
     return outcomes;
 }
 

@@ -16,6 +16,7 @@
 #include "core/live/folder_lock.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace vigil::live {
@@ -30,6 +31,9 @@ public:
     // Before run(): who hears about camera i, and what may end its waits between attempts.
     void setObserver(size_t camera, LiveObserver observer);
     void setRetryNow(size_t camera, std::shared_ptr<RetryNow> retryNow);
+    // Before run(): where the process's status over all cameras goes (CamerasPlan's
+    // processStatusFile), rewritten every few seconds and at the end; empty: none.
+    void setProcessStatusFile(std::string path) { processStatusFile_ = std::move(path); }
 
     // One outcome per camera, in the order given.
     std::vector<WatchOutcome> run(const CancellationToken& cancel);
@@ -37,10 +41,12 @@ public:
 private:
     void scoreBatch(std::vector<std::unique_ptr<CameraFeed>>& feeds,
         std::vector<std::pair<size_t, LiveSnippet>>& batch) const;
+    void writeProcessStatus(const std::vector<std::unique_ptr<CameraFeed>>& feeds) const;
 
     std::vector<CameraSpec> cameras_;
     std::vector<FolderLock> locks_; // before anything is read or written in a folder
     engine::Engine engine_;
+    std::string processStatusFile_;
 };
 
 } // namespace vigil::live

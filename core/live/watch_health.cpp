@@ -68,19 +68,55 @@ HealthFigures WatchHealth::figures() const
     return figures;
 }
 
-std::string statusJson(
-    const HealthFigures& figures, const std::string& source, int64_t streamUs, int64_t wallMs)
+namespace {
+
+// The figures' fields, shared by a camera's status file and the process's.
+void putFigures(nlohmann::json& into, const HealthFigures& figures)
 {
     const auto seconds = [](int64_t ms) {
         return ms < 0 ? nlohmann::json(nullptr) : nlohmann::json(rounded(ms / 1e3, 0.001));
     };
-    const nlohmann::json status { { "format", "vigil-watch-status" }, { "version", 1 },
-        { "source", source }, { "stream_s", rounded(static_cast<double>(streamUs) / 1e6, 0.001) },
-        { "span_s", rounded(figures.spanS, 0.001) },
-        { "scored_per_s", rounded(figures.scoredPerS, 0.001) },
-        { "skipped_share", rounded(figures.skippedShare, 0.0001) },
-        { "lag_p50_s", seconds(figures.lagP50Ms) }, { "lag_p95_s", seconds(figures.lagP95Ms) },
-        { "reconnections", figures.reconnections }, { "alerts_reliable", !figures.isUnreliable },
+    into["span_s"] = rounded(figures.spanS, 0.001);
+    into["scored_per_s"] = rounded(figures.scoredPerS, 0.001);
+    into["skipped_share"] = rounded(figures.skippedShare, 0.0001);
+    into["lag_p50_s"] = seconds(figures.lagP50Ms);
+    into["lag_p95_s"] = seconds(figures.lagP95Ms);
+    into["reconnections"] = figures.reconnections;
+    into["alerts_reliable"] = !figures.isUnreliable;
+}
+
+} // namespace
+
+std::string statusJson(
+    const HealthFigures& figures, const std::string& source, int64_t streamUs, int64_t wallMs)
+{
+    nlohmann::json status { { "format", "vigil-watch-status" }, { "version", 1 },
+        { "source", source }, { "stream_s", rounded(static_cast<double>(streamUs) / 1e6, 0.001) } };
+    putFigures(status, figures);
+    status["updated_wall"] = wallTimeText(wallMs);
+    return status.dump() + "\n";
+}
+
+std::string processStatusJson(const std::vector<CameraHealth>& cameras, int64_t wallMs)
+{
+    nlohmann::json list = nlohmann::json::array();
+    int64_t watching = 0;
+    bool isReliable = true;
+    for (const CameraHealth& camera : cameras) {
+        nlohmann::json item { { "name", camera.name }, { "source", camera.source },
+            { "state", camera.state } };
+        if (!camera.failure.empty())
+            item["failure"] = camera.failure;
+        putFigures(item, camera.figures);
+        list.push_back(std::move(item));
+        if (camera.state == "watching") {
+            ++watching;
+            isReliable = isReliable && !camera.figures.isUnreliable;
+        }
+    }
+    const nlohmann::json status { { "format", "vigil-watch-process-status" }, { "version", 1 },
+        { "cameras", std::move(list) }, { "cameras_watching", watching },
+        { "alerts_reliable", isReliable && watching > 0 },
         { "updated_wall", wallTimeText(wallMs) } };
     return status.dump() + "\n";
 }

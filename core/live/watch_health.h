@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <vector>
 
 namespace vigil::live {
 
@@ -53,5 +54,20 @@ private:
 // "alerts_reliable":true|false,"updated_wall":"2026-12-07T03:20:00.000Z"}
 std::string statusJson(
     const HealthFigures& figures, const std::string& source, int64_t streamUs, int64_t wallMs);
+
+// One camera of a watch with several, as the process's status file lists it.
+struct CameraHealth {
+    std::string name;
+    std::string source; // redacted
+    HealthFigures figures;
+    std::string state; // "watching", "ended" or "failed"
+    std::string failure; // why, when failed
+};
+
+// {"format":"vigil-watch-process-status","version":1,"cameras":[{"name":...,"source":...,
+// "state":...,"failure":...,"scored_per_s":...,"skipped_share":...,"lag_p50_s":...,
+// "lag_p95_s":...,"reconnections":...,"alerts_reliable":...}],"cameras_watching":N,
+// "alerts_reliable":true only when every watching camera's are,"updated_wall":...}
+std::string processStatusJson(const std::vector<CameraHealth>& cameras, int64_t wallMs);
 
 } // namespace vigil::live

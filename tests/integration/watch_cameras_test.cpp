@@ -51,6 +51,16 @@ TEST(WatchCommand, TwoCamerasShareOneProcessAndEachWritesItsOwnFolder)
             status.dump().find(std::to_string(name == "door" ? portA : portB)), std::string::npos);
     }
     EXPECT_FALSE(std::filesystem::exists(dir + "/scores.csv")); // nothing shared in DIR itself
+    // Issue 38: the process's health over both cameras, for one health check.
+    const nlohmann::json process = nlohmann::json::parse(linesOf(dir + "/status.json").at(0));
+    EXPECT_EQ(process["format"], "vigil-watch-process-status");
+    ASSERT_EQ(process["cameras"].size(), 2u) << process;
+    EXPECT_EQ(process["cameras"][0]["name"], "door");
+    EXPECT_EQ(process["cameras"][1]["name"], "yard");
+    for (const nlohmann::json& camera : process["cameras"]) {
+        EXPECT_EQ(camera["state"], "ended") << camera;
+        EXPECT_GT(camera["scored_per_s"].get<double>(), 0.0) << camera;
+    }
 }
 
 TEST(WatchCommand, CamerasThatWouldShareAFolderAreRefusedBeforeAnythingOpens)

@@ -2,6 +2,7 @@
 // is a number the test moves, and the files it writes are read back. No stream, no sleep.
 
 #include "core/live/live_stepper.h"
+#include "core/live/watch_health.h"
 #include "tests/support/test_paths.h"
 #include "tests/support/text_lines.h"
 #include "tests/support/watch_fakes.h"
@@ -166,6 +167,34 @@ TEST(WatchHealth, FiguresAreOverTheLastMinuteOfStreamTime)
     for (int64_t i = 141; i < 141 + 60; ++i)
         health.skipped((i + 1) * kSnippetUs);
     EXPECT_TRUE(health.figures().isUnreliable);
+}
+
+// Issue 38: one file for the process's health over all its cameras. Its alerts are reliable
+// only while every watching camera's are; a camera that ended or failed says so and no longer
+// counts.
+TEST(WatchHealth, TheProcessStatusListsEveryCameraAndIsReliableOnlyWhenEachWatchingOneIs)
+{
+    HealthFigures good;
+    good.scoredPerS = 1.5;
+    HealthFigures behind = good;
+    behind.isUnreliable = true;
+    const auto parsed = [](const std::vector<CameraHealth>& cameras) {
+        return nlohmann::json::parse(processStatusJson(cameras, 0));
+    };
+    const nlohmann::json both = parsed({ { "door", "rtsp://***@h/1", good, "watching", "" },
+        { "yard", "rtsp://h/2", behind, "watching", "" } });
+    EXPECT_EQ(both["format"], "vigil-watch-process-status");
+    EXPECT_EQ(both["cameras_watching"], 2);
+    EXPECT_FALSE(both["alerts_reliable"]);
+    EXPECT_FALSE(both["cameras"][1]["alerts_reliable"]);
+    EXPECT_EQ(both["cameras"][0]["scored_per_s"], 1.5);
+    const nlohmann::json failed = parsed({ { "door", "d", good, "watching", "" },
+        { "yard", "y", behind, "failed", "yard: cannot write" } });
+    EXPECT_TRUE(failed["alerts_reliable"]);
+    EXPECT_EQ(failed["cameras_watching"], 1);
+    EXPECT_EQ(failed["cameras"][1]["failure"], "yard: cannot write");
+    EXPECT_FALSE(parsed({ { "door", "d", good, "ended", "" } })["alerts_reliable"])
+        << "nothing watched: nothing to rely on";
 }
 
 TEST(LiveStepper, KeepsStatusJsonCurrentForHealthChecks)
