@@ -27,8 +27,14 @@ template <size_t Size> int execBeside(char** argv, const char (&relative)[Size])
     }
     std::memcpy(slash, relative, Size);
     ::execv(path, argv);
-    std::fprintf(
-        stderr, "vigil: %s: %s (vigil is not installed completely)\n", path, std::strerror(errno));
+    if (errno == E2BIG) // the program is there; what it was given is not
+        std::fprintf(stderr,
+            "vigil: the arguments and environment are larger than Linux lets a program start with "
+            "(%s); shorten the longest (a variable of over 128 KiB?)\n",
+            std::strerror(errno));
+    else
+        std::fprintf(stderr, "vigil: %s: %s (vigil is not installed completely)\n", path,
+            std::strerror(errno));
     return 127;
 }
 

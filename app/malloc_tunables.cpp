@@ -31,6 +31,9 @@ bool setsTunable(std::string_view tunables, std::string_view name)
     return false;
 }
 
+// MAX_ARG_STRLEN (32 pages of 4 KiB), the terminating NUL included.
+constexpr size_t kMaxEnvironmentString = 32 * 4096;
+
 } // namespace
 
 std::string withMallocTunables(std::string_view current)
@@ -43,6 +46,10 @@ std::string withMallocTunables(std::string_view current)
             tunables += ':';
         tunables.append(tunable.name).append("=").append(tunable.value);
     }
+    // Linux refuses to execute a program with one environment string over MAX_ARG_STRLEN: the
+    // user's own long value then goes on alone rather than failing the start.
+    if (tunables.size() + std::string_view("GLIBC_TUNABLES=").size() >= kMaxEnvironmentString)
+        return std::string(current);
     return tunables;
 }
 

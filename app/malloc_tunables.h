@@ -19,7 +19,8 @@
 namespace vigil::app {
 
 // `current` (GLIBC_TUNABLES, "name=value:name=value") with each of the tunables above added
-// unless it sets that tunable already.
+// unless it sets that tunable already, or `current` alone when the whole would be longer than
+// Linux lets one environment string be (128 KiB).
 std::string withMallocTunables(std::string_view current);
 
 // Sets GLIBC_TUNABLES in this process's environment for the program it executes next.

@@ -32,5 +32,16 @@ TEST(MallocTunables, AreNotMistakenForATunableWithALongerName)
         std::string("glibc.malloc.hugetlbx=0:") + kAll);
 }
 
+// Issue 40 item 8: a user's GLIBC_TUNABLES near 128 KiB plus Vigil's three made one string too
+// long to execute the program with, reported as "vigil is not installed completely".
+TEST(MallocTunables, LeaveAValueNearLinuxsLimitAsTheUserGaveIt)
+{
+    // Alone it fits (with "GLIBC_TUNABLES=" and the NUL); with Vigil's three it would not.
+    const std::string near = "glibc.user.x=" + std::string(128 * 1024 - 60, 'a');
+    EXPECT_TRUE(withMallocTunables(near) == near) << "the user's value, untouched";
+    const std::string room = "glibc.user.x=" + std::string(1000, 'a');
+    EXPECT_EQ(withMallocTunables(room), room + ":" + kAll);
+}
+
 } // namespace
 } // namespace vigil::app
