@@ -19,11 +19,17 @@ std::vector<std::string> readFeatureList(const std::string& listPath)
     const fs::path folder = fs::path(listPath).parent_path();
     std::vector<std::string> files;
     std::string line;
-    while (std::getline(in, line)) {
+    for (int64_t number = 1; std::getline(in, line); ++number) {
         line.erase(line.find_last_not_of(" \t\r") + 1);
         line.erase(0, line.find_first_not_of(" \t"));
         if (line.empty() || line[0] == '#')
             continue;
+        // A NUL would cut the name (and every message naming it) short: a binary file given as
+        // the list is said to be one, in one line.
+        if (std::any_of(line.begin(), line.end(),
+                [](char c) { return static_cast<unsigned char>(c) < 0x20 && c != '\t'; }))
+            throw IoError(listPath + ": line " + std::to_string(number)
+                + " holds a NUL or control byte: not a list of feature files, one per line");
         const fs::path path(line);
         files.push_back(path.is_absolute() ? path.string() : (folder / path).string());
     }

@@ -158,6 +158,18 @@ TEST(FeatureList, ResolvesRelativePathsFromTheListFolderAndRejectsAnEmptyList)
     EXPECT_THROW(readFeatureList(dir + "/empty.list"), IoError);
     EXPECT_THROW(readFeatureList(dir + "/missing.list"), IoError);
     EXPECT_THROW(featureFilesIn(dir + "/no_such_folder"), IoError);
+    // Issue 40 item 8: a binary file given as the list; its NUL once cut the message short.
+    std::ofstream(dir + "/binary.list", std::ios::binary)
+        << std::string("a.npy\nfeat\0ures.npy\n\x01\x02", 21);
+    try {
+        readFeatureList(dir + "/binary.list");
+        FAIL() << "a binary list was read";
+    } catch (const IoError& error) {
+        EXPECT_EQ(std::string(error.what()),
+            dir
+                + "/binary.list: line 2 holds a NUL or control byte: not a list of feature "
+                  "files, one per line");
+    }
 }
 
 } // namespace
