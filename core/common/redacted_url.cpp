@@ -1,5 +1,7 @@
 #include "core/common/redacted_url.h"
 
+#include "core/common/text.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -61,23 +63,16 @@ bool isHostAndPort(std::string_view text)
         [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
-int hexValue(char c)
-{
-    return std::isdigit(static_cast<unsigned char>(c))
-        ? c - '0'
-        : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10;
-}
-
 // The name as the server reads it: %70assword is password, to%6Ben is token.
 std::string decodedLowerName(std::string_view name)
 {
     std::string decoded;
     for (size_t i = 0; i < name.size(); ++i) {
         char c = name[i];
-        if (c == '%' && i + 2 < name.size()
-            && std::isxdigit(static_cast<unsigned char>(name[i + 1]))
-            && std::isxdigit(static_cast<unsigned char>(name[i + 2]))) {
-            c = static_cast<char>(hexValue(name[i + 1]) * 16 + hexValue(name[i + 2]));
+        const int high = c == '%' && i + 2 < name.size() ? hexDigitValue(name[i + 1]) : -1;
+        const int low = high >= 0 ? hexDigitValue(name[i + 2]) : -1;
+        if (low >= 0) {
+            c = static_cast<char>(high * 16 + low);
             i += 2;
         } else if (c == '+') {
             c = ' ';

@@ -59,9 +59,11 @@ bool isRunning(long pid)
 void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write)
 {
     // rename() would replace a device node (/dev/null as root), a FIFO or an empty folder.
-    if (const std::string problem = regularFileProblem(path);
-        problem.rfind("not a regular file", 0) == 0)
-        throw IoError(path + ": " + problem + "; Vigil writes only regular files there");
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        throw IoError(
+            path + ": " + regularFileProblem(path) + "; Vigil writes only regular files there");
     const std::string temporary = temporaryPathFor(path);
     try {
         {

@@ -1,6 +1,7 @@
 #include "core/formats/detail/json_fields.h"
 
 #include "core/common/printable.h"
+#include "core/common/text.h"
 
 #include <stdexcept>
 
@@ -32,17 +33,6 @@ std::string percentEncoded(const std::string& bytes)
     return text;
 }
 
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
-}
-
 std::string percentDecoded(const std::string& text)
 {
     std::string bytes;
@@ -51,8 +41,8 @@ std::string percentDecoded(const std::string& text)
             bytes += text[i];
             continue;
         }
-        const int high = i + 2 < text.size() ? hexValue(text[i + 1]) : -1;
-        const int low = i + 2 < text.size() ? hexValue(text[i + 2]) : -1;
+        const int high = i + 2 < text.size() ? hexDigitValue(text[i + 1]) : -1;
+        const int low = i + 2 < text.size() ? hexDigitValue(text[i + 2]) : -1;
         if (high < 0 || low < 0)
             throw std::invalid_argument("a name's bytes are not percent-encoded");
         bytes += static_cast<char>(high * 16 + low);

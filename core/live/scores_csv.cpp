@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 namespace vigil::live {
 namespace {
@@ -23,7 +24,8 @@ std::string checkedHeader(const std::string& path, const std::string& header)
 {
     // Read through the one regular-file open: a FIFO named scores.csv is refused, never
     // waited on, and only the header's line is read from a file of any size.
-    if (files::regularFileProblem(path) == "no such file")
+    std::error_code error;
+    if (!std::filesystem::exists(path, error))
         return header;
     const std::string start = files::RegularFile(path).readPrefix(64 * 1024);
     const std::string first = start.substr(0, start.find('\n'));

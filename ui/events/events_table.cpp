@@ -165,9 +165,14 @@ void EventsTable::showContextMenu(const QPoint& position)
 
 void EventsTable::setNoEventsText(const QString& text)
 {
-    if (text == noEventsText_)
+    setEmptyText(noEventsText_, text);
+}
+
+void EventsTable::setEmptyText(QString& shown, const QString& text)
+{
+    if (text == shown)
         return;
-    noEventsText_ = text;
+    shown = text;
     viewport()->update();
 }
 
@@ -180,10 +185,7 @@ int EventsTable::heightForOneRow() const
 
 void EventsTable::setNotScoredText(const QString& text)
 {
-    if (text == notScoredText_)
-        return;
-    notScoredText_ = text;
-    viewport()->update();
+    setEmptyText(notScoredText_, text);
 }
 
 QString EventsTable::emptyText() const

@@ -62,6 +62,7 @@ private:
     static QString peakText(const analysis::ScoreEvent& event, double fps);
     void showContextMenu(const QPoint& position);
     void fillRow(int row, double fps);
+    void setEmptyText(QString& shown, const QString& text); // repaints when it changes
 
     std::vector<analysis::ScoreEvent> events_;
     double threshold_ = defaults::kThreshold;
