@@ -116,7 +116,9 @@ int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
         request.jobs = batchOptions.jobs > 0
             ? static_cast<size_t>(batchOptions.jobs)
             : batch::automaticJobs(countInputs(request), options.model.threads);
-        // The jobs share one engine; each gets its share of the cores.
+        // The jobs share one engine; each gets its share of the cores, at start-up and on its
+        // own thread.
+        request.threads = options.model.threads;
         engine::ModelRequest model = options.model;
         model.threads = batch::threadsPerJob(options.model.threads, request.jobs);
         int exitCode = kExitOk;

@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <array>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <unordered_set>
 
@@ -249,18 +248,6 @@ LoadedDetector loadDetector(
         return loadMgfn(weightsPath);
     }
     throw ModelError("unknown detector");
-}
-
-void setThreadCount(int threads)
-{
-    if (threads <= 0)
-        threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    torch::set_num_threads(threads);
-}
-
-int threadCount()
-{
-    return torch::get_num_threads();
 }
 
 void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice,

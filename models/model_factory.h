@@ -56,7 +56,10 @@ LoadedDetector loadDetector(
 
 // Intra-op threads for every network; 0 means all cores. Process-wide: not while a network runs.
 void setThreadCount(int threads);
-int threadCount();
+int threadCount(); // the calling thread's
+// The calling thread's networks alone run on `threads` cores (0: all) from now on; the count
+// other threads have, or will start with, stays (engine::ThreadControl). models/thread_count.cpp.
+void useThreadsOnThisThread(int threads);
 
 // A front end's start-up, before any network runs (core/engine/engine.h): `requested` threads
 // (0: all cores), and on the CPU with `calibrated`, as many as the calibration of `backbone`
@@ -77,6 +80,7 @@ public:
     LoadedDetector loadDetector(DetectorKind kind, const std::string& path,
         const std::string& dictionaryPath) const override;
     std::string deviceProblem(ComputeDevice device) const override;
+    engine::ThreadControl threadControl() const override { return &useThreadsOnThisThread; }
 };
 
 } // namespace vigil::models

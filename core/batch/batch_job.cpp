@@ -42,7 +42,14 @@ BatchJobOutcome runBatchJob(const BatchJobRequest& request, const engine::Engine
     settings.expected = expectedSettingsOf(engine, request.windows);
     settings.events = request.events;
     // Every job shares the one engine: its networks are immutable, each run owns its buffers.
-    const size_t jobs = std::clamp<size_t>(inputs.size(), 1, std::max<size_t>(1, request.jobs));
+    const size_t wanted
+        = request.jobs > 0 ? request.jobs : automaticJobs(inputs.size(), request.threads);
+    const size_t jobs = std::clamp<size_t>(inputs.size(), 1, wanted);
+    const int perJob = threadsPerJob(request.threads, jobs);
+    if (jobs > 1)
+        settings.onJobThreadStart = [&engine, perJob] { engine.useThreadsOnThisThread(perJob); };
+    if (callbacks.jobsChosen)
+        callbacks.jobsChosen(jobs, perJob);
     const analysis::WindowSettings windows = request.windows;
     std::vector<VideoAnalyzer> analyzers(jobs,
         [&engine, windows](const std::string& path, const CancellationToken& runCancel,

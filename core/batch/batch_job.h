@@ -23,14 +23,17 @@ struct BatchJobRequest {
     ResumeMode resume = ResumeMode::AnalyseAll;
     Shard shard;
     analysis::EventRule events; // the summary counts its events
-    // Files analysed at once, at least 1; more than the files found is cut down. The engine's
-    // threads must have been set for it (threadsPerJob); automaticJobs chooses it.
+    // Files analysed at once; more than the files found is cut down; 0: automaticJobs of the
+    // files found and `threads`. With several, each job thread runs its networks on
+    // threadsPerJob(threads, jobs) cores (Engine::useThreadsOnThisThread).
     size_t jobs = 1;
+    int threads = 0; // the cores the jobs share; 0: all
     analysis::WindowSettings windows;
 };
 
 struct BatchJobCallbacks : BatchCallbacks {
     std::function<void(size_t filesFound)> filesFound; // once, before the first file
+    std::function<void(size_t jobs, int threadsPerJob)> jobsChosen; // once, after filesFound
 };
 
 struct BatchJobOutcome {

@@ -245,7 +245,11 @@ BatchReport BatchRunner::run(const CancellationToken& cancel, const BatchCallbac
     } else {
         std::vector<std::thread> threads;
         for (size_t job = 0; job < jobs; ++job)
-            threads.emplace_back([&run, job] { run.work(job); });
+            threads.emplace_back([this, &run, job] {
+                if (settings_.onJobThreadStart)
+                    settings_.onJobThreadStart();
+                run.work(job);
+            });
         for (std::thread& thread : threads)
             thread.join();
     }

@@ -32,6 +32,8 @@ struct BatchSettings {
     ResumeMode resume = ResumeMode::AnalyseAll;
     ExpectedSettings expected; // what SkipComplete requires of saved results
     analysis::EventRule events; // the summary counts its events
+    // First on each job thread of its own (not when one job runs on the caller's thread).
+    std::function<void()> onJobThreadStart;
 };
 
 struct BatchProgress {

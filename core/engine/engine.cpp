@@ -136,6 +136,8 @@ Engine Engine::load(
     networks.description.preset = request.preset;
     networks.description.precision = request.precision;
     networks.warnings = plan.warnings;
+    networks.threads = request.threads;
+    networks.threadControl = loader.threadControl();
     if (plan.backbone)
         loadBackboneInto(networks, *plan.backbone, request, loader);
     if (plan.classifier)

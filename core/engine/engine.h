@@ -13,7 +13,9 @@
 //   run and to the thread that runs it.
 // - Process-wide settings (LibTorch's intra-op thread count) are set once at start-up by the
 //   front end (models::setUpThreads), before any network runs; nothing changes them during a run,
-//   and loading an engine never does (a loader's calibration keeps the thread count fixed). The
+//   and loading an engine never does (a loader's calibration keeps the thread count fixed). A
+//   thread of a run's own may take its share for itself alone (useThreadsOnThisThread): the jobs
+//   of a batch beside the desktop app's other runs. The
 //   one exception is making the demo (app/demo_setup.cpp trains its classifier on one thread, so
 //   that every machine makes the same one); the desktop app cancels its analysis first, and a
 //   batch or live session running then runs on one thread until the demo is made.
@@ -42,6 +44,8 @@ struct Networks {
     std::vector<std::string> warnings; // about the choice of weights, added to every result
     std::string backboneSetup; // LoadedBackbone::setup, for --profile and vigil_bench
     int64_t backboneInputsPerPass = 0;
+    int threads = 0; // ModelRequest::threads: the cores the front end gave the networks; 0: all
+    ThreadControl threadControl; // the loader's (NetworkLoader::threadControl); may be empty
 };
 
 class Engine {
@@ -58,6 +62,14 @@ public:
     const std::vector<std::string>& warnings() const { return networks_.warnings; }
     ComputeDevice device() const { return device_; }
     const std::string& backboneSetup() const { return networks_.backboneSetup; }
+    int threads() const { return networks_.threads; }
+    // The calling thread's networks run on `threads` cores from now on, the other threads' as
+    // they were; nothing where the loader cannot set it per thread. For a thread of its own.
+    void useThreadsOnThisThread(int threads) const
+    {
+        if (networks_.threadControl)
+            networks_.threadControl(threads);
+    }
     bool canExtract() const { return pipeline_ != nullptr; }
     bool canScore() const { return networks_.classifier != nullptr; }
     const analysis::FeaturePipeline& pipeline() const; // canExtract() must hold

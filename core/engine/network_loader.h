@@ -9,11 +9,17 @@
 #include "core/analysis/video_detector.h"
 #include "core/analysis/window_explanation.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace vigil::engine {
+
+// Gives the calling thread alone `threads` of the cores for the networks it runs next (LibTorch's
+// intra-op count is per thread once a thread has run a network); for a thread of a run's own,
+// such as a batch job's, so that the other runs of the process keep theirs.
+using ThreadControl = std::function<void(int threads)>;
 
 struct LoadedBackbone {
     std::shared_ptr<const analysis::FeatureExtractor> extractor;
@@ -52,6 +58,8 @@ public:
         DetectorKind kind, const std::string& path, const std::string& dictionaryPath) const = 0;
     // Empty when the device can be used; else why not, in one sentence.
     virtual std::string deviceProblem(ComputeDevice device) const = 0;
+    // Empty for networks whose threads cannot be set per thread (the fakes of the tests).
+    virtual ThreadControl threadControl() const { return {}; }
 };
 
 } // namespace vigil::engine

@@ -171,8 +171,16 @@ void BatchDialog::connectJob()
     connect(job_, &BatchJob::filesFound, this, [this](int count) {
         overallBar_->setRange(0, std::max(1, count));
         overallBar_->setValue(0);
-        statusLabel_->setText(
-            count == 0 ? tr("No files in that folder") : tr("%n file(s) to look at", "", count));
+        statusLabel_->setText(count == 0 ? tr("No files in that folder")
+                : count == 1             ? tr("1 file to look at")
+                                         : tr("%1 files to look at").arg(count));
+    });
+    // Without a translation loaded, tr's %n keeps "(s)": the two forms are written out.
+    connect(job_, &BatchJob::jobsChosen, this, [this](int jobs, int threads) {
+        if (jobs > 1)
+            statusLabel_->setText(statusLabel_->text()
+                + (threads == 1 ? tr(" · %1 at a time, 1 core each").arg(jobs)
+                                : tr(" · %1 at a time, %2 cores each").arg(jobs).arg(threads)));
     });
     connect(job_, &BatchJob::progressChanged, this, &BatchDialog::showProgress);
     connect(job_, &BatchJob::fileFinished, model_, &BatchTableModel::addResult);
@@ -280,7 +288,11 @@ void BatchDialog::showProgress(const BatchJobProgress& progress)
         fileBar_->setValue(0);
     } else {
         fileBar_->show();
-        fileLabel_->setText(tr("Analysing %1").arg(progress.currentFile));
+        fileLabel_->setText(progress.filesRunning > 1
+                ? tr("Analysing %1 and %2 more")
+                      .arg(progress.currentFile)
+                      .arg(progress.filesRunning - 1)
+                : tr("Analysing %1").arg(progress.currentFile));
         fileBar_->setValue(static_cast<int>(progress.fileFraction * 100.0));
     }
 }

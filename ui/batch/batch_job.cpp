@@ -38,6 +38,7 @@ void BatchJob::start(const BatchJobSettings& settings, const AnalysisEngine& eng
     // Owned by the job; its signals are emitted on the task's thread, so queued to this one.
     auto worker = std::make_shared<BatchWorker>(settings, engine);
     connect(worker.get(), &BatchWorker::filesFound, this, &BatchJob::filesFound);
+    connect(worker.get(), &BatchWorker::jobsChosen, this, &BatchJob::jobsChosen);
     connect(worker.get(), &BatchWorker::fileFinished, this, &BatchJob::fileFinished);
     connect(worker.get(), &BatchWorker::counted, this, &BatchJob::counted);
     task_->start([worker](TaskContext& context) { return worker->run(context); });

@@ -28,6 +28,8 @@ public:
 
 signals:
     void filesFound(int count);
+    // Right after filesFound: how many files run at once, on how many cores each.
+    void jobsChosen(int jobs, int threadsPerJob);
     void progressChanged(const vigil::ui::BatchJobProgress& progress);
     void fileFinished(const vigil::ui::BatchFileResult& result);
     // Before succeeded or cancelled: the counts of the rows summary.csv holds, every file

@@ -27,6 +27,8 @@ QVariant BatchWorker::run(TaskContext& context)
         = settings_.isResuming ? batch::ResumeMode::SkipComplete : batch::ResumeMode::AnalyseAll;
     request.events.on = settings_.threshold;
     request.windows = engine_.windows;
+    request.jobs = 0; // automatic, from the files found
+    request.threads = engine_.engine->threads();
     batch::BatchJobOutcome outcome;
     try {
         outcome
@@ -48,12 +50,15 @@ batch::BatchJobCallbacks BatchWorker::callbacks(TaskContext& context)
 {
     batch::BatchJobCallbacks callbacks;
     callbacks.filesFound = [this](size_t count) { emit filesFound(static_cast<int>(count)); };
+    callbacks.jobsChosen
+        = [this](size_t jobs, int threads) { emit jobsChosen(static_cast<int>(jobs), threads); };
     callbacks.progressChanged = [&context](const batch::BatchProgress& p) {
         BatchJobProgress progress;
         progress.filesDone = static_cast<int>(p.filesDone);
         progress.filesTotal = static_cast<int>(p.filesTotal);
         if (!p.currentFiles.empty())
             progress.currentFile = QString::fromStdString(p.currentFiles.front());
+        progress.filesRunning = static_cast<int>(p.currentFiles.size());
         progress.fileFraction = progress.currentFile.isEmpty() ? 0.0 : p.currentFileFraction;
         progress.elapsedS = p.elapsedS;
         progress.etaS = p.etaS;

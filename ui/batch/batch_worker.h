@@ -1,7 +1,8 @@
 #pragma once
 // BatchWorker: the job of one batch (core/batch's runBatchJob, as `vigil batch` does) with the
-// GUI's engine as its one job, run on a BackgroundTask's thread by BatchJob. Cancellation is by
-// the task's token, set directly from the GUI thread. Every finished file becomes fileFinished
+// GUI's engine shared by its jobs (as many as `vigil batch --jobs 0` runs, each job thread taking
+// its share of the engine's cores), run on a BackgroundTask's thread by BatchJob. Cancellation is
+// by the task's token, set directly from the GUI thread. Every finished file becomes fileFinished
 // (emitted on the task's thread, so queued; not throttled: the table fills as files finish);
 // progress goes through the task, throttled. The summary CSV is written into the output folder
 // at the end, also when cancelled.
@@ -39,6 +40,7 @@ struct BatchJobProgress {
     int filesDone = 0;
     int filesTotal = 0;
     QString currentFile; // relative path; empty between files
+    int filesRunning = 0; // currentFile and the other jobs' files
     double fileFraction = 0.0; // of the current file, 0..1
     double elapsedS = 0.0;
     double etaS = -1.0; // negative while unknown
@@ -61,6 +63,8 @@ public:
 
 signals:
     void filesFound(int count);
+    // Right after filesFound: how many files run at once, on how many cores each.
+    void jobsChosen(int jobs, int threadsPerJob);
     void progressChanged(const vigil::ui::BatchJobProgress& progress);
     void fileFinished(const vigil::ui::BatchFileResult& result);
     // Before the end: the counts of the rows summary.csv holds, every file included (the files

@@ -6,6 +6,7 @@
 #include "tests/support/test_locations.h"
 #include "tests/unit/ui/fake_engine.h"
 #include "ui/batch/batch_dialog.h"
+#include "ui/batch/batch_job.h"
 #include "ui/batch/batch_table_model.h"
 #include "ui/main/main_window.h"
 #include "ui/main/video_panel.h"
@@ -124,6 +125,34 @@ TEST(BatchDialog, RunsAFolderFillsTheTableAndWritesTheSummary)
     for (std::string line; std::getline(in, line);)
         ++lines;
     EXPECT_EQ(lines, 5);
+}
+
+// As `vigil batch --jobs 0`: five files on an engine given two cores run two at a time on one
+// core each, and the dialog says so while they run.
+TEST(BatchDialog, FiveFilesOnTwoCoresRunTwoAtATimeAndTheDialogSaysSo)
+{
+    const std::string dir = makeFolder("batch_dialog_jobs");
+    BatchDialog dialog([](QWidget*) {
+        return std::optional<AnalysisEngine>(
+            vigil::test::fakeEngine(4, std::chrono::milliseconds(80), 2));
+    });
+    dialog.setSettings(settingsFor(dir, true));
+    QSignalSpy finished(&dialog, &BatchDialog::batchFinished);
+    dialog.start();
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.statusText().contains(
+                                 QStringLiteral("5 files to look at · 2 at a time, 1 core each")),
+        30000);
+    dialog.cancel();
+    ASSERT_TRUE(finished.wait(60000));
+
+    BatchJob job;
+    QSignalSpy chosen(&job, &BatchJob::jobsChosen);
+    QSignalSpy done(&job, &BatchJob::finished);
+    job.start(settingsFor(makeFolder("batch_jobs_four"), false), vigil::test::fakeEngine(4, {}, 2));
+    ASSERT_TRUE(done.wait(60000));
+    ASSERT_EQ(chosen.count(), 1); // a, b, broken, notes: four files, two per core
+    EXPECT_EQ(chosen.at(0).at(0).toInt(), 2);
+    EXPECT_EQ(chosen.at(0).at(1).toInt(), 1);
 }
 
 TEST(BatchDialog, CancelStopsTheBatchAndKeepsWhatFinished)

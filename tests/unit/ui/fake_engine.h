@@ -160,8 +160,9 @@ public:
     mutable std::atomic<int> calls { 0 };
 };
 
-inline ui::AnalysisEngine fakeEngine(
-    int64_t windowSteps = 4, std::chrono::milliseconds extractDelay = std::chrono::milliseconds(0))
+// threads: the cores the engine says it was given (0: all), which a batch shares out.
+inline ui::AnalysisEngine fakeEngine(int64_t windowSteps = 4,
+    std::chrono::milliseconds extractDelay = std::chrono::milliseconds(0), int threads = 0)
 {
     // One snippet per forward pass, so FakeExtractor's feature 0 is the snippet's index.
     analysis::ExtractionOptions extraction;
@@ -172,6 +173,7 @@ inline ui::AnalysisEngine fakeEngine(
     networks.explainer = std::make_shared<FakeExplainer>();
     networks.description.hiddenSize = 8;
     networks.description.attentionRows = FakeScorer::kRows;
+    networks.threads = threads;
     ui::AnalysisEngine engine;
     engine.engine = std::make_shared<const engine::Engine>(
         std::move(networks), extraction, ComputeDevice::Cpu);
