@@ -43,12 +43,7 @@ LiveWindow::LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent
     , status_(now())
     , task_(new BackgroundTask(QStringLiteral("vigil-live"), this))
 {
-    qRegisterMetaType<live::LiveStep>();
-    qRegisterMetaType<live::WatchStatus>();
-    qRegisterMetaType<live::Alert>();
-    qRegisterMetaType<live::EventRecord>();
-    qRegisterMetaType<live::ClipSource>();
-    qRegisterMetaType<live::RetryWait>();
+    registerLiveMetaTypes();
     setWindowTitle(tr("LIVE %1 – Vigil").arg(shownSource_));
     createLayout();
     connectTask();
@@ -176,6 +171,10 @@ void LiveWindow::start()
 
 void LiveWindow::stop()
 {
+    if (channel_) {
+        close(); // the camera goes on, on the wall
+        return;
+    }
     if (!isRunning())
         return;
     task_->cancel();
@@ -187,7 +186,7 @@ void LiveWindow::launch()
 {
     // Owned by the job; its signals are emitted on the task's thread, so queued to this one.
     auto worker = std::make_shared<LiveWorker>(request_, retryNow_, frames_);
-    connectWorker(worker.get());
+    connectChannel(worker.get(), true);
     task_->setFailureText([worker](const QString& what) { return worker->redacted(what); });
     status_ = LiveStatus(now());
     stopButton_->setEnabled(true);
@@ -208,22 +207,23 @@ void LiveWindow::connectTask()
     });
 }
 
-void LiveWindow::connectWorker(LiveWorker* worker)
+void LiveWindow::connectChannel(LiveChannel* worker, bool takesFrames)
 {
-    connect(worker, &LiveWorker::frameReady, this, &LiveWindow::showFrame);
-    connect(worker, &LiveWorker::stepScored, this, &LiveWindow::addStep);
-    connect(worker, &LiveWorker::statusChanged, this, &LiveWindow::showStatus);
-    connect(worker, &LiveWorker::alertOpenChanged, this, [this](const live::Alert& alert) {
+    if (takesFrames)
+        connect(worker, &LiveChannel::frameReady, this, &LiveWindow::showFrame);
+    connect(worker, &LiveChannel::stepScored, this, &LiveWindow::addStep);
+    connect(worker, &LiveChannel::statusChanged, this, &LiveWindow::showStatus);
+    connect(worker, &LiveChannel::alertOpenChanged, this, [this](const live::Alert& alert) {
         events_->showOpenAlert(alert);
         status_.alertChanged(true);
     });
-    connect(worker, &LiveWorker::alertClosed, events_, &LiveEventsList::addAlert);
-    connect(worker, &LiveWorker::alertOpenEnded, this, [this] {
+    connect(worker, &LiveChannel::alertClosed, events_, &LiveEventsList::addAlert);
+    connect(worker, &LiveChannel::alertOpenEnded, this, [this] {
         events_->clearOpenAlert();
         status_.alertChanged(false);
         refreshStatus();
     });
-    connect(worker, &LiveWorker::retryWaiting, this, [this](const live::RetryWait& wait) {
+    connect(worker, &LiveChannel::retryWaiting, this, [this](const live::RetryWait& wait) {
         status_.retryWaiting(wait, now());
         retryButton_->setEnabled(true);
         if (!wait.hasConnected)
@@ -231,11 +231,11 @@ void LiveWindow::connectWorker(LiveWorker* worker)
                 tr("Not reachable yet, trying again: %1").arg(QString::fromStdString(wait.reason)));
         refreshStatus();
     });
-    connect(worker, &LiveWorker::packetsChanged, this, [this](const live::ClipSource& packets) {
+    connect(worker, &LiveChannel::packetsChanged, this, [this](const live::ClipSource& packets) {
         recorder_->setPackets(packets);
         recordButton_->setEnabled(true);
     });
-    connect(worker, &LiveWorker::notice, this,
+    connect(worker, &LiveChannel::notice, this,
         [this](const QString& text) { statusBar_->say(text, 10000); });
 }
 
@@ -258,10 +258,14 @@ void LiveWindow::toggleRecording(bool isOn)
 
 void LiveWindow::showFrame()
 {
-    if (std::optional<QImage> image = frames_->take()) {
-        video_->setImage(*image);
-        status_.frameShown(now());
-    }
+    if (std::optional<QImage> image = frames_->take())
+        showImage(*image);
+}
+
+void LiveWindow::showImage(const QImage& image)
+{
+    video_->setImage(image);
+    status_.frameShown(now());
 }
 
 void LiveWindow::addStep(const live::LiveStep& step)
@@ -327,7 +331,8 @@ void LiveWindow::showEnd(const QString& text)
 
 void LiveWindow::closeEvent(QCloseEvent* event)
 {
-    stop();
+    if (!channel_)
+        stop();
     task_->cancelAndWait(); // the open alert is written before the window goes
     event->accept();
 }

@@ -8,7 +8,12 @@
 // stop (LiveStatus), skipped snippets, and while the source is away the countdown to the next
 // attempt with Retry now. Stop (or Esc, or closing) cancels the run; the open alert is then
 // closed and written. Source names shown are always redacted. GUI thread only.
+//
+// A camera of the camera wall opens one attached to the wall's run instead (its channel, and the
+// tile's history to start from; live_window_attached.cpp): it runs nothing of its own, its Stop
+// becomes Close view, and the camera goes on when it closes.
 
+#include "ui/live/live_history.h"
 #include "ui/live/live_status.h"
 #include "ui/live/live_timeline_ring.h"
 #include "ui/live/live_worker.h"
@@ -39,9 +44,16 @@ class LiveWindow : public QMainWindow {
 public:
     // timelineMinutes: how far back the timeline can scroll (Settings; default 10).
     LiveWindow(LiveRequest request, int timelineMinutes, QWidget* parent = nullptr);
+    // Attached to a run of the camera wall: channel outlives the window; its frames come through
+    // showImage (the tile takes them).
+    LiveWindow(LiveRequest request, LiveChannel* channel, const LiveHistory& history,
+        int timelineMinutes, QWidget* parent = nullptr);
     ~LiveWindow() override;
 
-    bool isRunning() const { return task_->isRunning(); }
+    bool isRunning() const { return channel_ ? !hasEnded_ : task_->isRunning(); }
+    bool isAttached() const { return channel_ != nullptr; }
+    void showImage(const QImage& image);
+    void channelEnded(const QString& text); // the wall's run ended for this camera
     const LiveTimelineRing& ring() const { return ring_; }
     LiveTimelineView* timeline() const { return timeline_; }
     LiveEventsList* events() const { return events_; }
@@ -72,7 +84,8 @@ private:
     void createRecordButton();
     void createStatusBar();
     void launch();
-    void connectWorker(LiveWorker* worker);
+    void connectChannel(LiveChannel* channel, bool takesFrames);
+    void seed(const LiveHistory& history);
     void connectTask();
     void showFrame();
     void addStep(const live::LiveStep& step);
@@ -83,6 +96,8 @@ private:
     void toggleRecording(bool isOn);
 
     LiveRequest request_;
+    LiveChannel* channel_ = nullptr; // attached: the wall's; else the own task's worker
+    bool hasEnded_ = false;
     QString shownSource_;
     LiveTimelineRing ring_;
     std::shared_ptr<live::RetryNow> retryNow_;

@@ -48,16 +48,27 @@ LiveRequest liveRequestFor(
     return request;
 }
 
-LiveWorker::LiveWorker(LiveRequest request, std::shared_ptr<live::RetryNow> retryNow,
+void registerLiveMetaTypes()
+{
+    qRegisterMetaType<live::LiveStep>();
+    qRegisterMetaType<live::WatchStatus>();
+    qRegisterMetaType<live::Alert>();
+    qRegisterMetaType<live::EventRecord>();
+    qRegisterMetaType<live::ClipSource>();
+    qRegisterMetaType<live::RetryWait>();
+}
+
+LiveChannel::LiveChannel(std::string sourceLocation, std::shared_ptr<live::RetryNow> retryNow,
     std::shared_ptr<LatestFrame> frames, QObject* parent)
     : QObject(parent)
-    , request_(std::move(request))
+    , sourceLocation_(std::move(sourceLocation))
     , retryNow_(std::move(retryNow))
     , frames_(std::move(frames))
 {
+    registerLiveMetaTypes();
 }
 
-live::LiveObserver LiveWorker::observer()
+live::LiveObserver LiveChannel::observer()
 {
     live::LiveObserver observer;
     observer.onFrame = [this](const cv::Mat& rgb, int64_t streamUs) {
@@ -83,9 +94,17 @@ live::LiveObserver LiveWorker::observer()
     return observer;
 }
 
-QString LiveWorker::redacted(const std::string& message) const
+QString LiveChannel::redacted(const std::string& message) const
 {
-    return QString::fromStdString(redactedIn(message, request_.settings.reader.source.location));
+    return QString::fromStdString(redactedIn(message, sourceLocation_));
+}
+
+LiveWorker::LiveWorker(LiveRequest request, std::shared_ptr<live::RetryNow> retryNow,
+    std::shared_ptr<LatestFrame> frames, QObject* parent)
+    : LiveChannel(
+        request.settings.reader.source.location, std::move(retryNow), std::move(frames), parent)
+    , request_(std::move(request))
+{
 }
 
 QVariant LiveWorker::run(TaskContext& context)
@@ -96,7 +115,7 @@ QVariant LiveWorker::run(TaskContext& context)
         [this](const std::string& text) { emit notice(redacted(text)); },
         [this](const live::WatchStatus& status) { emit statusChanged(status); });
     session.setObserver(observer());
-    session.setRetryNow(retryNow_);
+    session.setRetryNow(retryNow());
     return redacted(live::outcomeSummary(session.run(context.cancel())));
 }
 

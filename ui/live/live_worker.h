@@ -1,7 +1,7 @@
 #pragma once
 // LiveWorker: the job that runs one WatchSession (core/live, the engine of `vigil watch`) on a
 // BackgroundTask's thread, and turns the session's callbacks into queued signals for the live
-// view (emitted on that thread, received on the GUI's). Frames are
+// view (a LiveChannel: emitted on that thread, received on the GUI's). Frames are
 // not queued: the reader thread keeps only the newest one in a LatestFrame and signals
 // frameReady() when the slot was empty, so a slow GUI drops frames instead of piling them up.
 // Stop is by the task's CancellationToken, set directly from the GUI thread; the session then
@@ -53,18 +53,26 @@ using LiveChoices = live::WatchChoices;
 LiveRequest liveRequestFor(
     const live::WatchPlan& plan, std::shared_ptr<const engine::Engine> engine);
 
-class LiveWorker : public QObject {
+// The types of LiveChannel's signals, for queued connections; any number of calls.
+void registerLiveMetaTypes();
+
+// One live source's view of a run (a WatchSession's, or one camera of the camera wall's
+// MultiWatch): the source's callbacks as queued signals for the views (emitted on the run's
+// thread, received on the GUI's), its newest frame and its Retry now. Texts go through
+// redacted(). Several views may listen to one channel.
+class LiveChannel : public QObject {
     Q_OBJECT
 public:
-    LiveWorker(LiveRequest request, std::shared_ptr<live::RetryNow> retryNow,
+    LiveChannel(std::string sourceLocation, std::shared_ptr<live::RetryNow> retryNow,
         std::shared_ptr<LatestFrame> frames, QObject* parent = nullptr);
 
-    // On the task's thread. Returns the session's summary (a QString); throws Cancelled, or
-    // what the session throws.
-    QVariant run(TaskContext& context);
+    // The callbacks that emit this channel's signals (from the run's threads).
+    live::LiveObserver observer();
     // message with the source's location replaced by its redacted name.
     QString redacted(const std::string& message) const;
     QString redacted(const QString& message) const { return redacted(message.toStdString()); }
+    const std::shared_ptr<LatestFrame>& frames() const { return frames_; }
+    const std::shared_ptr<live::RetryNow>& retryNow() const { return retryNow_; }
 
 signals:
     void frameReady();
@@ -76,13 +84,28 @@ signals:
     void retryWaiting(const vigil::live::RetryWait& wait); // reason redacted
     void packetsChanged(const vigil::live::ClipSource& packets);
     void notice(const QString& text);
+    // The run ended for this source (GUI thread: sent by the run's owner); text as outcomeSummary.
+    void ended(const QString& text);
 
 private:
-    live::LiveObserver observer();
-
-    LiveRequest request_;
+    std::string sourceLocation_;
     std::shared_ptr<live::RetryNow> retryNow_;
     std::shared_ptr<LatestFrame> frames_;
+};
+
+// The job of a live view of its own: one WatchSession, its channel being this worker.
+class LiveWorker : public LiveChannel {
+    Q_OBJECT
+public:
+    LiveWorker(LiveRequest request, std::shared_ptr<live::RetryNow> retryNow,
+        std::shared_ptr<LatestFrame> frames, QObject* parent = nullptr);
+
+    // On the task's thread. Returns the session's summary (a QString); throws Cancelled, or
+    // what the session throws.
+    QVariant run(TaskContext& context);
+
+private:
+    LiveRequest request_;
 };
 
 } // namespace vigil::ui

@@ -92,6 +92,9 @@ public slots:
     void openVideo(const QString& path);
     // File > Open Stream…: a live source in a LiveWindow, on the engine of `vigil watch`.
     void openStream();
+    // File > Open Cameras…: the cameras of a cameras file on a CameraWall, one MultiWatch
+    // with this window's engine (`vigil watch --cameras`).
+    void openCameras();
     // Analysis > Analyse again (F5): the results shown stay until the networks are loaded, and
     // stay (with a message) when they cannot be.
     void analyseAgain();
@@ -128,6 +131,10 @@ private:
     void createAnalysisMenu();
     void createViewMenu();
     void createHelpMenu();
+    void createWindowMenu(); // main_window_live.cpp
+    void fillWindowMenu(QMenu* menu);
+    bool ensureLiveEngine(const QString& whyNeeded);
+    void keepWindowMenuCurrent(QWidget* window);
     void createExplainDock();
     void connectRunner();
     void observeAnalysis();

@@ -7,8 +7,6 @@
 #include "ui/batch/batch_dialog.h"
 #include "ui/common/fitted_status_bar.h"
 #include "ui/events/events_table.h"
-#include "ui/live/live_window.h"
-#include "ui/live/open_stream_dialog.h"
 #include "ui/main/current_analysis.h"
 #include "ui/main/exports.h"
 #include "ui/main/help_dialogs.h"
@@ -48,6 +46,7 @@ void MainWindow::createActions()
     createPlaybackMenu();
     createAnalysisMenu();
     createViewMenu();
+    createWindowMenu();
     createHelpMenu();
     createDemoAction(); // in the Help menu, and the empty window's button
     // Nothing to play, analyse or export without a video: the actions say so by being greyed
@@ -93,6 +92,9 @@ void MainWindow::createFileMenu()
     file->addAction(tr("Open &Stream…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
             &MainWindow::openStream)
         ->setObjectName(QStringLiteral("openStreamAction"));
+    file->addAction(tr("Open &Cameras…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+            &MainWindow::openCameras)
+        ->setObjectName(QStringLiteral("openCamerasAction"));
     recentMenu_ = new RecentFilesMenu(this);
     file->addMenu(recentMenu_);
     file->addAction(tr("&Batch Process Folder…"), QKeySequence(Qt::CTRL | Qt::Key_B), this, [this] {
@@ -339,30 +341,6 @@ void MainWindow::chooseAndOpen()
 {
     if (const QString path = chooseVideoFile(this); !path.isEmpty())
         openVideo(path);
-}
-
-void MainWindow::openStream()
-{
-    if (!ensureEngine(tr("No networks are loaded, so the stream cannot be watched; open it again "
-                         "to choose weights.")))
-        return;
-    if (const std::string problem
-        = live::backboneProblem(runner_->engine().engine->description().backbone);
-        !problem.empty()) {
-        showError(QString::fromStdString(problem));
-        return;
-    }
-    QSettings store;
-    OpenStreamDialog dialog(store, this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.plan())
-        return;
-    // A window of its own (parented, so it stops and writes its alert when the app quits).
-    auto* live = new LiveWindow(
-        liveRequestFor(*dialog.plan(), runner_->engine().engine), dialog.timelineMinutes(), this);
-    live->setAttribute(Qt::WA_DeleteOnClose);
-    live->resize(1000, 700);
-    live->show();
-    live->start();
 }
 
 void MainWindow::exportResultFiles()
