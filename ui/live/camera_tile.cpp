@@ -1,6 +1,7 @@
 #include "ui/live/camera_tile.h"
 
 #include "core/common/defaults.h"
+#include "ui/common/screen_fit.h"
 #include "ui/live/live_window.h"
 #include "ui/live/score_sparkline.h"
 #include "ui/main/video_view.h"
@@ -30,6 +31,8 @@ CameraTile::CameraTile(
     video_ = new VideoView;
     video_->setMessage(tr("Connecting…"));
     video_->setMinimumSize(120, 68);
+    // The frame takes what the wall gives the tile: its size never makes the wall scroll.
+    video_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     sparkline_ = new ScoreSparkline(&history_.ring, request_.settings.alerts.on);
     state_ = new QLabel(tr("Connecting…"));
     state_->setWordWrap(true);
@@ -82,8 +85,8 @@ void CameraTile::showFrame()
 
 QString CameraTile::stateText() const
 {
-    if (!endText_.isEmpty())
-        return tr("Stopped: %1").arg(endText_);
+    if (!endText_.isEmpty()) // the summary: "stopped; 42 steps scored, …" or why it ended
+        return endText_.left(1).toUpper() + endText_.mid(1);
     QString text = status_.text(LiveStatus::Clock::now());
     if (history_.openAlert)
         text += tr(" · peak %1").arg(history_.openAlert->peak.score, 0, 'f', 2);
@@ -125,7 +128,7 @@ LiveWindow* CameraTile::openView()
         view_ = new LiveWindow(request_, channel_, history_, timelineMinutes_, window());
         view_->setAttribute(Qt::WA_DeleteOnClose);
         view_->setWindowTitle(tr("LIVE %1 – Vigil").arg(name_));
-        view_->resize(1000, 700);
+        resizeWithinScreen(view_, QSize(1000, 700));
         if (!endText_.isEmpty())
             view_->channelEnded(endText_);
     }

@@ -140,7 +140,11 @@ void CameraWall::showEnd(const QStringList& summaries, const QString& fallback)
         tiles_[i]->showEnd(text);
     }
     stopButton_->setEnabled(false);
-    statusBar_->say(tr("Every camera stopped: %1").arg(fallback));
+    hasEnded_ = true;
+    const QString root = worker_->outputRoot();
+    statusBar_->say(root.isEmpty()
+            ? tr("Every camera stopped (%1)").arg(fallback)
+            : tr("Every camera stopped; each one's files are in its folder under %1").arg(root));
     refresh();
 }
 
@@ -154,9 +158,9 @@ QString CameraWall::countsText() const
     }
     const int cameras = static_cast<int>(tiles_.size());
     return tr("%1 · %2 alerting · %3 stale")
-        .arg(!isRunning()      ? tr("stopped")
-                : cameras == 1 ? tr("1 camera watched")
-                               : tr("%1 cameras watched").arg(cameras))
+        .arg(hasEnded_ || !isRunning() ? tr("stopped")
+                : cameras == 1         ? tr("1 camera watched")
+                                       : tr("%1 cameras watched").arg(cameras))
         .arg(alerting)
         .arg(stale);
 }

@@ -59,6 +59,7 @@ private:
     BackgroundTask* task_;
     std::vector<CameraTile*> tiles_;
     int columns_ = 1;
+    bool hasEnded_ = false; // before the task's finished() comes
     FittedStatusBar* statusBar_ = nullptr;
     QLabel* counts_ = nullptr;
     QPushButton* stopButton_ = nullptr;

@@ -4,6 +4,7 @@
 #include "core/live/watch_summary.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 namespace vigil::ui {
 
@@ -22,6 +23,13 @@ CamerasWorker::CamerasWorker(
         processStatusFile_ = QDir::current()
                                  .absoluteFilePath(QString::fromStdString(plan.processStatusFile))
                                  .toStdString();
+}
+
+QString CamerasWorker::outputRoot() const
+{
+    return processStatusFile_.empty()
+        ? QString()
+        : QFileInfo(QString::fromStdString(processStatusFile_)).path();
 }
 
 QVariant CamerasWorker::run(TaskContext& context)

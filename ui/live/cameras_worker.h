@@ -28,6 +28,9 @@ public:
     const LiveRequest& request(size_t camera) const { return requests_[camera]; }
     QString name(size_t camera) const { return names_[camera]; }
     LiveChannel* channel(size_t camera) const { return channels_[camera].get(); }
+    // The folder the cameras' folders are in (where status.json is); empty for one camera
+    // that writes its own.
+    QString outputRoot() const;
 
     // On the task's thread. Returns each camera's summary (a QStringList, in order); throws
     // Cancelled, FolderBusy, or what the networks throw.

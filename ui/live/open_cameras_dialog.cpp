@@ -38,15 +38,18 @@ OpenCamerasDialog::OpenCamerasDialog(QSettings& store, QWidget* parent)
     fileRow->addWidget(file_, 1);
     fileRow->addWidget(browseButton);
     const auto showDefault = [this] {
+        const QString stem = QFileInfo(file_->text().trimmed()).baseName();
         output_->setPlaceholderText(
             tr("default: %1")
-                .arg(QDir::toNativeSeparators(defaultStreamOutput(
-                    QStringLiteral("cameras-") + QFileInfo(file_->text()).baseName()))));
+                .arg(QDir::toNativeSeparators(defaultStreamOutput(QStringLiteral("cameras-")
+                    + (stem.isEmpty() ? QStringLiteral("<file>") : stem)))));
     };
     connect(file_, &QLineEdit::textChanged, this, showDefault);
     showDefault();
     auto* form = new QFormLayout;
-    form->addRow(tr("&Cameras file:"), fileRow);
+    auto* fileLabel = new QLabel(tr("&Cameras file:"));
+    fileLabel->setBuddy(file_);
+    form->addRow(fileLabel, fileRow);
     form->addRow(tr("&Output folder:"), output_);
     problem_->setWordWrap(true);
     problem_->setStyleSheet(QStringLiteral("color: #c62828"));

@@ -1,5 +1,7 @@
 #include "ui/main/main_window.h"
 
+#include "ui/common/screen_fit.h"
+
 #include "ui/batch/batch_dialog.h"
 #include "ui/common/elided_label.h"
 #include "ui/common/fitted_status_bar.h"
@@ -25,10 +27,8 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QLabel>
 #include <QMimeData>
-#include <QScreen>
 #include <QSettings>
 
 #include <algorithm>
@@ -63,10 +63,7 @@ MainWindow::MainWindow(AnalysisEngine engine, QWidget* parent)
     new PlaybackKeys(this, videoPanel_->view());
     videoPanel_->view()->setFocus(Qt::OtherFocusReason);
     // 1440x900, or the screen when it is smaller: a first run on a 1024x640 screen fits it.
-    QSize size(1440, 900);
-    if (const QScreen* screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size());
-    resize(size);
+    resizeWithinScreen(this, QSize(1440, 900));
     // The dock's share of the width, whatever the size; its own size hint would take half.
     resizeDocks(
         { findChild<QDockWidget*>(QStringLiteral("explainDock")) }, { 320 }, Qt::Horizontal);

@@ -4,6 +4,7 @@
 
 #include "ui/main/main_window.h"
 
+#include "ui/common/screen_fit.h"
 #include "ui/live/camera_wall.h"
 #include "ui/live/live_window.h"
 #include "ui/live/open_cameras_dialog.h"
@@ -51,7 +52,7 @@ void MainWindow::openStream()
     auto* live = new LiveWindow(
         liveRequestFor(*dialog.plan(), runner_->engine().engine), dialog.timelineMinutes(), this);
     live->setAttribute(Qt::WA_DeleteOnClose);
-    live->resize(1000, 700);
+    resizeWithinScreen(live, QSize(1000, 700));
     live->show();
     live->start();
     keepWindowMenuCurrent(live);
@@ -75,7 +76,7 @@ void MainWindow::openCameras()
         static_cast<int>(bound.min), static_cast<int>(bound.max));
     auto* wall = new CameraWall(*dialog.plan(), runner_->engine().engine, minutes, this);
     wall->setAttribute(Qt::WA_DeleteOnClose);
-    wall->resize(1100, 760);
+    resizeWithinScreen(wall, QSize(1100, 760));
     wall->show();
     wall->start();
     keepWindowMenuCurrent(wall);

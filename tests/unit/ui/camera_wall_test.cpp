@@ -128,7 +128,9 @@ TEST(CameraWall, WatchesEveryCameraInOneRunAndEachTileOpensItsFullView)
     press(first, Qt::Key_Escape); // the wall's: every camera stops, its files whole
     ASSERT_TRUE(finished.wait(20000) || finished.count() == 1);
     EXPECT_FALSE(wall.isRunning());
-    EXPECT_TRUE(first->stateText().startsWith(QStringLiteral("Stopped")));
+    EXPECT_TRUE(first->stateText().startsWith(QStringLiteral("Stopped; ")))
+        << first->stateText().toStdString();
+    EXPECT_TRUE(wall.countsText().startsWith(QStringLiteral("stopped · ")));
     for (const char* name : { "door", "yard" }) {
         const std::vector<std::string> rows = test::linesOf(out + "/" + name + "/scores.csv");
         ASSERT_GE(rows.size(), 4u) << name;
