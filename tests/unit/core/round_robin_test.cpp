@@ -18,10 +18,17 @@ struct FakeSource {
     bool isClosed = false;
     int refill = 0;
     int waitedMs = 0;
+    std::optional<int> late; // comes once this source has been waited on for lateAfterMs
+    int lateAfterMs = 0;
 
-    bool isDone() const { return isClosed && items.empty(); }
+    bool isDone() const { return isClosed && items.empty() && !late; }
     std::optional<int> take(int waitMs)
     {
+        if (items.empty() && late && waitedMs + waitMs >= lateAfterMs) {
+            waitedMs = lateAfterMs;
+            items.push_back(*late);
+            late.reset();
+        }
         if (items.empty()) {
             waitedMs += waitMs;
             return std::nullopt;
@@ -81,6 +88,48 @@ TEST(RoundRobin, WaitsOnlyWhenNothingIsWaitingAndEndsWhenEveryCameraIsDone)
     EXPECT_EQ(cameras[1]->waitedMs, 10); // the wait is on the one open camera
     cameras[1]->isClosed = true;
     EXPECT_EQ(takeRoundRobin(cameras, 1, batch, 10), 0u);
+}
+
+// Virtual time: a camera whose snippet ends 15 ms after the others' joins their batch.
+TEST(RoundRobin, APassWaitsUpToTheFillTimeForTheCamerasStillMissing)
+{
+    auto cameras = sources(3);
+    cameras[0]->items = { 0 };
+    cameras[1]->late = 1;
+    cameras[1]->lateAfterMs = 15;
+    cameras[2]->items = { 2 };
+    std::vector<std::pair<size_t, int>> batch;
+    EXPECT_EQ(takeRoundRobin(cameras, 0, batch, 10, 40), 3u);
+    ASSERT_EQ(batch.size(), 3u);
+    EXPECT_EQ(batch.back().first, 1u); // the late one, after those that were waiting
+    EXPECT_EQ(cameras[1]->waitedMs, 15); // not the whole 40 ms
+}
+
+TEST(RoundRobin, TheFillWaitIsBoundedAndNeverSpentOnAFullPass)
+{
+    auto cameras = sources(3);
+    cameras[0]->items = { 0 };
+    cameras[1]->late = 1;
+    cameras[1]->lateAfterMs = 1000; // its stream is stalled
+    cameras[2]->late = 2;
+    cameras[2]->lateAfterMs = 1000;
+    std::vector<std::pair<size_t, int>> batch;
+    EXPECT_EQ(takeRoundRobin(cameras, 0, batch, 10, 40), 3u);
+    EXPECT_EQ(batch.size(), 1u); // goes on with what it has
+    EXPECT_EQ(cameras[1]->waitedMs + cameras[2]->waitedMs, 40); // at most the fill time
+    auto full = sources(2);
+    full[0]->items = { 0 };
+    full[1]->items = { 1 };
+    batch.clear();
+    EXPECT_EQ(takeRoundRobin(full, 0, batch, 10, 40), 2u);
+    EXPECT_EQ(batch.size(), 2u);
+    EXPECT_EQ(full[0]->waitedMs + full[1]->waitedMs, 0);
+    // One camera: nothing to wait for.
+    auto one = sources(1);
+    one[0]->items = { 0 };
+    batch.clear();
+    EXPECT_EQ(takeRoundRobin(one, 0, batch, 10, 40), 1u);
+    EXPECT_EQ(one[0]->waitedMs, 0);
 }
 
 } // namespace
