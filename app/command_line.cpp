@@ -182,6 +182,15 @@ CLI::App* addGuiCommand(CLI::App& cli, RunOptions& options, GuiOptions& guiOptio
         "Analyse VIDEO (or the demo), save the main window as a PNG to this file and exit");
     gui->add_flag("--demo", guiOptions.isDemo,
         "Start the demo at once, as the empty window's Try the demo button does (see vigil demo)");
+    CLI::Option* cameras
+        = gui->add_option("--cameras", guiOptions.camerasFile,
+                 "Watch the cameras of FILE (as vigil watch --cameras) on a camera wall at start")
+              ->check(CLI::ExistingFile);
+    gui->add_option("-o,--output", guiOptions.camerasOutput,
+           "With --cameras: the folder each camera's folder is made in (default "
+           "~/Videos/Vigil/cameras-<file>)")
+        ->needs(cameras);
+    cameras->excludes("--screenshot")->excludes("--demo");
     return gui;
 }
 

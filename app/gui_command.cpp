@@ -156,6 +156,11 @@ int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,
         window.startDemo();
     else if (!gui.video.empty())
         window.openVideo(QString::fromStdString(gui.video));
+    if (!gui.camerasFile.empty()) // once the window shows: weights may be asked for
+        QTimer::singleShot(0, &window, [&window, &gui] {
+            window.openCamerasFile(
+                QString::fromStdString(gui.camerasFile), QString::fromStdString(gui.camerasOutput));
+        });
     const int code = app.exec();
     if (wasCancelled)
         return kExitCancelled;

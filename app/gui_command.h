@@ -17,6 +17,8 @@ struct GuiOptions {
     std::string video; // opened at start when not empty
     std::string screenshotPath; // analyse, save the window there, exit
     bool isDemo = false; // start the demo, as the empty window's Try the demo button does
+    std::string camerasFile; // a camera wall at start (File > Open Cameras…)
+    std::string camerasOutput; // its folder; empty: Open Cameras' default
 };
 
 int runGui(const RunOptions& options, const GuiOptions& gui, char* programName,

@@ -22,6 +22,37 @@ const QString kFileKey = QStringLiteral("live/camerasFile");
 
 } // namespace
 
+QString defaultCamerasOutput(const QString& file)
+{
+    const QString stem = QFileInfo(file.trimmed()).baseName();
+    return defaultStreamOutput(
+        QStringLiteral("cameras-") + (stem.isEmpty() ? QStringLiteral("<file>") : stem));
+}
+
+std::optional<live::CamerasPlan> planCamerasFile(
+    const QString& file, const QString& outputDir, std::string& problem)
+{
+    if (file.trimmed().isEmpty()) {
+        problem = QObject::tr("Choose a cameras file first").toStdString();
+        return std::nullopt;
+    }
+    try {
+        live::WatchChoices common;
+        common.outputDir = (outputDir.trimmed().isEmpty()
+                ? defaultCamerasOutput(file)
+                : QDir(QDir::homePath()).absoluteFilePath(outputDir.trimmed()))
+                               .toStdString();
+        live::CamerasPlan plan
+            = live::planCameras(live::readCamerasFile(file.trimmed().toStdString()), common);
+        problem = plan.problem;
+        if (problem.empty())
+            return plan;
+    } catch (const Error& error) {
+        problem = error.what();
+    }
+    return std::nullopt;
+}
+
 OpenCamerasDialog::OpenCamerasDialog(QSettings& store, QWidget* parent)
     : QDialog(parent)
     , store_(store)
@@ -38,11 +69,8 @@ OpenCamerasDialog::OpenCamerasDialog(QSettings& store, QWidget* parent)
     fileRow->addWidget(file_, 1);
     fileRow->addWidget(browseButton);
     const auto showDefault = [this] {
-        const QString stem = QFileInfo(file_->text().trimmed()).baseName();
         output_->setPlaceholderText(
-            tr("default: %1")
-                .arg(QDir::toNativeSeparators(defaultStreamOutput(QStringLiteral("cameras-")
-                    + (stem.isEmpty() ? QStringLiteral("<file>") : stem)))));
+            tr("default: %1").arg(QDir::toNativeSeparators(defaultCamerasOutput(file_->text()))));
     };
     connect(file_, &QLineEdit::textChanged, this, showDefault);
     showDefault();
@@ -74,9 +102,17 @@ OpenCamerasDialog::OpenCamerasDialog(QSettings& store, QWidget* parent)
 QString OpenCamerasDialog::outputDir() const
 {
     const QString typed = output_->text().trimmed();
-    return typed.isEmpty()
-        ? defaultStreamOutput(QStringLiteral("cameras-") + QFileInfo(file_->text()).baseName())
-        : QDir(QDir::homePath()).absoluteFilePath(typed);
+    return typed.isEmpty() ? defaultCamerasOutput(file_->text())
+                           : QDir(QDir::homePath()).absoluteFilePath(typed);
+}
+
+void OpenCamerasDialog::showRefused(
+    const QString& file, const QString& outputDir, const QString& problem)
+{
+    file_->setText(file);
+    output_->setText(outputDir);
+    problem_->setText(problem);
+    problem_->show();
 }
 
 void OpenCamerasDialog::browse()
@@ -89,30 +125,14 @@ void OpenCamerasDialog::browse()
 
 void OpenCamerasDialog::accept()
 {
-    plan_.reset();
-    const QString file = file_->text().trimmed();
     std::string problem;
-    if (file.isEmpty()) {
-        problem = tr("Choose a cameras file first").toStdString();
-    } else {
-        try {
-            live::WatchChoices common;
-            common.outputDir = outputDir().toStdString();
-            live::CamerasPlan plan
-                = live::planCameras(live::readCamerasFile(file.toStdString()), common);
-            problem = plan.problem;
-            if (problem.empty())
-                plan_ = std::move(plan);
-        } catch (const Error& error) {
-            problem = error.what();
-        }
-    }
-    if (!problem.empty()) {
+    plan_ = planCamerasFile(file_->text(), output_->text(), problem);
+    if (!plan_) {
         problem_->setText(QString::fromStdString(problem));
         problem_->show();
         return;
     }
-    store_.setValue(kFileKey, file);
+    store_.setValue(kFileKey, file_->text().trimmed());
     QDialog::accept();
 }
 

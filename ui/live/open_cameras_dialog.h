@@ -18,6 +18,13 @@ class QSettings;
 
 namespace vigil::ui {
 
+// The cameras of `file` writing under `outputDir` (empty: the default for the file), as vigil
+// watch --cameras plans them; nullopt with `problem` set (one line) when they cannot start.
+std::optional<live::CamerasPlan> planCamerasFile(
+    const QString& file, const QString& outputDir, std::string& problem);
+// <Videos>/Vigil/cameras-<the file's name>
+QString defaultCamerasOutput(const QString& file);
+
 class OpenCamerasDialog : public QDialog {
     Q_OBJECT
 public:
@@ -29,6 +36,8 @@ public:
     // After accept(): the cameras, which can start.
     const std::optional<live::CamerasPlan>& plan() const { return plan_; }
     QString outputDir() const; // the typed folder, or the default for the file
+    // Shown again with why they could not start (vigil gui --cameras).
+    void showRefused(const QString& file, const QString& outputDir, const QString& problem);
 
 public slots:
     void accept() override;

@@ -19,6 +19,10 @@
 
 class QLabel;
 
+namespace vigil::live {
+struct CamerasPlan;
+}
+
 namespace vigil::ui {
 
 class AnalysisRunner;
@@ -95,6 +99,9 @@ public slots:
     // File > Open Cameras…: the cameras of a cameras file on a CameraWall, one MultiWatch
     // with this window's engine (`vigil watch --cameras`).
     void openCameras();
+    // The camera wall of `file` writing under outputDir (empty: the default), as `vigil gui
+    // --cameras FILE -o DIR`; cameras that cannot start open Open Cameras… with the file and why.
+    void openCamerasFile(const QString& file, const QString& outputDir);
     // Analysis > Analyse again (F5): the results shown stay until the networks are loaded, and
     // stay (with a message) when they cannot be.
     void analyseAgain();
@@ -135,6 +142,7 @@ private:
     void fillWindowMenu(QMenu* menu);
     bool ensureLiveEngine(const QString& whyNeeded);
     void keepWindowMenuCurrent(QWidget* window);
+    void showCameraWall(const live::CamerasPlan& plan);
     void createExplainDock();
     void connectRunner();
     void observeAnalysis();

@@ -60,21 +60,40 @@ void MainWindow::openStream()
 
 void MainWindow::openCameras()
 {
+    openCamerasFile({}, {});
+}
+
+void MainWindow::openCamerasFile(const QString& file, const QString& outputDir)
+{
     if (!ensureLiveEngine(tr("No networks are loaded, so the cameras cannot be watched; open "
                              "them again to choose weights.")))
         return;
     QSettings store;
     OpenCamerasDialog dialog(store, this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.plan())
-        return;
+    if (!file.isEmpty()) {
+        std::string problem;
+        if (const std::optional<live::CamerasPlan> plan
+            = planCamerasFile(file, outputDir, problem)) {
+            showCameraWall(*plan);
+            return;
+        }
+        dialog.showRefused(file, outputDir, QString::fromStdString(problem));
+    }
+    if (dialog.exec() == QDialog::Accepted && dialog.plan())
+        showCameraWall(*dialog.plan());
+}
+
+void MainWindow::showCameraWall(const live::CamerasPlan& plan)
+{
     // Open Stream's choice (remembered there), bounded as it bounds it.
+    QSettings store;
     const CountBound bound = bounds::timelineMinutes();
     const int minutes = std::clamp(store
                                        .value(QStringLiteral("live/timelineMinutes"),
                                            static_cast<int>(defaults::kLiveTimelineMinutes))
                                        .toInt(),
         static_cast<int>(bound.min), static_cast<int>(bound.max));
-    auto* wall = new CameraWall(*dialog.plan(), runner_->engine().engine, minutes, this);
+    auto* wall = new CameraWall(plan, runner_->engine().engine, minutes, this);
     wall->setAttribute(Qt::WA_DeleteOnClose);
     resizeWithinScreen(wall, QSize(1100, 760));
     wall->show();

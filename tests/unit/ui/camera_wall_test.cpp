@@ -21,10 +21,12 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -186,6 +188,41 @@ TEST(CameraWall, TheWindowMenuListsTheMainWindowAndEveryLiveWindow)
     EXPECT_TRUE(titles[0].startsWith(QStringLiteral("Main window")));
     EXPECT_EQ(titles[1], QStringLiteral("LIVE rtsp://127.0.0.1:9/none"));
     EXPECT_EQ(menu->actions()[1]->shortcut(), QKeySequence(Qt::ALT | Qt::Key_2));
+}
+
+// vigil gui --cameras FILE -o DIR: the wall opens at once; cameras that cannot start open the
+// dialog with the file and why, instead of a wall.
+TEST(CameraWall, OpeningACamerasFileShowsItsWallOrTheDialogWithWhy)
+{
+    const std::string dir = test::scratchDir("camera-wall-open");
+    const std::string good = dir + "/good.json";
+    std::ofstream(good) << R"({"cameras": [{"name": "a", "source": "rtsp://127.0.0.1:9/1"},)"
+                        << R"( {"name": "b", "source": "rtsp://127.0.0.1:9/2"}]})";
+    const std::string bad = dir + "/bad.json";
+    std::ofstream(bad) << R"({"cameras": [{"name": "a", "source": "rtsp://127.0.0.1:9/1",)"
+                       << R"( "colour": "red"}]})";
+    MainWindow main(test::fakeEngine(2));
+    QString shownProblem;
+    QTimer::singleShot(200, [&] {
+        if (auto* dialog = qobject_cast<OpenCamerasDialog*>(QApplication::activeModalWidget())) {
+            shownProblem = dialog->problemLabel()->text();
+            dialog->reject();
+        }
+    });
+    main.openCamerasFile(QString::fromStdString(bad), QString::fromStdString(dir + "/out"));
+    EXPECT_TRUE(shownProblem.contains(QStringLiteral("colour"))) << shownProblem.toStdString();
+    EXPECT_EQ(main.findChild<CameraWall*>(), nullptr);
+    main.openCamerasFile(QString::fromStdString(good), QString::fromStdString(dir + "/out"));
+    CameraWall* wall = main.findChild<CameraWall*>();
+    ASSERT_NE(wall, nullptr);
+    EXPECT_TRUE(wall->isRunning());
+    EXPECT_EQ(wall->tiles().size(), 2u);
+    EXPECT_TRUE(
+        QTest::qWaitFor([&] { return std::filesystem::is_directory(dir + "/out/b"); }, 5000));
+    const QPointer<CameraWall> open(wall);
+    wall->close(); // stops its cameras, waits for them, and goes
+    EXPECT_TRUE(QTest::qWaitFor([&] { return open.isNull(); }, 10000));
+    EXPECT_TRUE(std::filesystem::exists(dir + "/out/status.json"));
 }
 
 } // namespace
