@@ -42,10 +42,13 @@ public:
         if (status.skippedShare > 0.0)
             std::snprintf(
                 share, sizeof(share), " (%.0f %% of the last minute)", status.skippedShare * 100.0);
-        std::fprintf(stderr, "vigil: watch %s%.1f s  score %s  lag %.2f s  skipped %lld%s%s\n",
+        char decode[32] = "";
+        if (status.decodeFps >= 0.0)
+            std::snprintf(decode, sizeof(decode), "  decode %.1f fps", status.decodeFps);
+        std::fprintf(stderr, "vigil: watch %s%.1f s  score %s  lag %.2f s  skipped %lld%s%s%s\n",
             prefix_.c_str(), static_cast<double>(status.streamUs) / 1e6, score,
             static_cast<double>(status.lagMs) / 1e3, static_cast<long long>(status.skippedSnippets),
-            share, status.isAlertOpen ? "  ALERT" : "");
+            share, decode, status.isAlertOpen ? "  ALERT" : "");
     }
 
 private:

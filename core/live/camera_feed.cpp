@@ -17,6 +17,8 @@ CameraFeed::CameraFeed(const CameraSpec& spec, const engine::Engine& engine, boo
     , reader_(spec.settings.reader, clock_, queue_, gaps_, stop_, spec.notice)
 {
     reader_.setFrameCallback(spec.observer.onFrame);
+    reader_.setFrameCounter(&decodedFrames_);
+    stepper_.setFrameCounter(&decodedFrames_);
     reader_.setRetryWaitCallback(spec.observer.onRetryWait);
     reader_.setRetryNow(spec.retryNow);
     thread_ = std::thread([this] { reader_.run(); });

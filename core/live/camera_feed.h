@@ -15,6 +15,7 @@
 #include "core/live/stream_clock.h"
 #include "core/live/watch_types.h"
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +62,7 @@ private:
     bool isOneOfSeveral_;
     CancellationToken stop_;
     StreamClock clock_;
+    std::atomic<int64_t> decodedFrames_ { 0 }; // by the reader, before both use it
     LiveStepper stepper_;
     DropOldestQueue<LiveSnippet> queue_;
     GapLog gaps_;

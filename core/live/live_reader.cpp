@@ -105,6 +105,8 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
         }
         if (onFrame_)
             onFrame_(frame->rgb, *offsetUs + frame->ptsUs);
+        if (decoded_)
+            decoded_->fetch_add(1, std::memory_order_relaxed);
         if (cutter.framesHeld() == 0) {
             snippet.startUs = *offsetUs + frame->ptsUs;
             snippet.input = FloatArray::zeros({ pre.cropCount(), 3, analysis::kSnippetFrames,

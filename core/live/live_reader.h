@@ -18,6 +18,7 @@
 #include "core/media/video_decoder.h"
 #include "core/preprocess/snippet_preprocessor.h"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -62,6 +63,8 @@ public:
     // Before run(): who sees each decoded frame and each wait (the live view), and who may end a
     // wait sooner.
     void setFrameCallback(FrameCallback onFrame) { onFrame_ = std::move(onFrame); }
+    // Counts every frame decoded (read by the scoring thread for the decode rate).
+    void setFrameCounter(std::atomic<int64_t>* decoded) { decoded_ = decoded; }
     void setRetryWaitCallback(RetryWaitCallback onWait) { onRetryWait_ = std::move(onWait); }
     void setRetryNow(std::shared_ptr<RetryNow> retryNow) { retryNow_ = std::move(retryNow); }
     void run();
@@ -86,6 +89,7 @@ private:
     const CancellationToken& cancel_;
     NoticeCallback notice_;
     FrameCallback onFrame_;
+    std::atomic<int64_t>* decoded_ = nullptr;
     RetryWaitCallback onRetryWait_;
     std::shared_ptr<RetryNow> retryNow_;
     bool wasOpened_ = false;

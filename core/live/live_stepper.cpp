@@ -173,12 +173,17 @@ void LiveStepper::scoreFeature(const LiveSnippet& snippet, const FloatArray& fea
         health_.scored(snippet.endUs, lagMs);
     else
         health_.unscored(snippet.endUs, lagMs);
+    if (decoded_)
+        health_.decoded(nowUs, decoded_->load());
     noticeSkips(nowUs);
     writeStatus(nowUs, false);
-    if (callbacks_.status)
+    if (callbacks_.status) {
+        const HealthFigures figures = health_.figures();
         callbacks_.status(
             { snippet.endUs, causal ? std::optional<float>(causal->score) : std::nullopt, lagMs,
-                outcome_.snippetsSkipped, tracker_.isOpen(), health_.figures().skippedShare });
+                outcome_.snippetsSkipped, tracker_.isOpen(), figures.skippedShare,
+                figures.decodeFps, figures.scoredPerS });
+    }
 }
 
 void LiveStepper::writeStatus(int64_t nowUs, bool isDue)

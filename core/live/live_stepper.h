@@ -15,6 +15,7 @@
 #include "core/live/watch_health.h"
 #include "core/live/watch_types.h"
 
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -51,6 +52,8 @@ public:
 
     int64_t lastSeenEndUs() const { return lastSeenEndUs_; }
     HealthFigures health() const { return health_.figures(); }
+    // The reader's count of decoded frames (LiveReader::setFrameCounter), for the decode rate.
+    void setFrameCounter(const std::atomic<int64_t>* decoded) { decoded_ = decoded; }
     const WatchOutcome& outcome() const { return outcome_; }
 
 private:
@@ -86,6 +89,7 @@ private:
     int64_t takenSinceNotice_ = 0; // snippets extracted since the last notice
     int64_t lastSkipNoticeUs_;
     WatchHealth health_;
+    const std::atomic<int64_t>* decoded_ = nullptr;
     int64_t lastStatusUs_;
 };
 

@@ -39,10 +39,25 @@ void WatchHealth::add(const Mark& mark)
         marks_.pop_front();
 }
 
+void WatchHealth::decoded(int64_t nowUs, int64_t framesSoFar)
+{
+    decodes_.emplace_back(nowUs, framesSoFar);
+    while (decodes_.size() > kMaxMarks
+        || (decodes_.size() > 2 && decodes_.back().first - decodes_[1].first >= kSpanUs))
+        decodes_.pop_front();
+}
+
 HealthFigures WatchHealth::figures() const
 {
     HealthFigures figures;
     figures.reconnections = reconnections_;
+    if (decodes_.size() >= 2) {
+        const double spanS
+            = static_cast<double>(decodes_.back().first - decodes_.front().first) / 1e6;
+        if (spanS >= 1.0)
+            figures.decodeFps
+                = static_cast<double>(decodes_.back().second - decodes_.front().second) / spanS;
+    }
     if (marks_.empty())
         return figures;
     std::vector<int64_t> lags;
@@ -82,6 +97,8 @@ void putFigures(nlohmann::json& into, const HealthFigures& figures)
     into["lag_p50_s"] = seconds(figures.lagP50Ms);
     into["lag_p95_s"] = seconds(figures.lagP95Ms);
     into["reconnections"] = figures.reconnections;
+    into["decode_fps"] = figures.decodeFps < 0.0 ? nlohmann::json(nullptr)
+                                                 : nlohmann::json(rounded(figures.decodeFps, 0.01));
     into["alerts_reliable"] = !figures.isUnreliable;
 }
 

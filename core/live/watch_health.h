@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace vigil::live {
@@ -22,6 +23,9 @@ struct HealthFigures {
     int64_t lagP95Ms = -1;
     int64_t reconnections = 0;
     bool isUnreliable = false;
+    // Frames decoded per second of the session clock over the last minute (the reader's pace,
+    // below the source's frame rate when decoding cannot keep up); -1 until a second has passed.
+    double decodeFps = -1.0;
 };
 
 class WatchHealth {
@@ -33,6 +37,8 @@ public:
     void unscored(int64_t endUs, int64_t lagMs) { add({ endUs, Kind::Unscored, lagMs }); }
     void skipped(int64_t endUs) { add({ endUs, Kind::Skipped, 0 }); }
     void reconnected() { ++reconnections_; }
+    // The reader's count of frames decoded so far, as it stood at `nowUs` of the session clock.
+    void decoded(int64_t nowUs, int64_t framesSoFar);
 
     HealthFigures figures() const;
 
@@ -46,6 +52,7 @@ private:
     void add(const Mark& mark);
 
     std::deque<Mark> marks_; // stream order, the last kSpanUs
+    std::deque<std::pair<int64_t, int64_t>> decodes_; // (nowUs, frames), the last kSpanUs
     int64_t reconnections_ = 0;
 };
 

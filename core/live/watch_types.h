@@ -33,6 +33,8 @@ struct WatchStatus {
     int64_t skippedSnippets = 0;
     bool isAlertOpen = false;
     double skippedShare = 0.0; // of the last minute's places (WatchHealth), 0..1
+    double decodeFps = -1.0; // HealthFigures::decodeFps
+    double scoredPerS = 0.0; // HealthFigures::scoredPerS
 };
 using StatusCallback = std::function<void(const WatchStatus&)>; // run()'s thread
 

@@ -91,6 +91,8 @@ QString CameraTile::stateText() const
     if (history_.openAlert)
         text += tr(" · peak %1").arg(history_.openAlert->peak.score, 0, 'f', 2);
     if (const std::optional<live::WatchStatus>& status = history_.status) {
+        if (status->decodeFps >= 0.0)
+            text += tr(" · decode %1 fps").arg(status->decodeFps, 0, 'f', 0);
         if (status->skippedShare > 0.0)
             text += tr(" · %1 % skipped").arg(status->skippedShare * 100.0, 0, 'f', 0);
         if (status->skippedShare > 1.0 - defaults::kLiveMinScoredShare)

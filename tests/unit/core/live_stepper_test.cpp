@@ -169,6 +169,23 @@ TEST(WatchHealth, FiguresAreOverTheLastMinuteOfStreamTime)
     EXPECT_TRUE(health.figures().isUnreliable);
 }
 
+// Issue 38: the reader's pace, frames decoded per second of the session clock over the last
+// minute; a decoder that falls behind a 25 fps source shows below 25.
+TEST(WatchHealth, TheDecodeRateIsTheReadersPaceOverTheLastMinute)
+{
+    WatchHealth health;
+    health.decoded(0, 0);
+    health.decoded(500000, 12);
+    EXPECT_EQ(health.figures().decodeFps, -1.0) << "under a second: not measured";
+    for (int64_t s = 1; s <= 90; ++s) // 25 fps for 60 s, then 10 fps
+        health.decoded(s * 1000000, s <= 60 ? 25 * s : 1500 + 10 * (s - 60));
+    EXPECT_NEAR(health.figures().decodeFps, (30.0 * 25 + 30.0 * 10) / 60.0, 0.3);
+    EXPECT_EQ(nlohmann::json::parse(statusJson(health.figures(), "s", 0, 0))["decode_fps"],
+        health.figures().decodeFps);
+    EXPECT_TRUE(nlohmann::json::parse(statusJson(WatchHealth().figures(), "s", 0, 0))["decode_fps"]
+                    .is_null());
+}
+
 // Issue 38: one file for the process's health over all its cameras. Its alerts are reliable
 // only while every watching camera's are; a camera that ended or failed says so and no longer
 // counts.
