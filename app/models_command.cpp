@@ -183,6 +183,7 @@ int ModelsCommand::run(const CancellationToken& cancel) const
             return kExitUsage;
         if (fetch_->parsed())
             return fetchModels(store, *entries, !names_.empty(), isQuiet_, cancel);
+        store.requireReadableFolder();
         return verifyModels(store, *entries, !names_.empty());
     } catch (const Error& error) {
         printError(error.what());

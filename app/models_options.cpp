@@ -48,6 +48,7 @@ int ModelsCommand::runListing() const
     try {
         models_store::ModelStore store(
             models_store::modelsFolderFromEnvironment(), models_store::ModelManifest::builtIn());
+        store.requireReadableFolder();
         if (list_->parsed())
             return listModels(store);
         const std::optional<std::vector<const models_store::ModelEntry*>> entries

@@ -29,9 +29,13 @@ class LazyStore {
 public:
     ModelStore& get()
     {
-        if (!store_)
-            store_ = std::make_unique<ModelStore>(
+        if (!store_) {
+            auto store = std::make_unique<ModelStore>(
                 models_store::modelsFolderFromEnvironment(), ModelManifest::builtIn());
+            // Unlistable, its weights would read as none, and --demo-weights would fill in.
+            store->requireReadableFolder();
+            store_ = std::move(store);
+        }
         return *store_;
     }
 

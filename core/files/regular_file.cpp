@@ -147,4 +147,36 @@ std::string RegularFile::readPrefix(uint64_t limit) const
     return bytes;
 }
 
+void copyRegularFile(const std::string& from, const std::string& to)
+{
+    const RegularFile source(from);
+    const int fd = openRegularFile(to, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const auto closeTarget = [fd, &to](bool isThrowing) {
+        if (::close(fd) != 0 && !isThrowing)
+            throw IoError(to + ": cannot write: " + std::strerror(errno));
+    };
+    constexpr uint64_t kBlock = uint64_t { 1 } << 20;
+    std::string block(static_cast<size_t>(std::min(kBlock, source.sizeBytes())), '\0');
+    try {
+        for (uint64_t offset = 0; offset < source.sizeBytes();) {
+            const uint64_t count = std::min<uint64_t>(kBlock, source.sizeBytes() - offset);
+            source.readAt(offset, block.data(), count);
+            for (uint64_t written = 0; written < count;) {
+                const ssize_t n = ::write(fd, block.data() + written, count - written);
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0)
+                    throw IoError(to + ": cannot write: "
+                        + (n < 0 ? std::strerror(errno) : "the file system took no bytes"));
+                written += static_cast<uint64_t>(n);
+            }
+            offset += count;
+        }
+    } catch (...) {
+        closeTarget(true);
+        throw;
+    }
+    closeTarget(false);
+}
+
 } // namespace vigil::files

@@ -46,6 +46,12 @@ private:
 // path ("not a regular file (a FIFO)"). The caller owns the descriptor.
 int openRegularFile(const std::string& path, int flags, unsigned mode = 0644);
 
+// Copies the regular file `from` to a new file `to` (replaced if it is a regular file; mode 0644),
+// reading and writing it in blocks, so a failed write says why ("No space left on device"),
+// where std::filesystem::copy_file's in-kernel copy reports any short write as an I/O error.
+// Throws IoError naming the file; a partial `to` is the caller's to remove.
+void copyRegularFile(const std::string& from, const std::string& to);
+
 // Why `path` cannot be read as a regular file ("no such file", "not a regular file (a
 // folder)"), or an empty string when it is one. Opens nothing.
 std::string regularFileProblem(const std::string& path);

@@ -163,7 +163,8 @@ void ChecksumCache::remember(const std::string& fileName, const std::string& sha
 std::string checksumCacheFileFor(const std::string& folder)
 {
     const fs::path own = fs::path(folder) / kCacheName;
-    if (fs::exists(own) && ::access(folder.c_str(), W_OK) == 0)
+    std::error_code unreadable; // a folder that cannot be read has no cache of its own to use
+    if (fs::exists(own, unreadable) && ::access(folder.c_str(), W_OK) == 0)
         return own.string();
     const std::string absolute = fs::absolute(folder).lexically_normal().string();
     return vigilCacheFolder() + "/checksums/"

@@ -1,6 +1,7 @@
 #include "core/models_store/model_store.h"
 
 #include "core/common/error.h"
+#include "core/files/regular_file.h"
 #include "core/files/sha256.h"
 
 #include <cerrno>
@@ -39,6 +40,21 @@ ModelStore::ModelStore(std::string folder, ModelManifest manifest)
     , manifest_(std::move(manifest))
     , cache_(folder_, modelsFolderCacheFile(folder_))
 {
+}
+
+void ModelStore::requireReadableFolder() const
+{
+    std::error_code error;
+    const fs::file_status status = fs::status(folder_, error);
+    if (error && error != std::errc::no_such_file_or_directory)
+        throw IoError(folder_ + ": cannot read the models folder: " + error.message());
+    if (!fs::exists(status))
+        return; // nothing installed yet
+    if (!fs::is_directory(status))
+        throw IoError(folder_ + ": the models folder is not a folder");
+    const fs::directory_iterator listing(folder_, error);
+    if (error)
+        throw IoError(folder_ + ": cannot read the models folder: " + error.message());
 }
 
 std::string ModelStore::importedPrefix(const ModelEntry& entry)
@@ -124,8 +140,8 @@ ModelStatus ModelStore::status(const ModelEntry& entry, HashCheck check)
 
 std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
 {
-    if (!fs::is_regular_file(file))
-        throw IoError(file + ": not a readable file");
+    if (const std::string problem = files::regularFileProblem(file); !problem.empty())
+        throw IoError(file + ": " + problem);
     std::error_code folderError;
     fs::create_directories(folder_, folderError);
     if (folderError)
@@ -137,14 +153,7 @@ std::string ModelStore::import(const std::string& file, const ModelEntry& entry)
     const std::string temporary = target + ".import-" + std::to_string(::getpid());
     try {
         // Hash the copy, not the source: what gets renamed into place is what was checked.
-        std::error_code error;
-        if (!fs::copy_file(file, temporary, fs::copy_options::overwrite_existing, error))
-            throw IoError(file + ": cannot copy to " + temporary + ": " + error.message());
-        // The copy keeps the source's mode, which may be read-only or private to someone else.
-        fs::permissions(temporary,
-            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read
-                | fs::perms::others_read,
-            error);
+        files::copyRegularFile(file, temporary); // mode 0644, whatever the source's
         const std::string sha256 = files::sha256OfFile(temporary);
         const auto sizeBytes = static_cast<int64_t>(fs::file_size(temporary));
         if (entry.checksum.canVerify()) {

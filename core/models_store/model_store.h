@@ -37,6 +37,9 @@ public:
     ModelStore(std::string folder, ModelManifest manifest);
 
     const std::string& folder() const { return folder_; }
+    // Throws IoError when the folder exists but cannot be listed (no permission, not a folder):
+    // its weights are unknown then, which is not "none installed".
+    void requireReadableFolder() const;
     const ModelManifest& manifest() const { return manifest_; }
     // Where the entry's file is: the manifest's file name, or, for an entry that has no
     // checksum, the file imported for it (importedPrefix() + its own name) when that is there.

@@ -12,10 +12,15 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace vigil::models_store {
 namespace {
@@ -271,6 +276,48 @@ TEST(ModelStore, InstallsUnpinnedWeightsUnderTheirOwnNameAndNeverCallsThemPublis
     const std::optional<InstalledWeights> classifier = findDefaultClassifier(store);
     ASSERT_TRUE(classifier);
     EXPECT_TRUE(classifier->isPinned);
+}
+
+// Issue 40 item 8: an import the disk cannot hold says why, not "Input/output error" (the
+// in-kernel copy's word for any short write), and leaves no partial file. A child process
+// limited to 16 KiB per file (RLIMIT_FSIZE: EFBIG, as a full disk gives ENOSPC) tries it.
+TEST(ModelStore, AnImportTheDiskCannotHoldSaysWhyAndLeavesNothing)
+{
+    const std::string folder = test::scratchDir("model_store_full");
+    ModelStore store(folder + "/models", manifestFor("pinned bytes", ""));
+    writeFile(folder + "/big.pth", std::string(256 * 1024, 'x'));
+    fs::create_directories(folder + "/models");
+    int channel[2];
+    ASSERT_EQ(::pipe(channel), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        ::close(channel[0]);
+        std::signal(SIGXFSZ, SIG_IGN); // the write fails with EFBIG instead of killing
+        const rlimit limit { 16384, 16384 };
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        std::string message = "imported";
+        try {
+            store.import(folder + "/big.pth", store.manifest().entries()[0]);
+        } catch (const std::exception& error) {
+            message = error.what();
+        }
+        const ssize_t written = ::write(channel[1], message.data(), message.size());
+        ::_exit(written == static_cast<ssize_t>(message.size()) ? 0 : 1);
+    }
+    ::close(channel[1]);
+    std::string message;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(channel[0], buffer, sizeof(buffer))) > 0;)
+        message.append(buffer, static_cast<size_t>(n));
+    ::close(channel[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    EXPECT_NE(message.find(": cannot write: File too large"), std::string::npos) << message;
+    EXPECT_EQ(message.find("Input/output error"), std::string::npos) << message;
+    for (const fs::directory_entry& left : fs::directory_iterator(folder + "/models"))
+        EXPECT_EQ(left.path().filename().string().find(".import-"), std::string::npos)
+            << left.path();
 }
 
 // 21#1: whatever the checksum cache says (here an entry that claims the published hash for
