@@ -177,10 +177,10 @@ void BatchDialog::connectJob()
     });
     // Without a translation loaded, tr's %n keeps "(s)": the two forms are written out.
     connect(job_, &BatchJob::jobsChosen, this, [this](int jobs, int threads) {
-        if (jobs > 1)
-            statusLabel_->setText(statusLabel_->text()
-                + (threads == 1 ? tr(" · %1 at a time, 1 core each").arg(jobs)
-                                : tr(" · %1 at a time, %2 cores each").arg(jobs).arg(threads)));
+        jobsText_ = jobs <= 1 ? QString()
+            : threads == 1    ? tr(" · %1 at a time, 1 core each").arg(jobs)
+                              : tr(" · %1 at a time, %2 cores each").arg(jobs).arg(threads);
+        statusLabel_->setText(statusLabel_->text() + jobsText_);
     });
     connect(job_, &BatchJob::progressChanged, this, &BatchDialog::showProgress);
     connect(job_, &BatchJob::fileFinished, model_, &BatchTableModel::addResult);
@@ -259,6 +259,7 @@ void BatchDialog::start()
     model_->clear();
     summaryPath_.clear();
     counts_.reset();
+    jobsText_.clear();
     overallBar_->setRange(0, 0); // busy until the files are counted
     fileBar_->setValue(0);
     fileLabel_->clear();
@@ -317,6 +318,7 @@ void BatchDialog::showFinished(const QString& text)
     // Files a cancel left unreached were not looked at, which "skipped" would not say.
     if (counts[3] > 0)
         summary += tr(", %n not run (cancelled)", "", counts[3]);
+    summary += jobsText_;
     if (!summaryPath_.isEmpty())
         summary += tr(" · summary in %1").arg(QDir::toNativeSeparators(summaryPath_));
     statusLabel_->setText(summary);

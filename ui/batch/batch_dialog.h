@@ -102,6 +102,7 @@ private:
     QTableView* table_;
     QString summaryPath_;
     std::optional<std::array<int, 4>> counts_; // analysed, failed, skipped, not run
+    QString jobsText_; // " · 2 at a time, 1 core each" of the batch running or last run
 };
 
 } // namespace vigil::ui

@@ -144,6 +144,8 @@ TEST(BatchDialog, FiveFilesOnTwoCoresRunTwoAtATimeAndTheDialogSaysSo)
         30000);
     dialog.cancel();
     ASSERT_TRUE(finished.wait(60000));
+    EXPECT_TRUE(dialog.statusText().contains(QStringLiteral(" · 2 at a time, 1 core each")))
+        << dialog.statusText().toStdString(); // still said once it ended
 
     BatchJob job;
     QSignalSpy chosen(&job, &BatchJob::jobsChosen);
