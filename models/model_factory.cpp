@@ -1,16 +1,17 @@
 #include "models/model_factory.h"
 
-#include "core/analysis/detector_table.h"
 #include "core/common/error.h"
 #include "core/files/regular_file.h"
 #include "core/models_store/checksum_cache.h"
 #include "models/backbone_calibration.h"
 #include "models/caffe2_blob_reader.h"
 #include "models/classifier_explainer.h"
-#include "models/detector_loaders.h"
 #include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
+#include "models/mgfn_detector.h"
 #include "models/resnet50.h"
+#include "models/rtfm_detector.h"
+#include "models/s3r_detector.h"
 #include "models/state_dict_loader.h"
 #include "models/state_dict_reader.h"
 #include "models/torch_adapters.h"
@@ -236,13 +237,17 @@ LoadedClassifier loadClassifier(const std::string& weightsPath)
 LoadedDetector loadDetector(
     DetectorKind kind, const std::string& weightsPath, const std::string& dictionaryPath)
 {
-    const analysis::DetectorRow& row = analysis::detectorRow(kind);
-    if (!row.hasDictionary && !dictionaryPath.empty())
-        throw ModelError(dictionaryPath + ": " + std::string(row.name) + " takes no dictionary");
-    for (const DetectorLoader& loader : detectorLoaders())
-        if (loader.kind == kind)
-            return loader.load(weightsPath, dictionaryPath);
-    throw ModelError(std::string(row.name) + ": no loader in models/detector_loaders.cpp");
+    if (kind != DetectorKind::S3r && !dictionaryPath.empty())
+        throw ModelError(dictionaryPath + ": only S3R takes a dictionary");
+    switch (kind) {
+    case DetectorKind::Rtfm:
+        return loadRtfm(weightsPath);
+    case DetectorKind::S3r:
+        return loadS3r(weightsPath, dictionaryPath);
+    case DetectorKind::Mgfn:
+        return loadMgfn(weightsPath);
+    }
+    throw ModelError("unknown detector");
 }
 
 void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice,

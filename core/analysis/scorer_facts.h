@@ -3,8 +3,7 @@
 // show beside its curve (the desktop app's legend and threshold tooltips): the one place these
 // facts live. The AUCs are the frame-level ROC AUCs on UCF-Crime's test set that each paper
 // reports with RTFM's ten-crop I3D-ResNet-50 features (the features Vigil extracts); they are
-// the authors' figures with their own weights, not Vigil's measurements. The detectors' facts are
-// their rows' (core/analysis/detector_table.h). Pure data; any thread.
+// the authors' figures with their own weights, not Vigil's measurements. Pure data; any thread.
 
 #include "core/common/settings.h"
 

@@ -1,7 +1,6 @@
 #include "core/engine/detector_plan.h"
 
 #include "core/analysis/detector_scoring.h"
-#include "core/analysis/detector_table.h"
 #include "core/common/error.h"
 #include "core/models_store/installed_weights.h"
 
@@ -32,11 +31,10 @@ std::optional<models_store::InstalledWeights> findInstalledDetector(
     return std::nullopt;
 }
 
-// The installed dictionary of a detector whose row has one (S3R's); throws when its weights are
-// installed without it.
+// S3R's installed dictionary; throws when its weights are installed without one.
 std::string installedDictionary(models_store::ModelStore& store, DetectorKind kind)
 {
-    if (!analysis::detectorRow(kind).hasDictionary)
+    if (kind != DetectorKind::S3r)
         return {};
     if (const auto dictionary = findInstalledDetector(store, kind, ModelKind::DetectorDictionary))
         return dictionary->path;
