@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/exit_codes.h"
 #include "app/print_error.h"
+#include "core/common/backbone_table.h"
 #include "core/common/settings.h"
 #include "core/media/media_log.h"
 

@@ -16,7 +16,8 @@ std::string demoNetworks(
     const analysis::ModelDescription& model, const engine::ModelRequest& request)
 {
     const bool isBackboneDemo = request.needsBackbone() && model.backboneWeights.isDemo();
-    const bool isClassifierDemo = request.needsClassifier() && model.classifier.isDemo();
+    const bool isClassifierDemo
+        = request.needsClassifier() && model.hasClassifier && model.classifier.isDemo();
     if (isBackboneDemo && isClassifierDemo)
         return "the backbone and the classifier";
     if (isBackboneDemo)

@@ -28,21 +28,39 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// "peak score 0.812 at frame 320 (0:12.8)"; empty for scores of no frame.
+std::string peakText(const std::vector<float>& scores, const analysis::AnalysisResult& result)
+{
+    const auto peak = std::max_element(scores.begin(), scores.end());
+    if (peak == scores.end())
+        return {};
+    const auto frame = static_cast<size_t>(peak - scores.begin());
+    std::string when;
+    if (frame < result.framePtsUs.size())
+        when = " (" + formatDuration(static_cast<double>(result.framePtsUs[frame]) / 1e6) + ")";
+    else if (result.video.fps > 0)
+        when = " (" + formatDuration(static_cast<double>(frame) / result.video.fps) + ")";
+    char text[96];
+    std::snprintf(
+        text, sizeof text, "peak score %.3f at frame %zu", static_cast<double>(*peak), frame);
+    return text + when;
+}
+
 void printSummary(const analysis::AnalysisResult& result, const formats::WrittenFiles& files)
 {
-    const auto peak = std::max_element(result.frameScores.begin(), result.frameScores.end());
     const std::string json = printable(files.jsonPath);
-    if (peak != result.frameScores.end()) {
-        const auto frame = static_cast<size_t>(peak - result.frameScores.begin());
-        std::string when;
-        if (frame < result.framePtsUs.size())
-            when = " (" + formatDuration(static_cast<double>(result.framePtsUs[frame]) / 1e6) + ")";
-        else if (result.video.fps > 0)
-            when = " (" + formatDuration(static_cast<double>(frame) / result.video.fps) + ")";
-        std::printf("%s: %s, %s, %s, peak score %.3f at frame %zu%s\n", json.c_str(),
-            counted(result.steps, "step").c_str(), counted(result.crops, "crop").c_str(),
-            counted(static_cast<int64_t>(result.windows.size()), "window").c_str(),
-            static_cast<double>(*peak), frame, when.c_str());
+    const std::string shape = counted(result.steps, "step") + ", " + counted(result.crops, "crop");
+    if (result.model.hasClassifier) {
+        if (const std::string peak = peakText(result.frameScores, result); !peak.empty())
+            std::printf("%s: %s, %s, %s\n", json.c_str(), shape.c_str(),
+                counted(static_cast<int64_t>(result.windows.size()), "window").c_str(),
+                peak.c_str());
+    } else {
+        // Detectors alone: each one's peak, since no classifier made frame scores.
+        std::string peaks;
+        for (const analysis::DetectorResult& detector : result.detectors)
+            peaks += "; " + toString(detector.kind) + " " + peakText(detector.frameScores, result);
+        std::printf("%s: %s, no classifier%s\n", json.c_str(), shape.c_str(), peaks.c_str());
     }
     std::printf("wrote %s\nwrote %s\n", json.c_str(), printable(files.csvPath).c_str());
     std::fflush(stdout);

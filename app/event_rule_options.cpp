@@ -1,6 +1,7 @@
 #include "app/event_rule_options.h"
 
 #include "app/option_checks.h"
+#include "core/analysis/detector_table.h"
 #include "core/common/count_limits.h"
 
 #include <charconv>
@@ -21,7 +22,8 @@ std::optional<analysis::DetectorThreshold> parseDetectorThreshold(
     const bool isNumber = begin && begin != end && std::from_chars(begin, end, value).ptr == end;
     if (kind && isNumber && value >= bounds::threshold().min && value <= bounds::threshold().max)
         return analysis::DetectorThreshold { *kind, value };
-    *problem = "'" + text + "' is not NAME=THRESHOLD (rtfm, s3r or mgfn, and a score in [0, 1])";
+    *problem = "'" + text + "' is not NAME=THRESHOLD (" + analysis::detectorWords(" or ")
+        + ", and a score in [0, 1])";
     return std::nullopt;
 }
 
@@ -31,8 +33,9 @@ void addEventRuleOptions(CLI::App& command, EventRuleOptions& options)
 {
     command
         .add_option("--events-from", options.eventsFrom,
-            "Whose scores make events: attention (the classifier), rtfm, s3r, mgfn (a detector "
-            "of --detectors), or K-of-n (at least K of the scorers, each at its own threshold)")
+            "Whose scores make events: attention (the classifier), " + analysis::detectorWords()
+                + " (a detector of --detectors), or K-of-n (at least K of the scorers, each at "
+                  "its own threshold)")
         ->check(CLI::Validator(
             [](std::string& word) {
                 std::string problem;

@@ -1,6 +1,7 @@
 #include "app/gui_engine.h"
 
 #include "app/demo_setup.h"
+#include "core/common/backbone_table.h"
 #include "core/demo/demo_kit.h"
 #include "core/engine/detector_plan.h"
 #include "core/engine/weights_plan.h"
@@ -43,10 +44,10 @@ RunOptions withSavedSettings(RunOptions options)
         options.model.backboneWeights.clear(); // the file named for the other backbone
     options.model.backbone = settings.backbone;
     options.model.crops = settings.crops;
-    // The presets are I3D's; the dialog offers no other for resnet50.
-    options.model.preset = settings.backbone == BackboneKind::I3dResNet50
+    // A backbone without presets (resnet50) keeps the word every run has: its own transform.
+    options.model.preset = presetProblem(settings.backbone, settings.preset).empty()
         ? settings.preset
-        : PreprocessPreset::I3dResnetExtractor;
+        : defaults::kPreset;
     // A manifest name or a file: engine::resolveWeights tells them apart, as for --classifier.
     if (!settings.classifier.isEmpty())
         options.model.classifier = settings.classifier.toStdString();

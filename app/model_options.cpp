@@ -1,6 +1,8 @@
 #include "app/model_options.h"
 
 #include "app/option_checks.h"
+#include "core/analysis/detector_table.h"
+#include "core/common/backbone_table.h"
 #include "core/common/defaults.h"
 #include "core/engine/detector_plan.h"
 
@@ -15,8 +17,12 @@ void addBackboneOption(CLI::App& command, BackboneKind& backbone, Backbones offe
     const std::string i3d = "Feature network: i3d-r50 (" + std::to_string(defaults::kSnippetFrames)
         + "-frame snippets, as the paper";
     std::map<std::string, BackboneKind> words = settingWords<BackboneKind>();
-    if (offered == Backbones::I3dOnly)
-        words = { { toString(BackboneKind::I3dResNet50), BackboneKind::I3dResNet50 } };
+    if (offered == Backbones::I3dOnly) {
+        words.clear(); // the backbones a live session can run
+        for (const BackboneRow& row : backboneTable())
+            if (row.canWatch)
+                words.emplace(toString(row.kind), row.kind);
+    }
     command
         .add_option("--backbone", backbone,
             offered == Backbones::I3dOnly ? i3d + "; the only one that scores a stream)"
@@ -115,9 +121,12 @@ void addDetectorsOption(CLI::App& command, engine::ModelRequest& model)
                     throw CLI::ValidationError("--detectors", problem);
             },
             "Comma-separated scorers: " + engine::detectorWords()
-                + " (attention and every detector whose weights are installed; with "
-                  "--demo-weights, every detector, seeded). Each detector's scores go into the "
-                  "result JSON and a scores.csv column; attention must be among them")
+                + " (all: attention and every detector of RTFM's features whose weights are "
+                  "installed; with --demo-weights, every one, seeded). Each detector's scores go "
+                  "into the result JSON and a scores.csv column; attention must be among them, "
+                  "but for detectors of Inception-I3D features ("
+                + analysis::detectorWordsReading("i3d-inception")
+                + "), which score such features alone (vigil score)")
         ->default_str(engine::kAttentionWord);
 }
 

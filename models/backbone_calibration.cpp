@@ -112,7 +112,7 @@ tuning::ResolvedSetup calibratedSetup(BackboneKind kind, ThreadSearch threads, P
     if (threads == ThreadSearch::Fixed)
         space.threads = { threadCount() };
     tuning::CalibrationOverrides overrides = tuning::overridesFromEnvironment(environment);
-    if (kind != BackboneKind::I3dResNet50) {
+    if (!isCalibrated(kind)) {
         // ResNet-50's batches are frames, not snippets: the calibration is I3D's alone.
         overrides.mode = tuning::CalibrationOverrides::Mode::Off;
         overrides.snippetsPerPass.reset();

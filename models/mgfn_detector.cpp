@@ -1,7 +1,8 @@
 #include "models/mgfn_detector.h"
 
+#include "core/analysis/detector_table.h"
 #include "models/detector_loading.h"
-#include "models/torch_adapters.h"
+#include "models/torch_video_detector.h"
 
 namespace vigil::models {
 namespace {
@@ -11,27 +12,13 @@ constexpr uint64_t kDemoMgfnSeed = 2023;
 
 } // namespace
 
-TorchMgfnDetector::TorchMgfnDetector(Mgfn network)
-    : network_(network.ptr())
-{
-}
-
-analysis::VideoScores TorchMgfnDetector::score(const FloatArray& features) const
-{
-    return scoreGuarded("MGFN", features, [&] { return network_->forward(toTensor(features)); });
-}
-
-int64_t TorchMgfnDetector::featureSize() const
-{
-    return network_->options().featureSize;
-}
-
 engine::LoadedDetector loadMgfn(const std::string& weightsPath, const MgfnOptions& options)
 {
     seedIfDemo(weightsPath, kDemoMgfnSeed);
     Mgfn network(options);
     engine::LoadedDetector loaded = loadDetectorWeights(*network, weightsPath);
-    loaded.detector = std::make_shared<TorchMgfnDetector>(network);
+    loaded.detector = std::make_shared<TorchVideoDetector<Mgfn>>(
+        network, std::string(analysis::detectorRow(DetectorKind::Mgfn).name));
     return loaded;
 }
 

@@ -14,19 +14,6 @@
 
 namespace vigil::models {
 
-class TorchMgfnDetector : public analysis::VideoDetector {
-public:
-    explicit TorchMgfnDetector(Mgfn network);
-    // The attention is T x T per crop: see models/mgfn.h for the memory per step².
-    analysis::VideoScores score(const FloatArray& features) const override;
-    int64_t featureSize() const override;
-
-private:
-    // The module, not its holder: forward() is not const in LibTorch, but a forward pass in
-    // inference mode and eval mode changes nothing, so several threads may score at once.
-    std::shared_ptr<MgfnImpl> network_;
-};
-
 // Throws vigil::ModelError naming the file. options: the widths the file must have (tests use
 // reduced ones; the published MGFN checkpoint has the defaults).
 engine::LoadedDetector loadMgfn(const std::string& weightsPath, const MgfnOptions& options = {});

@@ -1,17 +1,16 @@
 #include "models/model_factory.h"
 
+#include "core/analysis/detector_table.h"
 #include "core/common/error.h"
 #include "core/files/regular_file.h"
 #include "core/models_store/checksum_cache.h"
 #include "models/backbone_calibration.h"
 #include "models/caffe2_blob_reader.h"
 #include "models/classifier_explainer.h"
+#include "models/detector_loaders.h"
 #include "models/i3d_caffe2_names.h"
 #include "models/i3d_resnet50.h"
-#include "models/mgfn_detector.h"
 #include "models/resnet50.h"
-#include "models/rtfm_detector.h"
-#include "models/s3r_detector.h"
 #include "models/state_dict_loader.h"
 #include "models/state_dict_reader.h"
 #include "models/torch_adapters.h"
@@ -183,15 +182,42 @@ std::string cudaUnavailableReason()
     return {};
 }
 
+namespace {
+
+// The network of each row of core's backbone table (core/common/backbone_table.h), and whether
+// the calibration (models/backbone_calibration.h) times it: a lookup, not a switch on the kind.
+struct BackboneMaker {
+    BackboneKind kind;
+    LoadedBackbone (*make)(const std::string&, uint64_t, BackboneTuning, ComputeDevice);
+    bool isCalibrated; // its passes are snippets whose count per pass the calibration picks
+};
+
+const BackboneMaker& backboneMaker(BackboneKind kind)
+{
+    static const BackboneMaker makers[] {
+        { BackboneKind::I3dResNet50, &makeBackbone<I3dResNet50>, true },
+        { BackboneKind::ResNet50, &makeBackbone<ResNet50>, false },
+    };
+    for (const BackboneMaker& maker : makers)
+        if (maker.kind == kind)
+            return maker;
+    throw ModelError(toString(kind) + ": no network in models/model_factory.cpp");
+}
+
+} // namespace
+
+bool isCalibrated(BackboneKind kind)
+{
+    return backboneMaker(kind).isCalibrated;
+}
+
 LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,
     const BackboneTuning& tuning, ComputeDevice device)
 {
     // Preparing the layout can fail inside LibTorch too (oneDNN refuses bf16 on a CPU without
     // its instructions, whatever VIGIL_CPUINFO claimed): one line, never an abort.
     try {
-        if (kind == analysis::BackboneKind::I3dResNet50)
-            return makeBackbone<I3dResNet50>(weightsPath, kDemoBackboneSeed, tuning, device);
-        return makeBackbone<ResNet50>(weightsPath, kDemoBackboneSeed, tuning, device);
+        return backboneMaker(kind).make(weightsPath, kDemoBackboneSeed, tuning, device);
     } catch (const c10::Error& error) {
         throw ModelError("cannot prepare the backbone"
             + std::string(tuning.precision == Precision::Bf16 ? " in bf16: " : ": ")
@@ -237,17 +263,13 @@ LoadedClassifier loadClassifier(const std::string& weightsPath)
 LoadedDetector loadDetector(
     DetectorKind kind, const std::string& weightsPath, const std::string& dictionaryPath)
 {
-    if (kind != DetectorKind::S3r && !dictionaryPath.empty())
-        throw ModelError(dictionaryPath + ": only S3R takes a dictionary");
-    switch (kind) {
-    case DetectorKind::Rtfm:
-        return loadRtfm(weightsPath);
-    case DetectorKind::S3r:
-        return loadS3r(weightsPath, dictionaryPath);
-    case DetectorKind::Mgfn:
-        return loadMgfn(weightsPath);
-    }
-    throw ModelError("unknown detector");
+    const analysis::DetectorRow& row = analysis::detectorRow(kind);
+    if (!row.hasDictionary && !dictionaryPath.empty())
+        throw ModelError(dictionaryPath + ": " + std::string(row.name) + " takes no dictionary");
+    for (const DetectorLoader& loader : detectorLoaders())
+        if (loader.kind == kind)
+            return loader.load(weightsPath, dictionaryPath);
+    throw ModelError(std::string(row.name) + ": no loader in models/detector_loaders.cpp");
 }
 
 void setUpThreads(int requested, BackboneKind backbone, ComputeDevice device, ThreadChoice choice,
@@ -267,7 +289,7 @@ LoadedBackbone TorchNetworkLoader::loadBackbone(
     BackboneTuning tuning;
     tuning.precision = precision;
     tuning.layout = resolved.setup.layout;
-    tuning.inputsPerPass = kind == BackboneKind::I3dResNet50 ? resolved.setup.snippetsPerPass : 0;
+    tuning.inputsPerPass = isCalibrated(kind) ? resolved.setup.snippetsPerPass : 0;
     LoadedBackbone loaded = models::loadBackbone(kind, path, tuning, device);
     loaded.setup = (precision == Precision::Bf16 ? "bf16, " : "") + resolved.text();
     return loaded;

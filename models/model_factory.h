@@ -44,6 +44,10 @@ using vigil::ComputeDevice;
 // Empty when ComputeDevice::Cuda can be used; otherwise why not, in one sentence.
 std::string cudaUnavailableReason();
 
+// Whether the calibration (models/backbone_calibration.h) picks the backbone's inputs per pass:
+// I3D's snippets; ResNet-50's frames go in batches of their own.
+bool isCalibrated(BackboneKind kind);
+
 // An empty weightsPath means seeded random ("demo") weights. Throws ModelError for CUDA when
 // cudaUnavailableReason() is not empty.
 LoadedBackbone loadBackbone(analysis::BackboneKind kind, const std::string& weightsPath,

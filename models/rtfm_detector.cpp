@@ -1,7 +1,8 @@
 #include "models/rtfm_detector.h"
 
+#include "core/analysis/detector_table.h"
 #include "models/detector_loading.h"
-#include "models/torch_adapters.h"
+#include "models/torch_video_detector.h"
 
 namespace vigil::models {
 namespace {
@@ -11,27 +12,13 @@ constexpr uint64_t kDemoRtfmSeed = 2021;
 
 } // namespace
 
-TorchRtfmDetector::TorchRtfmDetector(Rtfm network)
-    : network_(network.ptr())
-{
-}
-
-analysis::VideoScores TorchRtfmDetector::score(const FloatArray& features) const
-{
-    return scoreGuarded("RTFM", features, [&] { return network_->forward(toTensor(features)); });
-}
-
-int64_t TorchRtfmDetector::featureSize() const
-{
-    return network_->options().featureSize;
-}
-
 engine::LoadedDetector loadRtfm(const std::string& weightsPath, const RtfmOptions& options)
 {
     seedIfDemo(weightsPath, kDemoRtfmSeed);
     Rtfm network(options);
     engine::LoadedDetector loaded = loadDetectorWeights(*network, weightsPath);
-    loaded.detector = std::make_shared<TorchRtfmDetector>(network);
+    loaded.detector = std::make_shared<TorchVideoDetector<Rtfm>>(
+        network, std::string(analysis::detectorRow(DetectorKind::Rtfm).name));
     return loaded;
 }
 

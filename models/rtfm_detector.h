@@ -13,18 +13,6 @@
 
 namespace vigil::models {
 
-class TorchRtfmDetector : public analysis::VideoDetector {
-public:
-    explicit TorchRtfmDetector(Rtfm network);
-    analysis::VideoScores score(const FloatArray& features) const override;
-    int64_t featureSize() const override;
-
-private:
-    // The module, not its holder: forward() is not const in LibTorch, but a forward pass in
-    // inference mode and eval mode changes nothing, so several threads may score at once.
-    std::shared_ptr<RtfmImpl> network_;
-};
-
 // Throws vigil::ModelError naming the file. options: the widths the file must have (tests use
 // reduced ones; every published RTFM checkpoint has the defaults).
 engine::LoadedDetector loadRtfm(const std::string& weightsPath, const RtfmOptions& options = {});

@@ -1,9 +1,11 @@
 #include "models/s3r_detector.h"
 
+#include "core/analysis/detector_table.h"
 #include "core/common/error.h"
 #include "core/files/npy_file.h"
 #include "models/detector_loading.h"
 #include "models/torch_adapters.h"
+#include "models/torch_video_detector.h"
 
 #include <cmath>
 
@@ -16,21 +18,6 @@ constexpr uint64_t kDemoS3rSeed = 2022;
 constexpr int64_t kDemoAtoms = 64;
 
 } // namespace
-
-TorchS3rDetector::TorchS3rDetector(S3r network)
-    : network_(network.ptr())
-{
-}
-
-analysis::VideoScores TorchS3rDetector::score(const FloatArray& features) const
-{
-    return scoreGuarded("S3R", features, [&] { return network_->forward(toTensor(features)); });
-}
-
-int64_t TorchS3rDetector::featureSize() const
-{
-    return network_->options().featureSize;
-}
 
 torch::Tensor loadS3rDictionary(const std::string& dictionaryPath, int64_t featureSize)
 {
@@ -66,7 +53,8 @@ engine::LoadedDetector loadS3r(
                    : loadS3rDictionary(dictionaryPath, options.featureSize));
     engine::LoadedDetector loaded = loadDetectorWeights(*network, weightsPath, s3rUnusedPrefixes());
     if (!isChecking)
-        loaded.detector = std::make_shared<TorchS3rDetector>(network);
+        loaded.detector = std::make_shared<TorchVideoDetector<S3r>>(
+            network, std::string(analysis::detectorRow(DetectorKind::S3r).name));
     return loaded;
 }
 

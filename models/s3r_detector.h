@@ -14,18 +14,6 @@
 
 namespace vigil::models {
 
-class TorchS3rDetector : public analysis::VideoDetector {
-public:
-    explicit TorchS3rDetector(S3r network);
-    analysis::VideoScores score(const FloatArray& features) const override;
-    int64_t featureSize() const override;
-
-private:
-    // The module, not its holder: forward() is not const in LibTorch, but a forward pass in
-    // inference mode and eval mode changes nothing, so several threads may score at once.
-    std::shared_ptr<S3rImpl> network_;
-};
-
 // The atoms of a dictionary file, [atoms, featureSize]; throws vigil::ModelError naming the
 // file when it is not a 2-D float array of that width. Empty path: the seeded demo dictionary.
 torch::Tensor loadS3rDictionary(const std::string& dictionaryPath, int64_t featureSize);

@@ -33,11 +33,17 @@ struct ModelDescription {
     // known and results say so (null) instead of recording the defaults as if they were.
     bool isExtractionKnown = true;
     WeightsInfo backboneWeights;
+    // False for features the classifier cannot read (Inception-I3D's), scored by their detectors
+    // alone: `classifier`, d_a and r then mean nothing.
+    bool hasClassifier = true;
     WeightsInfo classifier;
     int64_t hiddenSize = 0; // d_a
     int64_t attentionRows = 0; // r
 
-    bool usesDemoWeights() const { return backboneWeights.isDemo() || classifier.isDemo(); }
+    bool usesDemoWeights() const
+    {
+        return backboneWeights.isDemo() || (hasClassifier && classifier.isDemo());
+    }
 };
 
 struct ProtocolSettings {
@@ -112,12 +118,19 @@ struct AnalysisResult {
     std::string featuresPath; // set when scoring a .npy
     int64_t steps = 0;
     int64_t crops = 0;
+    // Without the classifier (model.hasClassifier false) windows and frameScores are empty
+    // (not scored, never 0) and video.frames holds the frame count.
     std::vector<WindowResult> windows;
     std::vector<float> frameScores; // one per decoded frame
     std::vector<int64_t> framePtsUs; // presentation time of each decoded frame
     // The detectors --detectors added, in the order asked; the classifier's scores stay above.
     std::vector<DetectorResult> detectors;
     std::vector<std::string> warnings;
+
+    int64_t frameCount() const
+    {
+        return model.hasClassifier ? static_cast<int64_t>(frameScores.size()) : video.frames;
+    }
 };
 
 } // namespace vigil::analysis

@@ -1,5 +1,6 @@
 #include "core/analysis/detector_scoring.h"
 
+#include "core/analysis/detector_table.h"
 #include "core/analysis/window_slices.h"
 #include "core/common/error.h"
 
@@ -116,17 +117,27 @@ std::vector<DetectorResult> scoreDetectors(const FloatArray& features,
 std::string featureSizeProblem(
     int64_t featureSize, int64_t classifierSize, const std::vector<SelectedDetector>& detectors)
 {
-    bool fits = featureSize == classifierSize;
-    std::string needs = "attention needs " + std::to_string(classifierSize) + "-d";
+    bool fits = classifierSize == 0 || featureSize == classifierSize;
+    std::vector<std::string> needs;
+    if (classifierSize > 0)
+        needs.push_back("attention needs " + std::to_string(classifierSize) + "-d");
+    std::string_view family = kExtractedFeatures;
     for (const SelectedDetector& selected : detectors) {
         const int64_t size = selected.detector->featureSize();
         fits = fits && featureSize == size;
-        needs += ", " + toString(selected.kind) + " needs " + std::to_string(size) + "-d";
+        needs.push_back(toString(selected.kind) + " needs " + std::to_string(size) + "-d");
+        if (detectorRow(selected.kind).features != kExtractedFeatures)
+            family = detectorRow(selected.kind).features;
     }
     if (fits)
         return {};
-    return std::to_string(featureSize) + "-d features do not fit: " + needs
-        + " I3D-ResNet-50 features (vigil features --backbone i3d-r50)";
+    std::string text = std::to_string(featureSize) + "-d features do not fit: ";
+    for (size_t i = 0; i < needs.size(); ++i)
+        text += (i == 0 ? "" : ", ") + needs[i];
+    return text
+        + (family == kExtractedFeatures
+                ? " I3D-ResNet-50 features (vigil features --backbone i3d-r50)"
+                : " Inception-I3D features (as UR-DMU and PEL4VAD publish them)");
 }
 
 } // namespace vigil::analysis

@@ -46,6 +46,7 @@ std::vector<DetectorResult> scoreDetectors(const FloatArray& features,
 
 // Empty when every selected scorer takes features of this size; else one sentence naming the
 // size each needs ("...: attention needs 2048-d, rtfm needs 2048-d I3D-ResNet-50 features").
+// classifierSize 0: the classifier was not asked for.
 std::string featureSizeProblem(
     int64_t featureSize, int64_t classifierSize, const std::vector<SelectedDetector>& detectors);
 

@@ -1,5 +1,6 @@
 #include "core/analysis/event_rule.h"
 
+#include "core/analysis/detector_table.h"
 #include "core/analysis/event_gate.h"
 
 #include <algorithm>
@@ -231,9 +232,8 @@ std::optional<EventSource> parseEventSource(const std::string& word, std::string
         return source;
     }
     if (problem)
-        *problem = "'" + word
-            + "' is not a source of events: attention, rtfm, s3r, mgfn, or "
-              "K-of-n (at least K scorers, e.g. 2-of-n)";
+        *problem = "'" + word + "' is not a source of events: attention, " + detectorWords()
+            + ", or K-of-n (at least K scorers, e.g. 2-of-n)";
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "core/analysis/feature_pipeline.h"
 
 #include "core/analysis/bounded_queue.h"
+#include "core/common/backbone_table.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
 #include "core/common/process_age.h"
@@ -146,7 +147,7 @@ Preprocessors preprocessorsFor(
 {
     Preprocessors pre;
     try {
-        if (options.backbone == BackboneKind::I3dResNet50)
+        if (backboneRow(options.backbone).takesSnippets)
             pre.snippets.emplace(options.crops, frameSize, options.preset);
         else
             pre.frames.emplace(frameSize);
@@ -228,7 +229,7 @@ void requireEnoughFrames(
     const ExtractionOptions& options, const std::string& path, int64_t frames, int64_t steps)
 {
     // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
-    if (options.backbone == BackboneKind::I3dResNet50
+    if (backboneRow(options.backbone).takesSnippets
         && options.preset == PreprocessPreset::I3dResnetExtractor && frames <= kSnippetFrames)
         throw MediaError(path + ": " + counted(frames, "frame") + " decoded; i3d-r50 needs "
             + "at least " + std::to_string(kSnippetFrames + 1));
@@ -251,14 +252,12 @@ FeaturePipeline::FeaturePipeline(
 
 int64_t FeaturePipeline::cropCount() const
 {
-    if (options_.backbone == BackboneKind::ResNet50)
-        return 1;
-    return preprocess::cropCountOf(options_.crops);
+    return preprocess::cropCountOf(effectiveCrops(options_.backbone, options_.crops));
 }
 
 int64_t FeaturePipeline::framesPerStep() const
 {
-    return options_.backbone == BackboneKind::ResNet50 ? options_.frameStep : kSnippetFrames;
+    return backboneRow(options_.backbone).takesSnippets ? kSnippetFrames : options_.frameStep;
 }
 
 int64_t FeaturePipeline::stepsOfFrames(int64_t frames) const
@@ -266,8 +265,8 @@ int64_t FeaturePipeline::stepsOfFrames(int64_t frames) const
     if (frames <= 0)
         return 0;
     const int64_t perStep = framesPerStep();
-    const bool isLastPartialKept
-        = options_.backbone == BackboneKind::ResNet50 || options_.preset == PreprocessPreset::Rtfm;
+    const bool isLastPartialKept = !backboneRow(options_.backbone).takesSnippets
+        || options_.preset == PreprocessPreset::Rtfm;
     return isLastPartialKept ? (frames + perStep - 1) / perStep : frames / perStep;
 }
 

@@ -1,5 +1,6 @@
 #include "core/analysis/pipeline_profile.h"
 
+#include "core/common/backbone_table.h"
 #include "core/common/plural.h"
 
 #include <algorithm>
@@ -9,9 +10,7 @@ namespace vigil::analysis {
 
 double backboneGflopPerInput(BackboneKind kind)
 {
-    // Sum over every convolution of 2 * output elements * input channels * kernel volume, for
-    // the architectures of PROTOCOL.md section 1 and torchvision (pooling and ReLU not counted).
-    return kind == BackboneKind::I3dResNet50 ? 32.829145088 : 8.174272512;
+    return backboneRow(kind).gflopPerInput;
 }
 
 namespace {
@@ -38,7 +37,7 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
     const double gflop = static_cast<double>(p.networkInputs) * backboneGflopPerInput(kind);
     std::string text = "profile: " + toString(kind) + ", "
         + counted(networkThreads, "network thread") + ", " + counted(p.frames, "frame") + ", "
-        + counted(p.steps, kind == BackboneKind::I3dResNet50 ? "snippet" : "step") + ", "
+        + counted(p.steps, backboneRow(kind).takesSnippets ? "snippet" : "step") + ", "
         + counted(p.networkInputs, "network input") + "\n";
     text += "  stage                         seconds   % of wall\n";
     text += line("  decode (producer)            %8.3f   %5.1f\n", p.decodeS, p.decodeS * share);
@@ -62,7 +61,7 @@ std::string formatProfile(const PipelineProfile& p, BackboneKind kind, int netwo
         "  GFLOP/s %.1f over the wall time, %.1f while the network runs (%.2f GFLOP per input)\n",
         perSecond(gflop, wall), perSecond(gflop, p.networkS), backboneGflopPerInput(kind));
     if (p.firstInputAfterStartS >= 0.0)
-        text += line(kind == BackboneKind::I3dResNet50
+        text += line(backboneRow(kind).takesSnippets
                 ? "  first snippet at the network: %.2f s after start\n"
                 : "  first frame at the network: %.2f s after start\n",
             p.firstInputAfterStartS);

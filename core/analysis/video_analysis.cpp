@@ -28,6 +28,19 @@ AnalysisResult scoreSequence(const std::string& source, const FloatArray& featur
     return result;
 }
 
+// The frames the steps stand for (the sidecar's count, else steps x framesPerStep); refuses a
+// count whose per-frame scores the machine cannot hold, since a sidecar is anyone's text.
+int64_t framesOf(
+    const AnalysisResult& result, const std::string& featuresPath, const FeatureTiming& timing)
+{
+    const int64_t frames = timing.frames > 0 ? timing.frames : result.steps * timing.framesPerStep;
+    if (const std::string problem = memoryProblem(static_cast<uint64_t>(frames) * kBytesPerFrame,
+            std::to_string(frames) + " frame scores");
+        !problem.empty())
+        throw IoError(featuresPath + ": " + problem);
+    return frames;
+}
+
 } // namespace
 
 AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
@@ -53,13 +66,25 @@ AnalysisResult scoreFeatures(const FloatArray& features, const std::string& feat
         = scoreSequence(featuresPath, features, scorer, model, windows, timing.framesPerStep);
     result.featuresPath = featuresPath;
     result.video.fps = timing.fps;
-    const int64_t frames = timing.frames > 0 ? timing.frames : result.steps * timing.framesPerStep;
-    // A sidecar's frame count sizes the per-frame scores: refuse one the machine cannot hold.
-    if (const std::string problem = memoryProblem(static_cast<uint64_t>(frames) * kBytesPerFrame,
-            std::to_string(frames) + " frame scores");
-        !problem.empty())
-        throw IoError(featuresPath + ": " + problem);
-    mapScoresToFrames(result, timing.framesPerStep, frames);
+    mapScoresToFrames(result, timing.framesPerStep, framesOf(result, featuresPath, timing));
+    return result;
+}
+
+AnalysisResult resultWithoutClassifier(const FloatArray& features, const std::string& featuresPath,
+    const ModelDescription& model, const WindowSettings& windows, const FeatureTiming& timing)
+{
+    if (features.rank() != 3)
+        throw ModelError(featuresPath + ": features of shape " + features.shapeText()
+            + " are not [steps, crops, features]");
+    AnalysisResult result;
+    result.model = model;
+    result.model.hasClassifier = false;
+    result.protocol = { timing.framesPerStep, windows };
+    result.steps = features.dim(0);
+    result.crops = features.dim(1);
+    result.featuresPath = featuresPath;
+    result.video.fps = timing.fps;
+    result.video.frames = framesOf(result, featuresPath, timing);
     return result;
 }
 

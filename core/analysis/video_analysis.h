@@ -24,4 +24,9 @@ AnalysisResult scoreFeatures(const FloatArray& features, const std::string& feat
     const WindowScorer& scorer, const ModelDescription& model, const WindowSettings& windows,
     const FeatureTiming& timing);
 
+// The frame of a result scored by detectors alone (AnalysisResult::hasClassifier false): what
+// scoreFeatures gives but the windows and their frame scores.
+AnalysisResult resultWithoutClassifier(const FloatArray& features, const std::string& featuresPath,
+    const ModelDescription& model, const WindowSettings& windows, const FeatureTiming& timing);
+
 } // namespace vigil::analysis

@@ -1,5 +1,7 @@
 #include "core/analysis/weights_summary.h"
 
+#include "core/common/backbone_table.h"
+
 #include <filesystem>
 
 namespace vigil::analysis {
@@ -28,8 +30,9 @@ std::string preprocessSummary(const ModelDescription& model)
     if (!model.isExtractionKnown)
         return "preprocessing: unknown (features scored without their sidecar)";
     const std::string crops = model.crops == CropMode::Ten ? "ten crops" : "centre crop";
-    if (model.backbone == BackboneKind::ResNet50)
-        return "preprocessing: torchvision ImageNet transform (resnet50, " + crops + ")";
+    if (const BackboneRow& row = backboneRow(model.backbone); row.presets.empty())
+        return "preprocessing: " + std::string(row.transform) + " (" + toString(model.backbone)
+            + ", " + crops + ")";
     const std::string precision = model.precision == Precision::Bf16 ? ", bf16" : "";
     return "preprocessing: " + toString(model.preset) + " (" + toString(model.backbone) + ", "
         + crops + precision + ")";
@@ -45,7 +48,9 @@ std::string weightsSummary(const ModelDescription& model)
     if (isTrainedDemo(model))
         return std::string(kTrainedDemoLabel) + " (classifier sha256 "
             + model.classifier.sha256.substr(0, 12) + ")";
-    return "classifier: " + weightsSource(model.classifier)
+    const std::string classifier
+        = model.hasClassifier ? weightsSource(model.classifier) : std::string("not asked");
+    return "classifier: " + classifier
         + " \u00b7 backbone: " + weightsSource(model.backboneWeights);
 }
 

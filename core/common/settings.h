@@ -29,7 +29,7 @@ enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
 // pins (imported by the user, or downloaded where the manifest has no full checksum).
 enum class Provenance { Demo, File, Published, Unknown, DemoTrained, Imported };
 // Detectors that score a whole video at once (core/analysis/video_detector.h).
-enum class DetectorKind { Rtfm, S3r, Mgfn };
+enum class DetectorKind { Rtfm, S3r, Mgfn, Urdmu, Pel4vad };
 // The backbone's arithmetic: float32, or bfloat16 weights and activations where the CPU has
 // native bfloat16 instructions (core/tuning/precision_check.h). Part of what the features are,
 // as the preset is: a result of another precision is one of another model.
@@ -71,10 +71,12 @@ template <> struct SettingWords<Provenance> {
     };
 };
 template <> struct SettingWords<DetectorKind> {
-    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 3> table { {
+    static constexpr std::array<std::pair<DetectorKind, std::string_view>, 5> table { {
         { DetectorKind::Rtfm, "rtfm" },
         { DetectorKind::S3r, "s3r" },
         { DetectorKind::Mgfn, "mgfn" },
+        { DetectorKind::Urdmu, "urdmu" },
+        { DetectorKind::Pel4vad, "pel4vad" },
     } };
 };
 } // namespace detail
@@ -103,23 +105,6 @@ template <typename Enum> std::map<std::string, Enum> settingWords()
     for (const auto& [value, word] : detail::SettingWords<Enum>::table)
         words.emplace(std::string(word), value);
     return words;
-}
-
-// What a backbone's features stand for: ResNet-50 has one centre crop whatever was asked.
-inline CropMode effectiveCrops(BackboneKind backbone, CropMode requested)
-{
-    return backbone == BackboneKind::I3dResNet50 ? requested : CropMode::Center;
-}
-
-// Why a preset cannot be used with a backbone, or empty: the presets describe I3D snippets;
-// ResNet-50 always takes torchvision's ImageNet transform of single frames.
-inline std::string presetProblem(BackboneKind backbone, PreprocessPreset preset)
-{
-    if (backbone == BackboneKind::ResNet50 && preset != PreprocessPreset::I3dResnetExtractor)
-        return "--preprocess " + toString(preset)
-            + " applies to the i3d-r50 backbone only; resnet50 always uses torchvision's "
-              "ImageNet transform";
-    return {};
 }
 
 } // namespace vigil

@@ -1,6 +1,7 @@
 #include "core/engine/detector_plan.h"
 
 #include "core/analysis/detector_scoring.h"
+#include "core/analysis/detector_table.h"
 #include "core/common/error.h"
 #include "core/models_store/installed_weights.h"
 
@@ -31,10 +32,11 @@ std::optional<models_store::InstalledWeights> findInstalledDetector(
     return std::nullopt;
 }
 
-// S3R's installed dictionary; throws when its weights are installed without one.
+// The installed dictionary of a detector whose row has one (S3R's); throws when its weights are
+// installed without it.
 std::string installedDictionary(models_store::ModelStore& store, DetectorKind kind)
 {
-    if (kind != DetectorKind::S3r)
+    if (!analysis::detectorRow(kind).hasDictionary)
         return {};
     if (const auto dictionary = findInstalledDetector(store, kind, ModelKind::DetectorDictionary))
         return dictionary->path;
@@ -71,16 +73,17 @@ std::string trimmed(const std::string& text)
 std::vector<DetectorKind> allDetectorKinds()
 {
     std::vector<DetectorKind> kinds;
-    for (const auto& [kind, word] : detail::SettingWords<DetectorKind>::table)
-        kinds.push_back(kind);
+    for (const analysis::DetectorRow& row : analysis::detectorTable())
+        if (row.features == analysis::kExtractedFeatures)
+            kinds.push_back(row.kind);
     return kinds;
 }
 
 std::string detectorWords()
 {
     std::string words = kAttentionWord;
-    for (const DetectorKind kind : allDetectorKinds())
-        words += ", " + toString(kind);
+    for (const analysis::DetectorRow& row : analysis::detectorTable())
+        words += ", " + toString(row.kind);
     return words + ", " + kAllDetectorsWord;
 }
 
@@ -105,10 +108,16 @@ std::string parseDetectorList(const std::string& text, DetectorRequest& request)
             return "'" + word + "' is not a detector (known: " + detectorWords() + ")";
         }
     }
-    if (!hasAttention)
+    // The classifier reads RTFM's features; detectors of other features score theirs alone.
+    const bool readsOtherFeatures = !request.kinds.empty()
+        && std::none_of(request.kinds.begin(), request.kinds.end(), [](DetectorKind kind) {
+               return analysis::detectorRow(kind).features == analysis::kExtractedFeatures;
+           });
+    if (!hasAttention && !readsOtherFeatures)
         return "'" + text + "' leaves out " + kAttentionWord
             + ", whose scores are the result's frame scores and events; add it (e.g. "
             + kAttentionWord + "," + text + ")";
+    request.withAttention = hasAttention;
     return {};
 }
 

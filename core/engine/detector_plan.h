@@ -18,8 +18,10 @@ namespace vigil::engine {
 inline constexpr const char* kAttentionWord = "attention";
 inline constexpr const char* kAllDetectorsWord = "all";
 
-std::vector<DetectorKind> allDetectorKinds(); // in settings.h's order
-std::string detectorWords(); // "attention, rtfm, all" for help and messages
+// `all`: every detector that reads the features Vigil extracts (analysis::kExtractedFeatures),
+// in the table's order. The detectors of other features (Inception-I3D's) are named one by one.
+std::vector<DetectorKind> allDetectorKinds();
+std::string detectorWords(); // "attention, rtfm, ..., all": every detector, for help and messages
 
 // Parses "attention,rtfm" or "all" into `request`; returns the problem in one sentence (an
 // unknown name, an empty list, a list without the classifier) or empty.

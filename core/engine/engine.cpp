@@ -1,5 +1,6 @@
 #include "core/engine/engine.h"
 
+#include "core/common/backbone_table.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
 
@@ -77,18 +78,19 @@ void loadDetectorsInto(
 void addDetectorScores(analysis::AnalysisResult& result, const FloatArray& features,
     const std::vector<analysis::SelectedDetector>& detectors)
 {
-    result.detectors = analysis::scoreDetectors(features, detectors, result.protocol.snippetFrames,
-        static_cast<int64_t>(result.frameScores.size()));
+    result.detectors = analysis::scoreDetectors(
+        features, detectors, result.protocol.snippetFrames, result.frameCount());
 }
 
+// classifier: nullptr when the run scores with detectors alone.
 void checkFeatureSize(const FloatArray& features, const std::string& path,
-    const analysis::WindowScorer& classifier,
+    const analysis::WindowScorer* classifier,
     const std::vector<analysis::SelectedDetector>& detectors)
 {
     if (features.rank() != 3)
         return; // scoreSequence refuses it, naming the shape
-    if (const std::string problem
-        = analysis::featureSizeProblem(features.dim(2), classifier.featureSize(), detectors);
+    if (const std::string problem = analysis::featureSizeProblem(
+            features.dim(2), classifier ? classifier->featureSize() : 0, detectors);
         !problem.empty())
         throw ModelError(path + ": " + problem);
 }
@@ -135,6 +137,8 @@ Engine Engine::load(
     networks.description.crops = effectiveCrops(request.backbone, request.crops);
     networks.description.preset = request.preset;
     networks.description.precision = request.precision;
+    networks.description.hasClassifier
+        = request.detectors.withAttention || !request.needsClassifier();
     networks.warnings = plan.warnings;
     networks.threads = request.threads;
     networks.threadControl = loader.threadControl();
@@ -146,9 +150,10 @@ Engine Engine::load(
     analysis::ExtractionOptions extraction = extractionOptions(request);
     // The calibration may find several snippets per pass faster; centre crops then have to
     // reach the network that many at a time (ten crops already give it ten inputs at once).
-    if (request.device == ComputeDevice::Cpu && extraction.backbone == BackboneKind::I3dResNet50
+    // Backbones without a calibration (ResNet-50) have no count of their own.
+    if (request.device == ComputeDevice::Cpu && networks.backboneInputsPerPass > 0
         && extraction.crops == CropMode::Center)
-        extraction.snippetsPerBatch = std::max<int64_t>(1, networks.backboneInputsPerPass);
+        extraction.snippetsPerBatch = networks.backboneInputsPerPass;
     return Engine(std::move(networks), std::move(extraction), request.device);
 }
 
@@ -176,7 +181,13 @@ analysis::ExtractedFeatures Engine::extract(const std::string& path,
 analysis::AnalysisResult Engine::score(
     const analysis::ExtractedFeatures& extracted, const analysis::WindowSettings& windows) const
 {
-    checkFeatureSize(extracted.features, extracted.path, classifier(), networks_.detectors);
+    // Detectors alone read features no backbone of Vigil's extracts: there is nothing to extract.
+    if (!canScore())
+        throw ModelError(extracted.path
+            + ": the detectors asked for read Inception-I3D features, "
+              "which Vigil does not extract; score such features with "
+              "vigil score FEATURES.npy --detectors ...");
+    checkFeatureSize(extracted.features, extracted.path, &classifier(), networks_.detectors);
     analysis::AnalysisResult result
         = analysis::scoreExtracted(extracted, classifier(), networks_.description, windows);
     addDetectorScores(result, extracted.features, networks_.detectors);
@@ -214,9 +225,10 @@ analysis::AnalysisResult Engine::scoreFeatures(const FloatArray& features, const
         model.backboneWeights.provenance = Provenance::Unknown;
         model.backboneWeights.name.clear(); // a manifest name says "published"
     }
-    checkFeatureSize(features, path, classifier(), networks_.detectors);
-    analysis::AnalysisResult result
-        = analysis::scoreFeatures(features, path, classifier(), model, windows, timing);
+    checkFeatureSize(features, path, canScore() ? &classifier() : nullptr, networks_.detectors);
+    analysis::AnalysisResult result = canScore()
+        ? analysis::scoreFeatures(features, path, classifier(), model, windows, timing)
+        : analysis::resultWithoutClassifier(features, path, model, windows, timing);
     addDetectorScores(result, features, networks_.detectors);
     if (!claim.empty())
         result.warnings.insert(result.warnings.begin(), claim);

@@ -20,12 +20,15 @@ enum class DemoWeights { Refuse, FillMissing, TrainedDemo };
 // What a command runs: `features` needs no classifier, `score` and `explain` no backbone.
 enum class NeededNetworks { BackboneAndClassifier, BackboneOnly, ClassifierOnly };
 
-// --detectors: the whole-video detectors scored beside the attention classifier (which always
-// runs: its scores are the result's frame scores and events). isAll: every detector whose
-// weights are installed, or every one with demo weights allowed (core/engine/detector_plan.h).
+// --detectors: the whole-video detectors scored beside the attention classifier (whose scores
+// are the result's frame scores and events). isAll: every detector whose weights are
+// installed, or every one with demo weights allowed (core/engine/detector_plan.h).
+// withAttention is false only for detectors that read features the classifier cannot (UR-DMU's
+// and PEL4VAD's Inception-I3D features): they then score those features alone.
 struct DetectorRequest {
     bool isAll = false;
     std::vector<DetectorKind> kinds; // named ones, in the order given, each once
+    bool withAttention = true;
 };
 
 struct ModelRequest {

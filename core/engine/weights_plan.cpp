@@ -1,5 +1,6 @@
 #include "core/engine/weights_plan.h"
 
+#include "core/analysis/detector_table.h"
 #include "core/common/error.h"
 #include "core/common/text.h"
 #include "core/engine/detector_plan.h"
@@ -97,6 +98,22 @@ WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
         models_store::findDefaultBackbone(store.get(), request.backbone), request.demo);
 }
 
+// Said before anything is loaded or decoded: the detectors of features no backbone of Vigil's
+// extracts (UR-DMU's and PEL4VAD's Inception-I3D features) score .npy files of theirs only.
+std::string extractionProblem(const DetectorRequest& detectors)
+{
+    for (const DetectorKind kind : detectors.kinds) {
+        const analysis::DetectorRow& row = analysis::detectorRow(kind);
+        if (row.features != analysis::kExtractedFeatures)
+            return "--detectors " + toString(kind) + ": " + std::string(row.name) + " reads "
+                + std::to_string(row.featureWidth) + "-d " + std::string(row.features)
+                + " features, which Vigil does not extract yet; score such features with "
+                  "`vigil score FEATURES.npy --detectors "
+                + toString(kind) + "`";
+    }
+    return {};
+}
+
 } // namespace
 
 bool WeightsPlan::isMissingAny() const
@@ -125,10 +142,16 @@ std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone)
 WeightsPlan resolveWeights(const ModelRequest& request)
 {
     WeightsPlan plan;
+    if (request.needsBackbone() && request.needsClassifier()) {
+        plan.problem = extractionProblem(request.detectors);
+        if (!plan.problem.empty())
+            return plan;
+    }
     LazyStore store;
     try {
         if (request.needsClassifier()) {
-            plan.classifier = chooseClassifier(request.classifier, request.demo, store);
+            if (request.detectors.withAttention)
+                plan.classifier = chooseClassifier(request.classifier, request.demo, store);
             DetectorResolution detectors = resolveDetectors(
                 request.detectors, request.demo, [&store]() -> ModelStore& { return store.get(); });
             plan.detectors = std::move(detectors.choices);

@@ -105,9 +105,15 @@ std::string resultToJson(const analysis::AnalysisResult& result, const std::stri
         detail::putName(document["features"], "path", result.featuresPath);
     }
     const auto& model = result.model;
-    json classifier = weightsJson(model.classifier);
-    classifier["da"] = model.hiddenSize;
-    classifier["r"] = model.attentionRows;
+    // null: scored by detectors alone, so no classifier and no frame scores of its (not 0s).
+    json classifier = nullptr;
+    if (model.hasClassifier) {
+        classifier = weightsJson(model.classifier);
+        classifier["da"] = model.hiddenSize;
+        classifier["r"] = model.attentionRows;
+    } else if (!result.video.isKnown) {
+        document["features"]["frames"] = result.frameCount();
+    }
     const bool isKnown = model.isExtractionKnown;
     document["model"] = { { "backbone", settingJson(isKnown, toString(model.backbone)) },
         { "crops", settingJson(isKnown, toString(model.crops)) },
@@ -123,7 +129,7 @@ std::string resultToJson(const analysis::AnalysisResult& result, const std::stri
     document["windows"] = json::array();
     for (const auto& window : result.windows)
         document["windows"].push_back(windowJson(window));
-    document["frame_scores"] = result.frameScores;
+    document["frame_scores"] = model.hasClassifier ? json(result.frameScores) : json(nullptr);
     document["detectors"] = detectorsJson(result.detectors);
     document["warnings"] = result.warnings;
     return detail::dumped(document, 1) + "\n";
@@ -133,7 +139,9 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
 {
     std::string csv = csvHeader(result);
     char line[96];
-    for (size_t frame = 0; frame < result.frameScores.size(); ++frame) {
+    // Without the classifier its column stays, empty: not scored.
+    const auto frames = static_cast<size_t>(result.frameCount());
+    for (size_t frame = 0; frame < frames; ++frame) {
         // A time that is not known is left empty, never written as 0.
         char time[32] = "";
         if (frame < result.framePtsUs.size())
@@ -141,8 +149,11 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
                 time, sizeof time, "%.6f", static_cast<double>(result.framePtsUs[frame]) / 1e6);
         else if (result.video.fps > 0.0)
             std::snprintf(time, sizeof time, "%.6f", static_cast<double>(frame) / result.video.fps);
-        std::snprintf(line, sizeof line, "%zu,%s,%.6f", frame, time,
-            static_cast<double>(result.frameScores[frame]));
+        if (result.model.hasClassifier)
+            std::snprintf(line, sizeof line, "%zu,%s,%.6f", frame, time,
+                static_cast<double>(result.frameScores[frame]));
+        else
+            std::snprintf(line, sizeof line, "%zu,%s,", frame, time);
         csv += line;
         for (const analysis::DetectorResult& detector : result.detectors) {
             std::snprintf(line, sizeof line, ",%.6f",

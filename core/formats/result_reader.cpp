@@ -139,6 +139,10 @@ void readModel(const json& model, analysis::ModelDescription& description)
     }
     description.backboneWeights = weightsOf(model.at("backbone_weights"));
     const json& classifier = model.at("classifier");
+    // null: scored by detectors alone (features the classifier cannot read).
+    description.hasClassifier = !classifier.is_null();
+    if (!description.hasClassifier)
+        return;
     description.classifier = weightsOf(classifier);
     description.hiddenSize = classifier.value("da", int64_t { 0 });
     description.attentionRows = classifier.value("r", int64_t { 0 });
@@ -165,17 +169,26 @@ analysis::AnalysisResult resultOf(const json& document, const std::string& jsonP
     result.steps = count(document, "steps", 0, kMaxResultFrames);
     result.crops = count(document, "crops", 0, 10);
     const json& scores = document.at("frame_scores");
-    const int64_t frames
-        = result.video.isKnown ? result.video.frames : static_cast<int64_t>(scores.size());
-    if (static_cast<int64_t>(scores.size()) != frames)
+    if (!result.model.hasClassifier) {
+        if (!scores.is_null() || !document.at("windows").empty())
+            throw Damaged("frame_scores and windows without a classifier");
+        if (!result.video.isKnown)
+            result.video.frames = count(document.at("features"), "frames", 0, kMaxResultFrames);
+    }
+    const int64_t frames = result.video.isKnown || !result.model.hasClassifier
+        ? result.video.frames
+        : static_cast<int64_t>(scores.size());
+    if (result.model.hasClassifier && static_cast<int64_t>(scores.size()) != frames)
         throw Damaged("frame_scores has " + std::to_string(scores.size()) + " values for "
             + std::to_string(frames) + " frames");
-    result.frameScores.reserve(scores.size());
-    for (const json& value : scores)
-        result.frameScores.push_back(score(value, "frame_scores"));
+    if (result.model.hasClassifier) {
+        result.frameScores.reserve(scores.size());
+        for (const json& value : scores)
+            result.frameScores.push_back(score(value, "frame_scores"));
+    }
     for (const json& window : document.at("windows"))
         result.windows.push_back(windowOf(window, frames));
-    if (result.steps > 0 && result.windows.empty())
+    if (result.model.hasClassifier && result.steps > 0 && result.windows.empty())
         throw Damaged("no windows for " + std::to_string(result.steps) + " steps");
     // Version 1 results have no detectors.
     if (document.contains("detectors"))
@@ -213,7 +226,8 @@ std::optional<int64_t> ptsOfRow(
     if (*cursor++ != ',')
         throw Damaged("is not frame,time_s,score");
     const std::optional<double> frameScore = columnValue(cursor);
-    if (!frameScore || std::fabs(*frameScore - scores[frame]) > 1e-5)
+    if (result.model.hasClassifier ? !frameScore || std::fabs(*frameScore - scores[frame]) > 1e-5
+                                   : frameScore.has_value())
         throw Damaged("does not hold the JSON's score");
     for (const analysis::DetectorResult& detector : result.detectors) {
         const std::optional<double> value = *cursor == ',' ? columnValue(++cursor) : std::nullopt;
@@ -233,14 +247,13 @@ std::optional<int64_t> ptsOfRow(
 // count gives (a symlink to /dev/zero, or a file grown without end, is refused unread).
 std::vector<int64_t> framePtsOf(const std::string& csvPath, const analysis::AnalysisResult& result)
 {
-    const std::vector<float>& scores = result.frameScores;
+    const auto frames = static_cast<uint64_t>(result.frameCount());
     const files::RegularFile file(csvPath);
     const uint64_t columns = result.detectors.size();
-    const uint64_t cap
-        = 64 + 16 * columns + (96 + 16 * columns) * static_cast<uint64_t>(scores.size());
+    const uint64_t cap = 64 + 16 * columns + (96 + 16 * columns) * frames;
     if (file.sizeBytes() > cap)
         throw IoError(csvPath + ": " + std::to_string(file.sizeBytes()) + " bytes, too large for "
-            + std::to_string(scores.size()) + " frame scores");
+            + std::to_string(frames) + " frame scores");
     const std::string text = file.readAll();
     std::string header = "frame,time_s,score";
     for (const analysis::DetectorResult& detector : result.detectors)
@@ -248,7 +261,7 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, const analysis::Anal
     if (text.rfind(header + "\n", 0) != 0)
         throw IoError(csvPath + ": lacks the header " + header);
     std::vector<int64_t> pts;
-    pts.reserve(scores.size());
+    pts.reserve(frames);
     size_t begin = text.find('\n') + 1;
     // Features scored without a frame rate have no times at all: none are made up, and a file
     // with only some is damaged.
@@ -258,8 +271,8 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, const analysis::Anal
         const size_t end = text.find('\n', begin);
         if (end == std::string::npos)
             throw IoError(csvPath + ": does not end with a complete line");
-        if (rows >= scores.size())
-            throw IoError(csvPath + ": more rows than the JSON's " + std::to_string(scores.size())
+        if (rows >= frames)
+            throw IoError(csvPath + ": more rows than the JSON's " + std::to_string(frames)
                 + " frame scores");
         try {
             const std::optional<int64_t> rowPts
@@ -276,9 +289,9 @@ std::vector<int64_t> framePtsOf(const std::string& csvPath, const analysis::Anal
         ++rows;
         begin = end + 1;
     }
-    if (rows != scores.size())
+    if (rows != frames)
         throw IoError(csvPath + ": " + std::to_string(rows) + " rows, expected "
-            + std::to_string(scores.size()) + " (the JSON's frame scores)");
+            + std::to_string(frames) + " (the JSON's frame scores)");
     return pts;
 }
 

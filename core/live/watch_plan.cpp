@@ -1,5 +1,6 @@
 #include "core/live/watch_plan.h"
 
+#include "core/common/backbone_table.h"
 #include "core/common/redacted_url.h"
 #include "core/live/watch_defaults.h"
 #include "core/media/live_source.h"
@@ -72,7 +73,7 @@ WatchPlan planWatch(const WatchChoices& choices)
 
 std::string backboneProblem(BackboneKind backbone)
 {
-    if (backbone == BackboneKind::I3dResNet50)
+    if (backboneRow(backbone).canWatch)
         return {};
     return "watching a stream needs the i3d-r50 backbone ("
         + std::to_string(defaults::kSnippetFrames)

@@ -43,4 +43,24 @@ inline void expectMatchesGoldens(
     }
 }
 
+// One run of a goldens file against the detector: `scoreKey` names the scores it must give
+// ("score", or "smoothed_ucf" for a detector that smooths as its test code does). A run with
+// "attention_row0" (a long one) is compared on the attention's first row only.
+inline void expectRunMatches(const analysis::VideoDetector& detector, const nlohmann::json& run,
+    int64_t size, const std::string& scoreKey, float tolerance)
+{
+    const int64_t crops = run["crops"];
+    const int64_t steps = run["steps"];
+    SCOPED_TRACE(std::to_string(crops) + " crops, " + std::to_string(steps) + " steps");
+    const analysis::VideoScores result = detector.score(formulaInput(crops, steps, size));
+    EXPECT_LE(worstError(result.scores, run[scoreKey]), tolerance);
+    EXPECT_LE(worstError(result.magnitudes, run["magnitude"]), tolerance);
+    ASSERT_EQ(result.attention.shape, (std::vector<int64_t> { steps, steps }));
+    std::vector<float> attention = result.attention.values;
+    const bool isWhole = run.contains("attention");
+    if (!isWhole)
+        attention.resize(static_cast<size_t>(steps));
+    EXPECT_LE(worstError(attention, isWhole ? run["attention"] : run["attention_row0"]), tolerance);
+}
+
 } // namespace vigil::test

@@ -61,10 +61,10 @@ void DetectorThresholdsBox::rebuild(const analysis::AnalysisResult& result)
                               : tr("%1 scored no frame of this video").arg(name));
         const analysis::ScorerFacts& facts = analysis::detectorFacts(detector.kind);
         auto* label = new QLabel(name + QLatin1Char(':'), this);
-        label->setToolTip(tr("%1: %2. Published: %3 % frame AUC on UCF-Crime (%4).")
-                              .arg(name, QString::fromStdString(facts.meaning))
-                              .arg(facts.publishedUcfCrimeAuc, 0, 'f', 2)
-                              .arg(QString::fromStdString(facts.paper)));
+        label->setToolTip(tr("%1: %2. Published: %3 (%4).")
+                              .arg(name, QString::fromStdString(facts.meaning),
+                                  QString::fromStdString(analysis::publishedFigures(facts)),
+                                  QString::fromStdString(facts.paper)));
         label->setBuddy(box);
         layout_->addWidget(label);
         layout_->addWidget(box);

@@ -103,6 +103,14 @@ bool MainWindow::openSavedResult(
             tr("Cannot show the saved results: %1").arg(QString::fromStdString(error.what())));
         return false;
     }
+    // Features of detectors alone (vigil score --detectors urdmu): nothing for the timeline's
+    // classifier curve, windows or heatmaps.
+    if (!result->model.hasClassifier) {
+        showError(tr("%1 was scored by detectors alone, without the attention classifier; its "
+                     "scores are in %2.")
+                      .arg(QFileInfo(jsonPath).fileName(), QFileInfo(csvPath).fileName()));
+        return false;
+    }
     return showSavedResult(videoPath, result, jsonPath,
         tr("Showing the saved results of %1 (not analysed again)")
             .arg(QFileInfo(videoPath).fileName()));

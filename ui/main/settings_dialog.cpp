@@ -1,6 +1,7 @@
 #include "ui/main/settings_dialog.h"
 #include "ui/common/threshold_text.h"
 
+#include "core/common/backbone_table.h"
 #include "core/common/count_limits.h"
 #include "core/common/defaults.h"
 #include "ui/main/detector_choice.h"
@@ -92,11 +93,17 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, const QStringList& i
 void SettingsDialog::fillChoices(const QStringList& installedClassifiers,
     const QString& currentClassifier, const QString& cudaUnavailableReason)
 {
-    backboneBox_->addItem(tr("I3D ResNet-50, %1-frame snippets (i3d-r50)")
-                              .arg(static_cast<qlonglong>(defaults::kSnippetFrames)),
-        word(BackboneKind::I3dResNet50));
-    backboneBox_->addItem(
-        tr("ResNet-50, one frame per snippet (resnet50)"), word(BackboneKind::ResNet50));
+    for (const BackboneRow& row : backboneTable()) {
+        const QString name
+            = QString::fromUtf8(row.name.data(), static_cast<qsizetype>(row.name.size()));
+        backboneBox_->addItem(row.takesSnippets
+                ? tr("%1, %2-frame snippets (%3)")
+                      .arg(name)
+                      .arg(static_cast<qlonglong>(defaults::kSnippetFrames))
+                      .arg(word(row.kind))
+                : tr("%1, one frame per snippet (%2)").arg(name, word(row.kind)),
+            word(row.kind));
+    }
     cropsBox_->addItem(tr("Centre crop (fast)"), word(CropMode::Center));
     cropsBox_->addItem(tr("Ten crops, scores averaged (10× slower)"), word(CropMode::Ten));
     presetBox_->addItem(tr("I3D feature extractor: 340×256 Lanczos, last partial snippet dropped "
@@ -263,13 +270,16 @@ void SettingsDialog::connectControls(QPushButton* browse, QDialogButtonBox* butt
 void SettingsDialog::updateCropChoice()
 {
     // Ten crops and the presets exist for the I3D features only (the paper's protocol).
-    const bool isI3d = backboneBox_->currentData().toString() == word(BackboneKind::I3dResNet50);
-    if (!isI3d) {
+    const std::optional<BackboneKind> backbone
+        = fromString<BackboneKind>(backboneBox_->currentData().toString().toStdString());
+    const bool hasTenCrops = backbone && backboneRow(*backbone).hasTenCrops;
+    const bool hasPresets = backbone && !backboneRow(*backbone).presets.empty();
+    if (!hasTenCrops)
         cropsBox_->setCurrentIndex(0);
+    if (!hasPresets)
         presetBox_->setCurrentIndex(0);
-    }
-    cropsBox_->setEnabled(isI3d);
-    presetBox_->setEnabled(isI3d);
+    cropsBox_->setEnabled(hasTenCrops);
+    presetBox_->setEnabled(hasPresets);
 }
 
 void SettingsDialog::resizeEvent(QResizeEvent* event)

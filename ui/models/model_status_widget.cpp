@@ -3,6 +3,7 @@
 #include "ui/common/elided_label.h"
 
 #include "core/analysis/weights_summary.h"
+#include "core/common/backbone_table.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -58,7 +59,7 @@ QString ModelStatusWidget::describe(const analysis::ModelDescription& model)
     const QString backbone = QString::fromStdString(toString(model.backbone))
         + (model.precision == Precision::Bf16 ? QStringLiteral(" bf16") : QString());
     // resnet50 has torchvision's ImageNet transform whatever the preset says.
-    const QString preset = model.backbone == BackboneKind::I3dResNet50
+    const QString preset = !backboneRow(model.backbone).presets.empty()
         ? tr(", %1 preprocessing").arg(QString::fromStdString(toString(model.preset)))
         : QString();
     if (analysis::isTrainedDemo(model))

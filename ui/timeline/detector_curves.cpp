@@ -4,6 +4,7 @@
 #include "core/analysis/event_rule.h"
 
 #include "core/analysis/detector_spread.h"
+#include "core/analysis/detector_table.h"
 #include "core/engine/detector_plan.h"
 #include "ui/plots/color_map.h"
 
@@ -15,20 +16,11 @@
 namespace vigil::ui {
 namespace {
 
-// The classifier keeps the timeline's blue; the detectors take tab10 colours that stay apart
-// from it, from the orange event shading and from the red threshold. Keyed by kind, so rtfm has
-// one colour in every result.
+// The classifier keeps the timeline's blue; each detector has its row's colour, so rtfm has one
+// colour in every result.
 QColor kindColor(DetectorKind kind)
 {
-    switch (kind) {
-    case DetectorKind::Rtfm:
-        return { 44, 160, 44 };
-    case DetectorKind::S3r:
-        return { 148, 103, 189 };
-    case DetectorKind::Mgfn:
-        return { 227, 119, 194 };
-    }
-    return { 127, 127, 127 };
+    return QColor::fromRgb(static_cast<QRgb>(analysis::detectorRow(kind).colour));
 }
 
 constexpr float kNotScored = -1.0f;

@@ -134,11 +134,10 @@ void TimelinePanel::syncLegend(const ResultPointer& result)
             ? analysis::classifierFacts()
             : analysis::detectorFacts(result->detectors[static_cast<size_t>(curve - 1)].kind);
         entries.push_back({ curves.names()[curve], curves.colorOf(curve), isDemo,
-            tr("%1: %2.\nPublished: %3 % frame AUC on UCF-Crime (%4, with its own weights; not "
-               "measured here).")
-                .arg(curves.names()[curve], QString::fromStdString(facts.meaning))
-                .arg(facts.publishedUcfCrimeAuc, 0, 'f', 2)
-                .arg(QString::fromStdString(facts.paper)) });
+            tr("%1: %2.\nPublished: %3 (%4, with its own weights; not measured here).")
+                .arg(curves.names()[curve], QString::fromStdString(facts.meaning),
+                    QString::fromStdString(analysis::publishedFigures(facts)),
+                    QString::fromStdString(facts.paper)) });
     }
     QStringList labels;
     for (const DetectorLegend::Entry& entry : entries)

@@ -1,3 +1,4 @@
+#include "core/common/backbone_table.h"
 #include "core/common/printable.h"
 #include "core/common/settings.h"
 

@@ -1,0 +1,56 @@
+#include "core/common/backbone_table.h"
+
+#include "core/common/defaults.h"
+#include "core/common/error.h"
+
+#include <algorithm>
+
+namespace vigil {
+
+const std::vector<BackboneRow>& backboneTable()
+{
+    // GFLOPs: PROTOCOL.md section 1's I3D-ResNet-50 at 16x224x224 and torchvision's ResNet-50
+    // at 224x224.
+    static const std::vector<BackboneRow> table {
+        { BackboneKind::I3dResNet50, "I3D-ResNet-50", true, true,
+            { PreprocessPreset::I3dResnetExtractor, PreprocessPreset::Rtfm }, "", 32.829145088,
+            2048, "i3d-r50", true, "i3d-r50-kinetics" },
+        { BackboneKind::ResNet50, "ResNet-50", false, false, {}, "torchvision's ImageNet transform",
+            8.174272512, 2048, "i3d-r50", false, "resnet50-imagenet" },
+    };
+    return table;
+}
+
+const BackboneRow& backboneRow(BackboneKind kind)
+{
+    for (const BackboneRow& row : backboneTable())
+        if (row.kind == kind)
+            return row;
+    throw Error("a backbone without a row in core/common/backbone_table.cpp");
+}
+
+CropMode effectiveCrops(BackboneKind backbone, CropMode requested)
+{
+    return backboneRow(backbone).hasTenCrops ? requested : CropMode::Center;
+}
+
+std::string presetProblem(BackboneKind backbone, PreprocessPreset preset)
+{
+    const BackboneRow& row = backboneRow(backbone);
+    const bool fits = row.presets.empty()
+        ? preset == defaults::kPreset // the word every run has when none was given
+        : std::find(row.presets.begin(), row.presets.end(), preset) != row.presets.end();
+    if (fits)
+        return {};
+    std::string owners;
+    for (const BackboneRow& other : backboneTable())
+        if (std::find(other.presets.begin(), other.presets.end(), preset) != other.presets.end())
+            owners += (owners.empty() ? "" : " or ") + toString(other.kind);
+    const std::string rest = row.presets.empty()
+        ? toString(backbone) + " always uses " + std::string(row.transform)
+        : toString(backbone) + " takes " + toString(row.presets.front());
+    return "--preprocess " + toString(preset) + " applies to the " + owners + " backbone only; "
+        + rest;
+}
+
+} // namespace vigil
