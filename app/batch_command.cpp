@@ -96,6 +96,13 @@ int runBatch(const RunOptions& options, const BatchCommandOptions& batchOptions,
     const std::optional<analysis::WindowSettings> windows = windowSettings(options.windows);
     if (!windows)
         return kExitUsage;
+    // summary.csv's peak and events are the classifier's: a batch of detectors alone would
+    // have none to write (Inception-I3D features: vigil features, then vigil score).
+    if (!options.model.detectors.withAttention) {
+        printError("batch needs the attention classifier (summary.csv's peaks and events are its); "
+                   "for detectors alone, analyze each video or score its features");
+        return kExitUsage;
+    }
     batch::BatchJobRequest request;
     request.inputDir = batchOptions.inputDir;
     request.outputDir = options.outputDir;

@@ -18,9 +18,12 @@
 namespace vigil::app {
 namespace {
 
-// After parsing: one line for a usage problem CLI11 cannot see; nullopt when there is none.
-std::optional<int> optionsProblem(const RunOptions& options)
+// After parsing: one line for a usage problem CLI11 cannot see; nullopt when there is none. A
+// run that names no preset takes its backbone's (i3d-inception's is urdmu).
+std::optional<int> optionsProblem(RunOptions& options)
 {
+    if (!options.isPresetGiven)
+        options.model.preset = defaultPresetOf(options.model.backbone);
     if (const std::string problem = presetProblem(options.model.backbone, options.model.preset);
         !problem.empty()) {
         printError(problem);

@@ -27,6 +27,8 @@ struct RunOptions {
     bool isQuiet = false;
     bool isProfiled = false; // analyze --profile: time per stage on stderr at the end
     engine::ModelRequest model;
+    // --preprocess was given; else the backbone's own default applies (defaultPresetOf).
+    bool isPresetGiven = false;
     analysis::WindowSettings windows = kAskedWindows;
     int64_t snippetFrames = defaults::kSnippetFrames; // score: frames one feature step stands for
     double fps = 0.0; // score: frame rate of the features' video, when no sidecar says it

@@ -41,15 +41,20 @@ void addModelOptions(CLI::App& command, RunOptions& options, Backbones backbones
         addBackboneOption(command, model.backbone, backbones);
         command
             .add_option("--crops", model.crops,
-                "i3d-r50 crops: center (fast) or ten (the paper's protocol)")
+                "I3D crops (i3d-r50, i3d-inception): center (fast) or ten (the paper's protocol)")
             ->transform(CLI::CheckedTransformer(settingWords<CropMode>(), CLI::ignore_case))
             ->default_str(toString(defaults::kCrops));
         command
             .add_option("--preprocess", model.preset,
-                "i3d-r50 preprocessing preset: i3d-resnet-extractor (340x256 Lanczos, [-1, 1], "
-                "a last partial snippet dropped) or rtfm (Resize(256), TenCrop(224), "
-                "(v - 114.75) / 57.375, loop-padded snippets); see docs/PROTOCOL.md")
+                "I3D preprocessing preset. i3d-r50: i3d-resnet-extractor (340x256 Lanczos, "
+                "[-1, 1], a last partial snippet dropped; the default) or rtfm (Resize(256), "
+                "TenCrop(224), (v - 114.75) / 57.375, loop-padded snippets). i3d-inception: "
+                "urdmu (UR-DMU's i3d_extract.py: the extractor's resize, range and crops, the "
+                "last snippet filled with its last frame; the default) or urdmu-jpeg (the same "
+                "after a quality-95 JPEG round trip of each frame, as its published features "
+                "were made); see docs/PROTOCOL.md")
             ->transform(CLI::CheckedTransformer(settingWords<PreprocessPreset>(), CLI::ignore_case))
+            ->each([&options](const std::string&) { options.isPresetGiven = true; })
             ->default_str(toString(defaults::kPreset));
         command
             .add_option("--backbone-weights", model.backboneWeights, "Backbone state dict (.pth)")

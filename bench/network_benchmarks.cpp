@@ -67,7 +67,7 @@ models::BackboneTuning tuningOf(BackboneKind kind, int64_t code)
             setup.text().c_str());
         models::setThreadCount(setup.setup.threads);
         return { true, setup.setup.layout,
-            kind == BackboneKind::I3dResNet50 ? setup.setup.snippetsPerPass : 0 };
+            models::isCalibrated(kind) ? setup.setup.snippetsPerPass : 0 };
     }
     const BackboneLayout layouts[] = { BackboneLayout::Contiguous, BackboneLayout::Contiguous,
         BackboneLayout::ChannelsLast, BackboneLayout::Blocked };
@@ -184,6 +184,19 @@ BENCHMARK(BM_I3dResNet50)
     ->ArgsProduct({ { 1, 2, 4 }, { 0, 1, 2, 3, 4, 5 } })
     ->ArgNames({ "batch", "tuning" })
     ->Iterations(3)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// Inception-I3D runs contiguous (models/i3d_inception_backbone.h): tuning 0 with BatchNorm, 1
+// folded. Batch 10: one snippet's ten crops, as the urdmu preset gives them.
+void BM_I3dInception(benchmark::State& state)
+{
+    runBackbone(state, BackboneKind::I3dInception, { 3, 16, 224, 224 });
+}
+BENCHMARK(BM_I3dInception)
+    ->ArgsProduct({ { 1, 10 }, { 0, 1 } })
+    ->ArgNames({ "batch", "tuning" })
+    ->Iterations(2)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

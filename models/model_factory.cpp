@@ -9,6 +9,7 @@
 #include "models/classifier_explainer.h"
 #include "models/detector_loaders.h"
 #include "models/i3d_caffe2_names.h"
+#include "models/i3d_inception_backbone.h"
 #include "models/i3d_resnet50.h"
 #include "models/resnet50.h"
 #include "models/state_dict_loader.h"
@@ -197,6 +198,7 @@ const BackboneMaker& backboneMaker(BackboneKind kind)
     static const BackboneMaker makers[] {
         { BackboneKind::I3dResNet50, &makeBackbone<I3dResNet50>, true },
         { BackboneKind::ResNet50, &makeBackbone<ResNet50>, false },
+        { BackboneKind::I3dInception, &loadI3dInceptionBackbone, false },
     };
     for (const BackboneMaker& maker : makers)
         if (maker.kind == kind)

@@ -71,6 +71,40 @@ def replacing(path, mode):
     os.replace(partial, path)
 
 
+def save_state_dict(state, path, location="cpu"):
+    """torch.save's zip format, beside its place then renamed, with every storage recorded at
+    `location`: "cuda:0" gives the file the records of a model saved on a GPU, as the released
+    UR-DMU and PEL4VAD checkpoints are, without a GPU. Fails unless the file says so and reads
+    back on the CPU as written."""
+    original = torch.serialization.location_tag
+    if location != "cpu":
+        torch.serialization.location_tag = lambda storage: location
+    try:
+        with replacing(path, "wb") as handle:
+            torch.save(state, handle)
+    finally:
+        torch.serialization.location_tag = original
+    with zipfile.ZipFile(path) as archive:
+        pickle = archive.read("archive/data.pkl")
+    if location.encode() not in pickle or (location != "cpu" and b"cpu" in pickle):
+        sys.exit(f"{path}: storages not recorded at {location}")
+    loaded = torch.load(path, map_location="cpu")
+    if list(loaded) != list(state) or not all(torch.equal(loaded[k], state[k]) for k in state):
+        sys.exit(f"{path}: does not read back as written")
+
+
+def golden_main(committed, full_size):
+    """The command line of a scripts/make_*_golden.py: no argument writes the committed files,
+    OUT_DIR the full-size fixtures of the tests (one thread, so that runs are reproducible)."""
+    torch.set_num_threads(1)
+    if len(sys.argv) > 2:
+        sys.exit(f"usage: {sys.argv[0]} [OUT_DIR]")
+    if len(sys.argv) == 2:
+        full_size(sys.argv[1])
+    else:
+        committed()
+
+
 def check_layout(path):
     """Fails unless the file has the record layout of the published checkpoints."""
     with zipfile.ZipFile(path) as archive:

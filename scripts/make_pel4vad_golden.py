@@ -46,19 +46,16 @@ complete), each with one long run (1 crop, 1024 steps) whose attention is its fi
 Inputs are the integer formula of scripts/make_classifier_goldens.py, laid out as
 [crops, steps, features]: x[c, t, f] = ((c * 7919 + t * 104729 + f * 31) % 2001 - 1000) / 1000.
 """
-import io
 import json
 import math
 import os
 import sys
-import zipfile
-from unittest import mock
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-from make_checkpoint_fixtures import replacing
+from make_checkpoint_fixtures import golden_main, replacing, save_state_dict
 from make_classifier_goldens import make_input
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -228,22 +225,9 @@ def run(model, features, crops, steps, whole_attention=True):
 
 
 def save(state, path, cuda=False):
-    """torch.save's zip format; cuda: every storage recorded at 'cuda:0', as main.py's
-    torch.save(model.state_dict()) of the model on the GPU writes it (no GPU needed here)."""
-    buffer = io.BytesIO()
-    if cuda:
-        with mock.patch("torch.serialization.location_tag", lambda storage: "cuda:0"):
-            torch.save(state, buffer)
-    else:
-        torch.save(state, buffer)
-    data = buffer.getvalue()
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        pickle = archive.read("archive/data.pkl")
-    assert (b"cuda:0" in pickle) == cuda and (b"cpu" in pickle) != cuda
-    loaded = torch.load(io.BytesIO(data), map_location="cpu")
-    assert list(loaded) == list(state) and all(torch.equal(loaded[k], state[k]) for k in state)
-    with replacing(path, "wb") as handle:
-        handle.write(data)
+    """cuda: every storage recorded at 'cuda:0', as main.py's torch.save(model.state_dict()) of
+    the model on the GPU writes it (no GPU needed here)."""
+    save_state_dict(state, path, "cuda:0" if cuda else "cpu")
 
 
 def write_goldens(path, widths, runs):
@@ -275,10 +259,4 @@ def full_size(out):
 
 
 if __name__ == "__main__":
-    torch.set_num_threads(1)
-    if len(sys.argv) > 2:
-        sys.exit(f"usage: {sys.argv[0]} [OUT_DIR]")
-    if len(sys.argv) == 2:
-        full_size(sys.argv[1])
-    else:
-        committed()
+    golden_main(committed, full_size)

@@ -44,17 +44,15 @@ first row only.
 Inputs are the integer formula of scripts/make_classifier_goldens.py, laid out as
 [crops, steps, features]: x[c, t, f] = ((c * 7919 + t * 104729 + f * 31) % 2001 - 1000) / 1000.
 """
-import contextlib
 import json
 import math
 import os
 import sys
-import zipfile
 
 import torch
 from torch import nn
 
-from make_checkpoint_fixtures import replacing
+from make_checkpoint_fixtures import golden_main, replacing, save_state_dict
 from make_classifier_goldens import make_input
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -239,35 +237,8 @@ def run(model, features, crops, steps, whole_attention=True):
     return result
 
 
-@contextlib.contextmanager
-def storages_at(location):
-    """torch.save records each storage's device as location_tag names it: naming another one
-    gives the file a GPU-trained model's records without a GPU."""
-    original = torch.serialization.location_tag
-    torch.serialization.location_tag = lambda storage: location
-    try:
-        yield
-    finally:
-        torch.serialization.location_tag = original
-
-
-def save(state, path, location=None):
-    with replacing(path, "wb") as handle, \
-            (storages_at(location) if location else contextlib.nullcontext()):
-        torch.save(state, handle)
-    check_saved(state, path, location or "cpu")
-
-
-def check_saved(state, path, location):
-    """Fails unless every storage record names `location` and the file reads back on the CPU."""
-    with zipfile.ZipFile(path) as archive:
-        pickle = archive.read("archive/data.pkl")
-    named = pickle.count(location.encode())
-    if named == 0 or (location != "cpu" and b"cpu" in pickle):
-        sys.exit(f"{path}: storages not recorded at {location}")
-    loaded = torch.load(path, map_location="cpu")
-    if list(loaded) != list(state) or not all(torch.equal(loaded[k], state[k]) for k in state):
-        sys.exit(f"{path}: does not read back as written")
+def save(state, path, location="cpu"):
+    save_state_dict(state, path, location)
 
 
 def committed():
@@ -293,10 +264,4 @@ def full_size(out):
 
 
 if __name__ == "__main__":
-    torch.set_num_threads(1)
-    if len(sys.argv) > 2:
-        sys.exit(f"usage: {sys.argv[0]} [OUT_DIR]")
-    if len(sys.argv) == 2:
-        full_size(sys.argv[1])
-    else:
-        committed()
+    golden_main(committed, full_size)

@@ -12,6 +12,7 @@ packages=(
   qt6-base-dev libgl-dev                        # the desktop app (Qt 6 Widgets)
   python3                                       # tests serve weights from a local http.server
   python3-torch python3-numpy                   # tests load vigil train's .pth in PyTorch itself
+  python3-pil                                   # UR-DMU's recipe (PIL Lanczos) for the i3d-inception goldens
   libgtest-dev libgmock-dev
   libbenchmark-dev                              # bench/: Google Benchmark, built by default
   time                                          # bench/run_bench.sh: peak RSS with /usr/bin/time -v

@@ -228,11 +228,11 @@ struct NetworkSide {
 void requireEnoughFrames(
     const ExtractionOptions& options, const std::string& path, int64_t frames, int64_t steps)
 {
-    // The extractor tool needs a snippet past the first 16 frames; rtfm loop-pads any clip.
+    // The extractor tools need a snippet past the first 16 frames; rtfm loop-pads any clip.
     if (backboneRow(options.backbone).takesSnippets
-        && options.preset == PreprocessPreset::I3dResnetExtractor && frames <= kSnippetFrames)
-        throw MediaError(path + ": " + counted(frames, "frame") + " decoded; i3d-r50 needs "
-            + "at least " + std::to_string(kSnippetFrames + 1));
+        && preprocess::needsMoreThanOneSnippet(options.preset) && frames <= kSnippetFrames)
+        throw MediaError(path + ": " + counted(frames, "frame") + " decoded; "
+            + toString(options.backbone) + " needs at least " + std::to_string(kSnippetFrames + 1));
     if (steps == 0)
         throw MediaError(path + ": no frames could be decoded");
 }
@@ -266,7 +266,7 @@ int64_t FeaturePipeline::stepsOfFrames(int64_t frames) const
         return 0;
     const int64_t perStep = framesPerStep();
     const bool isLastPartialKept = !backboneRow(options_.backbone).takesSnippets
-        || options_.preset == PreprocessPreset::Rtfm;
+        || preprocess::keepsPartialSnippet(options_.preset);
     return isLastPartialKept ? (frames + perStep - 1) / perStep : frames / perStep;
 }
 

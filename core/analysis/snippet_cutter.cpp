@@ -22,10 +22,14 @@ bool SnippetCutter::add(const cv::Mat& rgb, float* out)
 
 bool SnippetCutter::finish(float* out)
 {
-    // RTFM's LoopPad keeps the last, partial snippet; the extractor tool drops it.
-    if (resized_.empty() || pre_.preset() != PreprocessPreset::Rtfm)
+    // RTFM's LoopPad and i3d_extract.py keep the last, partial snippet; the extractor tool drops
+    // it.
+    if (resized_.empty() || !preprocess::keepsPartialSnippet(pre_.preset()))
         return false;
-    pre_.apply(preprocess::loopPadded(std::move(resized_), kSnippetFrames), out);
+    pre_.apply(pre_.preset() == PreprocessPreset::Rtfm
+            ? preprocess::loopPadded(std::move(resized_), kSnippetFrames)
+            : preprocess::lastFramePadded(std::move(resized_), kSnippetFrames),
+        out);
     resized_.clear();
     return true;
 }

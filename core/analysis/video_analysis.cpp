@@ -43,18 +43,28 @@ int64_t framesOf(
 
 } // namespace
 
-AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
+AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer* scorer,
     const ModelDescription& model, const WindowSettings& windows)
 {
-    AnalysisResult result = scoreSequence(
-        extracted.path, extracted.features, scorer, model, windows, extracted.framesPerStep);
+    AnalysisResult result;
+    if (scorer) {
+        result = scoreSequence(
+            extracted.path, extracted.features, *scorer, model, windows, extracted.framesPerStep);
+    } else {
+        result.model = model;
+        result.model.hasClassifier = false;
+        result.protocol = { extracted.framesPerStep, windows };
+        result.steps = extracted.features.rank() == 3 ? extracted.features.dim(0) : 0;
+        result.crops = extracted.features.rank() == 3 ? extracted.features.dim(1) : 0;
+    }
     result.video = { true, extracted.path, extracted.frames, extracted.fps, extracted.width,
         extracted.height, extracted.durationS };
     if (result.video.durationS <= 0.0 && extracted.fps > 0.0)
         result.video.durationS = static_cast<double>(extracted.frames) / extracted.fps;
     result.framePtsUs = extracted.framePtsUs;
     result.warnings = extracted.warnings;
-    mapScoresToFrames(result, extracted.framesPerStep, extracted.frames);
+    if (scorer)
+        mapScoresToFrames(result, extracted.framesPerStep, extracted.frames);
     return result;
 }
 

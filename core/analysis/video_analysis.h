@@ -9,7 +9,9 @@
 namespace vigil::analysis {
 
 // Scores an extracted sequence. Keeps the features out of the result (they can be large).
-AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer& scorer,
+// scorer nullptr: features the classifier cannot read, for detectors alone (no windows, no
+// frame scores: model.hasClassifier false).
+AnalysisResult scoreExtracted(const ExtractedFeatures& extracted, const WindowScorer* scorer,
     const ModelDescription& model, const WindowSettings& windows);
 
 // What is known of the video features came from (vigil score: the sidecar or --fps).

@@ -30,6 +30,7 @@ struct BackboneRow {
     std::string_view features; // the detectors' word for its features (detector_table.h)
     bool canWatch; // live sessions need snippets of their own: the I3D backbones
     std::string_view weights; // the manifest entry of its published weights
+    bool feedsClassifier; // the attention classifier can read its features (2048-d)
 };
 
 const std::vector<BackboneRow>& backboneTable();
@@ -40,5 +41,8 @@ CropMode effectiveCrops(BackboneKind backbone, CropMode requested);
 
 // Why a preset cannot be used with a backbone, or empty.
 std::string presetProblem(BackboneKind backbone, PreprocessPreset preset);
+
+// The preset of a run that names none: the backbone's first (defaults::kPreset without any).
+PreprocessPreset defaultPresetOf(BackboneKind backbone);
 
 } // namespace vigil

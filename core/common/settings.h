@@ -13,14 +13,18 @@
 
 namespace vigil {
 
-enum class BackboneKind { I3dResNet50, ResNet50 };
+// I3dInception: DeepMind's Kinetics Inception-v1 I3D, the 1024-d features of UR-DMU and PEL4VAD.
+enum class BackboneKind { I3dResNet50, ResNet50, I3dInception };
 enum class CropMode { Center, Ten };
 enum class ComputeDevice { Cpu, Cuda };
 // How frames become I3D snippet inputs (PROTOCOL.md section 1, "Preprocessing presets"):
 // I3dResnetExtractor: the I3D_Feature_Extraction_resnet tool (340x256 Lanczos, [-1, 1], a last
 // partial snippet dropped); Rtfm: the setup RTFM's author gave for the released UCF-Crime
 // features (torchvision Resize(256) + TenCrop(224), (v - 114.75) / 57.375, loop-padded snippets).
-enum class PreprocessPreset { I3dResnetExtractor, Rtfm };
+// Urdmu: UR-DMU's i3d_extract.py for Inception-I3D (the extractor tool's resize, range and crops,
+// the last partial snippet filled with the last frame); UrdmuJpeg: the same after each frame's
+// round trip through a quality-95 JPEG, as its frame splitter wrote them before PIL read them.
+enum class PreprocessPreset { I3dResnetExtractor, Rtfm, Urdmu, UrdmuJpeg };
 // Demo: seeded random weights; File: a file the user named; Published: installed by name from
 // the manifest (vigil models fetch/import); Unknown: features scored without the sidecar that
 // says which backbone made them; DemoTrained: the demo's classifier (core/demo), trained on this
@@ -38,8 +42,9 @@ enum class Precision { Fp32, Bf16 };
 namespace detail {
 template <typename Enum> struct SettingWords;
 template <> struct SettingWords<BackboneKind> {
-    static constexpr std::array<std::pair<BackboneKind, std::string_view>, 2> table {
-        { { BackboneKind::I3dResNet50, "i3d-r50" }, { BackboneKind::ResNet50, "resnet50" } }
+    static constexpr std::array<std::pair<BackboneKind, std::string_view>, 3> table {
+        { { BackboneKind::I3dResNet50, "i3d-r50" }, { BackboneKind::ResNet50, "resnet50" },
+            { BackboneKind::I3dInception, "i3d-inception" } }
     };
 };
 template <> struct SettingWords<CropMode> {
@@ -53,9 +58,10 @@ template <> struct SettingWords<ComputeDevice> {
     };
 };
 template <> struct SettingWords<PreprocessPreset> {
-    static constexpr std::array<std::pair<PreprocessPreset, std::string_view>, 2> table {
+    static constexpr std::array<std::pair<PreprocessPreset, std::string_view>, 4> table {
         { { PreprocessPreset::I3dResnetExtractor, "i3d-resnet-extractor" },
-            { PreprocessPreset::Rtfm, "rtfm" } }
+            { PreprocessPreset::Rtfm, "rtfm" }, { PreprocessPreset::Urdmu, "urdmu" },
+            { PreprocessPreset::UrdmuJpeg, "urdmu-jpeg" } }
     };
 };
 template <> struct SettingWords<Precision> {

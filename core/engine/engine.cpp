@@ -181,15 +181,11 @@ analysis::ExtractedFeatures Engine::extract(const std::string& path,
 analysis::AnalysisResult Engine::score(
     const analysis::ExtractedFeatures& extracted, const analysis::WindowSettings& windows) const
 {
-    // Detectors alone read features no backbone of Vigil's extracts: there is nothing to extract.
-    if (!canScore())
-        throw ModelError(extracted.path
-            + ": the detectors asked for read Inception-I3D features, "
-              "which Vigil does not extract; score such features with "
-              "vigil score FEATURES.npy --detectors ...");
-    checkFeatureSize(extracted.features, extracted.path, &classifier(), networks_.detectors);
+    // Without the classifier (Inception-I3D features, for their detectors alone): no windows.
+    const analysis::WindowScorer* scorer = canScore() ? &classifier() : nullptr;
+    checkFeatureSize(extracted.features, extracted.path, scorer, networks_.detectors);
     analysis::AnalysisResult result
-        = analysis::scoreExtracted(extracted, classifier(), networks_.description, windows);
+        = analysis::scoreExtracted(extracted, scorer, networks_.description, windows);
     addDetectorScores(result, extracted.features, networks_.detectors);
     result.warnings.insert(
         result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());

@@ -1,12 +1,14 @@
 #include "core/engine/weights_plan.h"
 
 #include "core/analysis/detector_table.h"
+#include "core/common/backbone_table.h"
 #include "core/common/error.h"
 #include "core/common/text.h"
 #include "core/engine/detector_plan.h"
 #include "core/models_store/installed_weights.h"
 #include "core/models_store/model_locations.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -98,18 +100,28 @@ WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
         models_store::findDefaultBackbone(store.get(), request.backbone), request.demo);
 }
 
-// Said before anything is loaded or decoded: the detectors of features no backbone of Vigil's
-// extracts (UR-DMU's and PEL4VAD's Inception-I3D features) score .npy files of theirs only.
-std::string extractionProblem(const DetectorRequest& detectors)
+// Said before anything is loaded or decoded: every scorer of a run that extracts must read the
+// features of its backbone (the classifier and RTFM's detectors I3D-ResNet-50's, UR-DMU and
+// PEL4VAD Inception-I3D's).
+std::string extractionProblem(const ModelRequest& request)
 {
-    for (const DetectorKind kind : detectors.kinds) {
+    const BackboneRow& backbone = backboneRow(request.backbone);
+    std::string others = analysis::detectorWordsReading(backbone.features);
+    others.erase(
+        std::remove(others.begin(), others.end(), ' '), others.end()); // a list --detectors takes
+    if (request.detectors.withAttention && !backbone.feedsClassifier)
+        return "--backbone " + toString(request.backbone)
+            + ": the attention classifier reads 2048-d I3D-ResNet-50 features, not "
+            + std::string(backbone.name) + "'s " + std::to_string(backbone.featureWidth)
+            + "-d ones; name this backbone's detectors alone (--detectors " + others + ")";
+    for (const DetectorKind kind : request.detectors.kinds) {
         const analysis::DetectorRow& row = analysis::detectorRow(kind);
-        if (row.features != analysis::kExtractedFeatures)
+        if (row.features != backbone.features)
             return "--detectors " + toString(kind) + ": " + std::string(row.name) + " reads "
                 + std::to_string(row.featureWidth) + "-d " + std::string(row.features)
-                + " features, which Vigil does not extract yet; score such features with "
-                  "`vigil score FEATURES.npy --detectors "
-                + toString(kind) + "`";
+                + " features, and --backbone " + toString(request.backbone) + " extracts "
+                + std::string(backbone.features) + " ones: run it with --backbone "
+                + std::string(row.features) + ", or score such features with vigil score";
     }
     return {};
 }
@@ -143,7 +155,7 @@ WeightsPlan resolveWeights(const ModelRequest& request)
 {
     WeightsPlan plan;
     if (request.needsBackbone() && request.needsClassifier()) {
-        plan.problem = extractionProblem(request.detectors);
+        plan.problem = extractionProblem(request);
         if (!plan.problem.empty())
             return plan;
     }

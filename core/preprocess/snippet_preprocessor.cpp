@@ -1,6 +1,7 @@
 #include "core/preprocess/snippet_preprocessor.h"
 
 #include "core/common/error.h"
+#include "core/preprocess/jpeg_round_trip.h"
 #include "core/preprocess/torchvision_geometry.h"
 
 #include <algorithm>
@@ -45,8 +46,8 @@ cv::Rect regionOf(const std::vector<CropBox>& boxes, cv::Size frameSize)
     return region;
 }
 
-// i3d-resnet-extractor: v * 2 / 255 - 1 in double, as the tool's NumPy does. rtfm: the 0..255
-// float32 tensor minus 114.75, divided by 57.375, in float32 as torch computes it.
+// i3d-resnet-extractor and urdmu: v * 2 / 255 - 1 in double, as the tools' NumPy does. rtfm: the
+// 0..255 float32 tensor minus 114.75, divided by 57.375, in float32 as torch computes it.
 float normalize(PreprocessPreset preset, int v)
 {
     if (preset == PreprocessPreset::Rtfm)
@@ -125,12 +126,13 @@ SnippetPreprocessor::SnippetPreprocessor(
 
 cv::Mat SnippetPreprocessor::resizeFrame(const cv::Mat& rgb) const
 {
-    return resizer_.apply(rgb);
+    return resizer_.apply(preset_ == PreprocessPreset::UrdmuJpeg ? jpegRoundTrip(rgb) : rgb);
 }
 
 cv::Mat SnippetPreprocessor::resizeForCrops(const cv::Mat& rgb) const
 {
-    return resizer_.apply(rgb, cropRegion_);
+    return resizer_.apply(
+        preset_ == PreprocessPreset::UrdmuJpeg ? jpegRoundTrip(rgb) : rgb, cropRegion_);
 }
 
 void SnippetPreprocessor::apply(const std::vector<cv::Mat>& resizedFrames, float* out) const
@@ -170,6 +172,25 @@ FloatArray SnippetPreprocessor::apply(const std::vector<cv::Mat>& resizedFrames)
         { cropCount(), 3, static_cast<int64_t>(resizedFrames.size()), kCrop, kCrop });
     apply(resizedFrames, array.data());
     return array;
+}
+
+bool keepsPartialSnippet(PreprocessPreset preset)
+{
+    return preset != PreprocessPreset::I3dResnetExtractor;
+}
+
+bool needsMoreThanOneSnippet(PreprocessPreset preset)
+{
+    return preset != PreprocessPreset::Rtfm;
+}
+
+std::vector<cv::Mat> lastFramePadded(std::vector<cv::Mat> frames, size_t length)
+{
+    while (!frames.empty() && frames.size() < length) {
+        const cv::Mat last = frames.back(); // a header: the pixels are shared
+        frames.push_back(last);
+    }
+    return frames;
 }
 
 std::vector<cv::Mat> loopPadded(std::vector<cv::Mat> frames, size_t length)

@@ -3,6 +3,8 @@
 // PIL, cut into 224x224 crops and normalised, channels before time.
 // i3d-resnet-extractor: Lanczos to 340x256, v * 2 / 255 - 1, the extractor tool's crop order.
 // rtfm: torchvision Resize(256) (bilinear), TenCrop(224) / CenterCrop(224), (v - 114.75) / 57.375.
+// urdmu: the extractor tool's resize, range and crops (UR-DMU's i3d_extract.py is that recipe
+// for Inception-I3D); urdmu-jpeg: each frame through a quality-95 JPEG first (jpeg_round_trip.h).
 
 #include "core/common/defaults.h"
 #include "core/common/float_array.h"
@@ -94,5 +96,16 @@ private:
 // frames of a short clip repeated in order until there are `length`; [a, b, c] -> a, b, c, a, ...
 // Shares the frames' pixels; an empty clip stays empty.
 std::vector<cv::Mat> loopPadded(std::vector<cv::Mat> frames, size_t length);
+
+// Whether a preset keeps the last, partial snippet (rtfm loop-pads it, urdmu fills it with the
+// last frame) or drops it (i3d-resnet-extractor).
+bool keepsPartialSnippet(PreprocessPreset preset);
+// Whether its tool refuses a video of one snippet or less (the extractor tool and i3d_extract.py
+// need more than 16 frames; rtfm loop-pads any clip).
+bool needsMoreThanOneSnippet(PreprocessPreset preset);
+
+// i3d_extract.py's fill of the last, partial snippet: its last frame repeated until there are
+// `length`; [a, b, c] -> a, b, c, c, ... Shares the pixels; an empty clip stays empty.
+std::vector<cv::Mat> lastFramePadded(std::vector<cv::Mat> frames, size_t length);
 
 } // namespace vigil::preprocess

@@ -94,6 +94,9 @@ void SettingsDialog::fillChoices(const QStringList& installedClassifiers,
     const QString& currentClassifier, const QString& cudaUnavailableReason)
 {
     for (const BackboneRow& row : backboneTable()) {
+        // The app's analyses score with the classifier; Inception-I3D's features it cannot read.
+        if (!row.feedsClassifier)
+            continue;
         const QString name
             = QString::fromUtf8(row.name.data(), static_cast<qsizetype>(row.name.size()));
         backboneBox_->addItem(row.takesSnippets

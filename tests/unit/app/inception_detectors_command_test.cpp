@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 namespace vigil::test {
@@ -39,6 +40,18 @@ void writeFormulaFeatures(const std::string& path, int64_t crops, int64_t steps,
             std::copy_n(input.values.begin() + (c * steps + t) * size, size,
                 features.values.begin() + (t * crops + c) * size);
     files::writeNpy(path, features);
+}
+
+// The one line of the refusal, beside any demo-weights warning.
+std::string oneLine(const CommandResult& run)
+{
+    std::vector<std::string> problems;
+    for (const std::string& line : linesOfText(run.output))
+        if (line.rfind("vigil: warning: ", 0) != 0)
+            problems.push_back(line);
+    EXPECT_EQ(problems.size(), 1u) << run.output;
+    EXPECT_EQ(run.output.rfind("vigil: ", 0), 0u) << run.output;
+    return problems.empty() ? std::string() : problems.front();
 }
 
 class InceptionDetectors : public ::testing::Test {
@@ -81,6 +94,41 @@ TEST_F(InceptionDetectors, ScoreTheirFeaturesAloneLeavingTheClassifiersScoresNot
     EXPECT_TRUE(reread.frameScores.empty());
     ASSERT_EQ(reread.detectors.size(), 2u);
     EXPECT_EQ(reread.detectors[1].frameScores.size(), 8u * 16);
+}
+
+// A real video through FFmpeg and Inception-I3D, scored by its detectors alone.
+TEST_F(InceptionDetectors, AnalyzeExtractsInceptionFeaturesForTheirDetectors)
+{
+    const std::string clip = dir_ + "/clip.mkv";
+    ASSERT_EQ(std::system(("ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=320x240:rate=25 "
+                           "-frames:v 40 -c:v ffv1 -pix_fmt bgr0 "
+                  + shellQuoted(clip))
+                              .c_str()),
+        0);
+    const std::string out = dir_ + "/analyzed";
+    const CommandResult run = vigilInProcess("analyze " + shellQuoted(clip)
+        + " --backbone i3d-inception --detectors urdmu,pel4vad --demo-weights -q -o "
+        + shellQuoted(out));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json result = readJson(out + "/clip.vigil.json");
+    EXPECT_EQ(result["model"]["backbone"], "i3d-inception");
+    EXPECT_EQ(result["model"]["preprocess"], "urdmu"); // the backbone's own default
+    EXPECT_TRUE(result["model"]["classifier"].is_null());
+    EXPECT_EQ(result["steps"], 3); // 40 frames: the last snippet filled with the last frame
+    EXPECT_EQ(result["video"]["frames"], 40);
+    EXPECT_EQ(result["detectors"]["pel4vad"]["step_scores"].size(), 3u);
+    const std::vector<std::string> csv = linesOf(out + "/clip.scores.csv");
+    ASSERT_EQ(csv.size(), 41u);
+    EXPECT_EQ(csv[1].rfind("0,0.000000,,", 0), 0u) << csv[1];
+
+    const CommandResult withClassifier = vigilInProcess("analyze " + shellQuoted(clip)
+        + " --backbone i3d-inception --demo-weights -q -o " + shellQuoted(dir_ + "/w"));
+    EXPECT_EQ(withClassifier.exitCode, 2);
+    EXPECT_NE(oneLine(withClassifier)
+                  .find("the attention classifier reads 2048-d I3D-ResNet-50 features, not "
+                        "Inception-I3D's 1024-d ones; name this backbone's detectors alone "
+                        "(--detectors urdmu,pel4vad)"),
+        std::string::npos);
 }
 
 struct Published {
@@ -140,18 +188,6 @@ INSTANTIATE_TEST_SUITE_P(Released, InceptionParity,
         return name;
     });
 
-// The one line of the refusal, beside any demo-weights warning.
-std::string oneLine(const CommandResult& run)
-{
-    std::vector<std::string> problems;
-    for (const std::string& line : linesOfText(run.output))
-        if (line.rfind("vigil: warning: ", 0) != 0)
-            problems.push_back(line);
-    EXPECT_EQ(problems.size(), 1u) << run.output;
-    EXPECT_EQ(run.output.rfind("vigil: ", 0), 0u) << run.output;
-    return problems.empty() ? std::string() : problems.front();
-}
-
 TEST_F(InceptionDetectors, AreRefusedInOneLineWhereTheirFeaturesAreNot)
 {
     const std::string rtfmFeatures = dir_ + "/rtfm.npy";
@@ -173,7 +209,8 @@ TEST_F(InceptionDetectors, AreRefusedInOneLineWhereTheirFeaturesAreNot)
         + " --demo-weights --detectors attention,pel4vad -o " + shellQuoted(dir_ + "/z"));
     EXPECT_EQ(analyze.exitCode, 2);
     EXPECT_NE(oneLine(analyze).find("--detectors pel4vad: PEL4VAD reads 1024-d i3d-inception "
-                                    "features, which Vigil does not extract yet"),
+                                    "features, and --backbone i3d-r50 extracts i3d-r50 ones: run "
+                                    "it with --backbone i3d-inception"),
         std::string::npos);
     EXPECT_FALSE(fs::exists(dir_ + "/z"));
 }
