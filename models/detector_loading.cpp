@@ -34,16 +34,23 @@ void seedIfDemo(const std::string& weightsPath, uint64_t demoSeed)
 engine::LoadedDetector loadDetectorWeights(torch::nn::Module& network,
     const std::string& weightsPath, const std::vector<std::string>& unusedPrefixes)
 {
-    engine::LoadedDetector loaded;
     if (weightsPath.empty()) {
+        engine::LoadedDetector loaded;
         loaded.weights.provenance = Provenance::Demo;
-    } else {
-        const StateDict dict
-            = withoutUnused(withoutPrefix(readStateDict(weightsPath), "module."), unusedPrefixes);
-        loaded.ignoredKeys = loadStateDict(network, dict, weightsPath).ignoredKeys;
-        loaded.weights
-            = { weightsPath, models_store::cachedSha256OfFile(weightsPath), Provenance::File, "" };
+        network.eval();
+        return loaded;
     }
+    return loadDetectorWeights(network, weightsPath,
+        withoutUnused(withoutPrefix(readStateDict(weightsPath), "module."), unusedPrefixes));
+}
+
+engine::LoadedDetector loadDetectorWeights(
+    torch::nn::Module& network, const std::string& weightsPath, StateDict dict)
+{
+    engine::LoadedDetector loaded;
+    loaded.ignoredKeys = loadStateDict(network, std::move(dict), weightsPath).ignoredKeys;
+    loaded.weights
+        = { weightsPath, models_store::cachedSha256OfFile(weightsPath), Provenance::File, "" };
     network.eval();
     return loaded;
 }

@@ -6,6 +6,7 @@
 
 #include "core/common/error.h"
 #include "core/engine/network_loader.h"
+#include "models/state_dict_reader.h"
 #include "models/torch_adapters.h"
 
 #include <torch/torch.h>
@@ -26,6 +27,10 @@ void seedIfDemo(const std::string& weightsPath, uint64_t demoSeed);
 // Throws vigil::ModelError naming the file and its first missing or misshapen tensor.
 engine::LoadedDetector loadDetectorWeights(torch::nn::Module& network,
     const std::string& weightsPath, const std::vector<std::string>& unusedPrefixes = {});
+// The same for a dict the caller has read from weightsPath already (PEL4VAD's loader reads its
+// settings off it first), without "module." prefixes.
+engine::LoadedDetector loadDetectorWeights(
+    torch::nn::Module& network, const std::string& weightsPath, StateDict dict);
 
 // Runs `forward` in inference mode and returns its output's scores, magnitudes and attention
 // (RtfmOutput, MgfnOutput, S3rOutput), turning LibTorch's error into one line naming the

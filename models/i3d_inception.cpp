@@ -2,10 +2,10 @@
 
 #include "core/common/cancellation.h"
 #include "models/detail/batch_norm_folding.h"
+#include "models/state_dict_loader.h"
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 namespace vigil::models {
@@ -231,13 +231,6 @@ std::unordered_map<std::string, std::string> buildUrdmuNames()
     return names;
 }
 
-bool isBatchCount(const std::string& name)
-{
-    const std::string suffix = ".num_batches_tracked";
-    return name.size() >= suffix.size()
-        && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 } // namespace
 
 std::optional<std::string> i3dInceptionNameFromUrdmu(const std::string& urdmuName)
@@ -261,17 +254,11 @@ std::optional<I3dInceptionLayout> i3dInceptionLayoutOf(const StateDict& dict)
 StateDict i3dInceptionStateDict(
     const torch::nn::Module& network, StateDict dict, I3dInceptionLayout layout)
 {
-    std::unordered_set<std::string> present;
-    for (auto& entry : dict) {
-        if (layout == I3dInceptionLayout::Urdmu)
+    if (layout == I3dInceptionLayout::Urdmu)
+        for (auto& entry : dict)
             if (auto renamed = i3dInceptionNameFromUrdmu(entry.first))
                 entry.first = std::move(*renamed);
-        present.insert(entry.first);
-    }
-    for (const auto& buffer : network.named_buffers(/*recurse=*/true))
-        if (isBatchCount(buffer.key()) && present.count(buffer.key()) == 0)
-            dict.emplace_back(buffer.key(), torch::zeros_like(buffer.value()));
-    return dict;
+    return withBatchCounts(network, std::move(dict));
 }
 
 } // namespace vigil::models

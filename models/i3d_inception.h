@@ -92,9 +92,9 @@ std::optional<std::string> i3dInceptionNameFromUrdmu(const std::string& urdmuNam
 std::optional<I3dInceptionLayout> i3dInceptionLayoutOf(const StateDict& dict);
 
 // The dict in the network's names: renamed from UR-DMU's (names it does not know are kept, so
-// loadStateDict reports them), plus a zero num_batches_tracked for each BatchNorm the dict has
-// none for: both published files were saved by PyTorch 0.3, before that buffer existed, and
-// inference never reads it. Call before loadStateDict.
+// loadStateDict reports them), plus the network's num_batches_tracked (withBatchCounts) for each
+// BatchNorm the dict has none for: both published files were saved by PyTorch 0.3, before that
+// buffer existed, and inference never reads it. Call before loadStateDict.
 StateDict i3dInceptionStateDict(
     const torch::nn::Module& network, StateDict dict, I3dInceptionLayout layout);
 

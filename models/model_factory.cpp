@@ -72,25 +72,6 @@ bool opensLikeAPickle(const std::string& path)
     return count > 0 && (head[0] == '}' || head[0] == '(');
 }
 
-// BatchNorm's num_batches_tracked is missing from state dicts saved before PyTorch 0.4.1 and
-// from RTFM's i3d_r50_kinetics.pth, which copies only Caffe2's blobs. PyTorch's own loader keeps
-// the module's value for such files; inference never reads it, so Vigil does the same.
-StateDict withBatchCounts(const torch::nn::Module& network, StateDict dict)
-{
-    std::unordered_set<std::string> names;
-    for (const auto& entry : dict)
-        names.insert(entry.first);
-    const std::string counter = ".num_batches_tracked";
-    for (const auto& buffer : network.named_buffers(/*recurse=*/true)) {
-        const auto& name = buffer.key();
-        if (name.size() > counter.size()
-            && name.compare(name.size() - counter.size(), counter.size(), counter) == 0
-            && names.count(name) == 0)
-            dict.emplace_back(name, buffer.value().clone());
-    }
-    return dict;
-}
-
 // A torch.save state dict, or for the I3D backbone also a Caffe2 blob pickle.
 template <typename Network>
 StateDict readBackboneWeights(const torch::nn::Module& network, const std::string& path)

@@ -13,11 +13,9 @@ constexpr uint64_t kDemoPel4vadSeed = 2024;
 constexpr int64_t kXdClassifierSteps = 3;
 
 // UCF-Crime's settings unless the file's classifier has XD-Violence's 3-step kernel.
-Pel4vadOptions optionsOfFile(const std::string& weightsPath)
+Pel4vadOptions optionsOf(const StateDict& dict)
 {
-    if (weightsPath.empty())
-        return {};
-    for (const auto& [key, tensor] : withoutPrefix(readStateDict(weightsPath), "module."))
+    for (const auto& [key, tensor] : dict)
         if (key == "classifier.weight" && tensor.dim() == 3 && tensor.size(2) == kXdClassifierSteps)
             return pel4vadXdOptions();
     return {};
@@ -28,10 +26,16 @@ Pel4vadOptions optionsOfFile(const std::string& weightsPath)
 engine::LoadedDetector loadPel4vad(
     const std::string& weightsPath, const std::optional<Pel4vadOptions>& options)
 {
-    const Pel4vadOptions chosen = options ? *options : optionsOfFile(weightsPath);
+    // Read once: the settings come off the dict that is then loaded.
+    StateDict dict;
+    if (!weightsPath.empty())
+        dict = withoutPrefix(readStateDict(weightsPath), "module.");
+    const Pel4vadOptions chosen = options ? *options : optionsOf(dict);
     seedIfDemo(weightsPath, kDemoPel4vadSeed);
     Pel4vad network(chosen);
-    engine::LoadedDetector loaded = loadDetectorWeights(*network, weightsPath);
+    engine::LoadedDetector loaded = weightsPath.empty()
+        ? loadDetectorWeights(*network, weightsPath)
+        : loadDetectorWeights(*network, weightsPath, std::move(dict));
     loaded.detector = std::make_shared<TorchVideoDetector<Pel4vad>>(
         network, std::string(analysis::detectorRow(DetectorKind::Pel4vad).name));
     return loaded;

@@ -98,4 +98,20 @@ LoadReport loadStateDict(torch::nn::Module& module, StateDict&& dict, const std:
     return load(module, given, source, /*isAdopting=*/true);
 }
 
+StateDict withBatchCounts(const torch::nn::Module& network, StateDict dict)
+{
+    std::unordered_set<std::string> names;
+    for (const auto& entry : dict)
+        names.insert(entry.first);
+    const std::string counter = ".num_batches_tracked";
+    for (const auto& buffer : network.named_buffers(/*recurse=*/true)) {
+        const auto& name = buffer.key();
+        if (name.size() > counter.size()
+            && name.compare(name.size() - counter.size(), counter.size(), counter) == 0
+            && names.count(name) == 0)
+            dict.emplace_back(name, buffer.value().clone());
+    }
+    return dict;
+}
+
 } // namespace vigil::models

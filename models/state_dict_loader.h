@@ -25,6 +25,12 @@ struct LoadReport {
 // nn.DataParallel's state dicts carry; otherwise the dict unchanged.
 StateDict withoutPrefix(StateDict dict, const std::string& prefix);
 
+// BatchNorm's num_batches_tracked is missing from state dicts saved before PyTorch 0.4.1 (both
+// published Inception-I3D files) and from RTFM's i3d_r50_kinetics.pth, which copies only
+// Caffe2's blobs. PyTorch's own loader keeps the module's value for such files; inference never
+// reads it, so the dict gets the network's own value for each one it lacks.
+StateDict withBatchCounts(const torch::nn::Module& network, StateDict dict);
+
 LoadReport loadStateDict(
     torch::nn::Module& module, const StateDict& dict, const std::string& source);
 

@@ -43,7 +43,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from make_checkpoint_fixtures import replacing
+from make_checkpoint_fixtures import golden_main, replacing
 from make_classifier_goldens import make_input
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -219,9 +219,4 @@ def full_size(out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2:
-        sys.exit(f"usage: {sys.argv[0]} [OUT_DIR]")
-    if len(sys.argv) == 2:
-        full_size(sys.argv[1])
-    else:
-        committed()
+    golden_main(committed, full_size)

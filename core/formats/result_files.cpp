@@ -155,10 +155,13 @@ std::string scoresToCsv(const analysis::AnalysisResult& result)
         else
             std::snprintf(line, sizeof line, "%zu,%s,", frame, time);
         csv += line;
+        // A frame a detector did not score is an empty cell, never 0.
         for (const analysis::DetectorResult& detector : result.detectors) {
-            std::snprintf(line, sizeof line, ",%.6f",
-                static_cast<double>(
-                    frame < detector.frameScores.size() ? detector.frameScores[frame] : 0.0f));
+            if (frame < detector.frameScores.size())
+                std::snprintf(
+                    line, sizeof line, ",%.6f", static_cast<double>(detector.frameScores[frame]));
+            else
+                std::snprintf(line, sizeof line, ",");
             csv += line;
         }
         csv += "\n";
