@@ -3,11 +3,13 @@
 #include "app/cli_engine.h"
 #include "app/exit_codes.h"
 #include "app/progress_printer.h"
+#include "core/analysis/extraction_costs.h"
 #include "core/analysis/weights_summary.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
 #include "core/common/printable.h"
 #include "core/common/process_memory.h"
+#include "core/engine/family_extraction.h"
 #include "core/files/atomic_file.h"
 #include "core/files/npy_file.h"
 #include "core/files/output_guard.h"
@@ -62,6 +64,8 @@ void printSummary(const analysis::AnalysisResult& result, const formats::Written
             peaks += "; " + toString(detector.kind) + " " + peakText(detector.frameScores, result);
         std::printf("%s: %s, no classifier%s\n", json.c_str(), shape.c_str(), peaks.c_str());
     }
+    if (result.extractions.size() > 1)
+        std::printf("%s\n", analysis::extractionCostsText(result.extractions).c_str());
     std::printf("wrote %s\nwrote %s\n", json.c_str(), printable(files.csvPath).c_str());
     std::fflush(stdout);
 }
@@ -149,16 +153,47 @@ analysis::ExtractedFeatures extractWithProgress(const engine::Engine& engine,
     return extracted;
 }
 
+// The other families' passes over the video (detectors of other features), a bar each.
+std::vector<analysis::ExtractedFeatures> extractOtherFamilies(const engine::Engine& engine,
+    const std::string& input, const RunOptions& options, const CancellationToken& cancel)
+{
+    std::optional<ProgressPrinter> progress;
+    int pass = 0;
+    int64_t frames = 0;
+    std::vector<analysis::ExtractedFeatures> extracted
+        = engine.extractOtherFamilies(input, cancel, [&](const analysis::ExtractionProgress& p) {
+              if (!progress || p.pass != pass) {
+                  if (progress)
+                      progress->finish(frames);
+                  pass = p.pass;
+                  progress.emplace(ProgressPrinter::detectMode(options.isQuiet),
+                      fs::path(input).filename().string() + " ("
+                          + toString(
+                              engine.otherFamilies().at(static_cast<size_t>(pass - 1)).backbone)
+                          + ")");
+              }
+              frames = p.framesDecoded;
+              progress->update(p.framesDecoded, p.framesEstimate);
+          });
+    if (progress)
+        progress->finish(frames);
+    return extracted;
+}
+
 void printWarnings(const std::string& input, const std::vector<std::string>& warnings)
 {
     for (const std::string& warning : warnings)
         printError("warning: " + input + ": " + warning);
 }
 
-// One line on stdout before the first video: which preset the features are made with.
+// One line on stdout before the first video: which preset the features are made with, each
+// family's where detectors of other features are extracted too.
 void printPreprocessing(const engine::Engine& engine)
 {
-    std::printf("%s\n", analysis::preprocessSummary(engine.description()).c_str());
+    std::string line = analysis::preprocessSummary(engine.description());
+    for (const engine::OtherFamily& family : engine.otherFamilies())
+        line += "; " + engine::familyPreprocessText(family, engine.detectors());
+    std::printf("%s\n", line.c_str());
     std::fflush(stdout);
 }
 
@@ -177,8 +212,11 @@ int runAnalyze(const RunOptions& options, const CancellationToken& cancel)
                     const analysis::ExtractedFeatures extracted
                         = extractWithProgress(engine, input, options, cancel);
                     cancel.throwIfCancelled();
+                    const std::vector<analysis::ExtractedFeatures> others
+                        = extractOtherFamilies(engine, input, options, cancel);
                     const auto scoringStart = std::chrono::steady_clock::now();
-                    const analysis::AnalysisResult result = engine.score(extracted, *windows);
+                    const analysis::AnalysisResult result
+                        = engine.score(extracted, *windows, others);
                     const std::chrono::duration<double> scoring
                         = std::chrono::steady_clock::now() - scoringStart;
                     if (options.isProfiled)

@@ -7,6 +7,7 @@
 #include "app/plot_file.h"
 #include "core/common/error.h"
 #include "core/eval/evaluation.h"
+#include "core/eval/family_scores.h"
 #include "core/eval/feature_list.h"
 #include "core/files/atomic_file.h"
 #include "core/files/npy_file.h"
@@ -71,6 +72,8 @@ json reportJson(const eval::EvalReport& report, const eval::EvalSettings& settin
         videos.push_back({ { "features", video.featuresPath }, { "class", video.className },
             { "steps", video.steps }, { "crops", video.crops },
             { "made_by", video.madeBy.empty() ? json(nullptr) : json(video.madeBy) },
+            { "other_features",
+                video.otherFeaturesPath.empty() ? json(nullptr) : json(video.otherFeaturesPath) },
             { "frames", video.frameScores.size() } });
     }
     const analysis::WeightsInfo& classifier = engine.description().classifier;
@@ -170,6 +173,12 @@ int EvalCommand::run(const CancellationToken& cancel) const
         eval::EvalSettings settings;
         settings.splitSteps = splitSteps_;
         settings.framesPerStep = framesPerStep_;
+        settings.otherFeaturesDir = otherFeaturesDir_;
+        if (const std::string problem = eval::otherFeaturesProblem(engine->detectors(), settings);
+            !problem.empty()) {
+            printError(problem);
+            return kExitUsage;
+        }
         const eval::EvalReport report = eval::evaluate(
             files, truth, engine->classifier(), settings, cancel,
             [this](int64_t done, int64_t total) {

@@ -26,6 +26,7 @@ private:
     CLI::App* command_ = nullptr;
     std::string listPath_;
     std::string featuresDir_;
+    std::string otherFeaturesDir_;
     std::string groundTruthPath_;
     std::string annotationsPath_;
     std::string outputDir_;

@@ -44,6 +44,12 @@ EvalCommand::EvalCommand(CLI::App& cli)
               ->add_option("--features-dir", featuresDir_, "Folder of .npy features (name order)")
               ->check(CLI::ExistingDirectory);
     list->excludes(dir);
+    command_
+        ->add_option("--other-features", otherFeaturesDir_,
+            "Folder of the other family's features, one .npy per video named as the main ones "
+            "(Inception-I3D's for urdmu, pel4vad): the detectors that read them score them, in "
+            "the same table")
+        ->check(CLI::ExistingDirectory);
     command_->add_option("--gt", groundTruthPath_, "Concatenated frame labels (.npy)")
         ->check(CLI::ExistingFile);
     command_->add_option("--annotations", annotationsPath_, "UCF-Crime temporal annotation file")

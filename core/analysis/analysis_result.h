@@ -111,6 +111,22 @@ struct DetectorResult {
     AttentionKept attentionKept = AttentionKept::NotInFiles;
 };
 
+// One extraction of a result's features from its video: the model's backbone first and, where
+// --detectors named detectors of other features (UR-DMU's beside RTFM's), one per other family,
+// each extracted once from the same video. What each family cost, for the summary and the app.
+struct FamilyExtraction {
+    BackboneKind backbone = defaults::kBackbone;
+    CropMode crops = defaults::kCrops;
+    PreprocessPreset preset = defaults::kPreset;
+    WeightsInfo weights;
+    int64_t snippetFrames = defaults::kSnippetFrames; // frames one of its steps stands for
+    int64_t steps = 0;
+    // Decode to the last feature, wall time; 0 in a reopened result: a result file is the same
+    // bytes however fast the machine was (a resumed batch equals an uninterrupted one).
+    double seconds = 0.0;
+    double gflop = 0.0; // the backbone's convolutions over every step and crop
+};
+
 struct AnalysisResult {
     VideoSummary video;
     ModelDescription model;
@@ -125,6 +141,8 @@ struct AnalysisResult {
     std::vector<int64_t> framePtsUs; // presentation time of each decoded frame
     // The detectors --detectors added, in the order asked; the classifier's scores stay above.
     std::vector<DetectorResult> detectors;
+    // Empty for features scored without their video; else the model's backbone first.
+    std::vector<FamilyExtraction> extractions;
     std::vector<std::string> warnings;
 
     int64_t frameCount() const

@@ -29,7 +29,8 @@ struct DetectorRow {
 };
 
 // The features every backbone of Vigil's extracts: RTFM's (I3D-ResNet-50's 2048, ResNet-50's
-// 2048 per frame stand in for them). The detectors of other features score .npy files of theirs.
+// 2048 per frame stand in for them). The detectors of other features get their own backbone's
+// extraction beside the classifier (engine.h, OtherFamily), or score .npy files of theirs.
 inline constexpr std::string_view kExtractedFeatures = "i3d-r50";
 
 // Every detector, in the order results list them.

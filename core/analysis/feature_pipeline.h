@@ -42,6 +42,10 @@ struct ExtractionProgress {
     // decoder runs ahead of the network by the queue, so this, not the frames, says how much of
     // the work is done.
     int64_t stepsEstimate = 0;
+    // A run with detectors of other features extracts the video once per family (engine.h):
+    // which pass this is, from 0, of how many. The counts above are this pass's.
+    int pass = 0;
+    int passes = 1;
 };
 using ExtractionProgressCallback = std::function<void(const ExtractionProgress&)>;
 // The features of each forward pass as they are extracted, [steps, crops, featureSize], so a

@@ -158,10 +158,15 @@ private:
     void advance(size_t job, const analysis::ExtractionProgress& progress)
     {
         const std::lock_guard<std::mutex> lock(mutex_);
-        if (progress.framesEstimate > 0)
-            active_[job].fraction = std::min(0.99,
+        // Detectors of another family extract the video once more: each pass is its share.
+        if (progress.framesEstimate > 0) {
+            const int passes = std::max(progress.passes, 1);
+            const double pass = std::min(1.0,
                 static_cast<double>(progress.framesDecoded)
                     / static_cast<double>(progress.framesEstimate));
+            active_[job].fraction
+                = std::min(0.99, (std::clamp(progress.pass, 0, passes - 1) + pass) / passes);
+        }
         notifyProgress();
     }
 

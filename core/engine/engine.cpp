@@ -3,6 +3,7 @@
 #include "core/common/backbone_table.h"
 #include "core/common/error.h"
 #include "core/common/plural.h"
+#include "core/engine/family_extraction.h"
 
 #include <algorithm>
 #include <cassert>
@@ -72,6 +73,24 @@ void loadDetectorsInto(
             describedAs(loaded.weights, choice.weights) });
         addIgnoredKeys(loaded.ignoredKeys, choice.weights.path, networks.warnings);
     }
+}
+
+// The other family's backbone and its pipeline: that backbone's default preset, the run's crops
+// where it has ten, fp32 (the precision asked is checked for --backbone only).
+OtherFamily loadOtherFamily(const OtherBackbone& other, const ModelRequest& request,
+    const NetworkLoader& loader, std::vector<std::string>& warnings)
+{
+    ModelRequest own = request;
+    own.backbone = other.kind;
+    own.preset = defaultPresetOf(other.kind);
+    own.precision = Precision::Fp32;
+    LoadedBackbone loaded
+        = loader.loadBackbone(other.kind, other.weights.path, request.device, own.precision);
+    addIgnoredKeys(loaded.ignoredKeys, other.weights.path, warnings);
+    return { other.kind,
+        std::make_shared<const analysis::FeaturePipeline>(
+            std::move(loaded.extractor), extractionOptions(own)),
+        describedAs(loaded.weights, other.weights) };
 }
 
 // The detectors' scores beside the classifier's, frame for frame.
@@ -147,6 +166,9 @@ Engine Engine::load(
     if (plan.classifier)
         loadClassifierInto(networks, *plan.classifier, loader);
     loadDetectorsInto(networks, plan.detectors, loader);
+    for (const OtherBackbone& other : plan.otherBackbones)
+        networks.otherFamilies.push_back(
+            loadOtherFamily(other, request, loader, networks.warnings));
     analysis::ExtractionOptions extraction = extractionOptions(request);
     // The calibration may find several snippets per pass faster; centre crops then have to
     // reach the network that many at a time (ten crops already give it ten inputs at once).
@@ -175,18 +197,48 @@ analysis::ExtractedFeatures Engine::extract(const std::string& path,
     const CancellationToken& cancel, const analysis::ExtractionProgressCallback& onProgress,
     const analysis::ExtractedStepsCallback& onSteps) const
 {
-    return pipeline().run(path, cancel, onProgress, onSteps);
+    const auto passes = static_cast<int>(1 + networks_.otherFamilies.size());
+    return pipeline().run(path, cancel, asPass(onProgress, 0, passes), onSteps);
 }
 
-analysis::AnalysisResult Engine::score(
-    const analysis::ExtractedFeatures& extracted, const analysis::WindowSettings& windows) const
+std::vector<analysis::ExtractedFeatures> Engine::extractOtherFamilies(const std::string& path,
+    const CancellationToken& cancel, const analysis::ExtractionProgressCallback& onProgress) const
 {
+    const auto passes = static_cast<int>(1 + networks_.otherFamilies.size());
+    std::vector<analysis::ExtractedFeatures> extracted;
+    for (size_t i = 0; i < networks_.otherFamilies.size(); ++i) {
+        extracted.push_back(networks_.otherFamilies[i].pipeline->run(
+            path, cancel, asPass(onProgress, static_cast<int>(i) + 1, passes)));
+        cancel.throwIfCancelled();
+    }
+    return extracted;
+}
+
+analysis::AnalysisResult Engine::score(const analysis::ExtractedFeatures& extracted,
+    const analysis::WindowSettings& windows,
+    const std::vector<analysis::ExtractedFeatures>& others) const
+{
+    if (others.size() != networks_.otherFamilies.size())
+        throw ModelError(extracted.path + ": scored without the features of each other family");
     // Without the classifier (Inception-I3D features, for their detectors alone): no windows.
     const analysis::WindowScorer* scorer = canScore() ? &classifier() : nullptr;
-    checkFeatureSize(extracted.features, extracted.path, scorer, networks_.detectors);
+    const std::vector<analysis::SelectedDetector> detectors
+        = detectorsOfOwnFeatures(networks_.detectors, networks_.otherFamilies);
+    checkFeatureSize(extracted.features, extracted.path, scorer, detectors);
     analysis::AnalysisResult result
         = analysis::scoreExtracted(extracted, scorer, networks_.description, windows);
-    addDetectorScores(result, extracted.features, networks_.detectors);
+    addDetectorScores(result, extracted.features, detectors);
+    result.extractions.push_back(
+        extractionRecord(extracted, pipeline().options(), networks_.description.backboneWeights));
+    for (size_t i = 0; i < others.size(); ++i) {
+        const OtherFamily& family = networks_.otherFamilies[i];
+        const std::vector<analysis::SelectedDetector> ofFamily
+            = detectorsOfFamily(networks_.detectors, family.backbone);
+        checkFeatureSize(others[i].features, others[i].path, nullptr, ofFamily);
+        addFamilyScores(result, others[i], ofFamily);
+        result.extractions.push_back(
+            extractionRecord(others[i], family.pipeline->options(), family.weights));
+    }
     result.warnings.insert(
         result.warnings.begin(), networks_.warnings.begin(), networks_.warnings.end());
     return result;
@@ -239,7 +291,7 @@ analysis::AnalysisResult Engine::analyze(const std::string& path,
 {
     const analysis::ExtractedFeatures extracted = extract(path, cancel, onProgress);
     cancel.throwIfCancelled();
-    return score(extracted, windows);
+    return score(extracted, windows, extractOtherFamilies(path, cancel, onProgress));
 }
 
 } // namespace vigil::engine

@@ -34,12 +34,22 @@
 
 namespace vigil::engine {
 
+// A family of features other than the backbone's, for the detectors that read it (UR-DMU's
+// Inception-I3D features beside the classifier's I3D-ResNet-50 ones): its own backbone, run by
+// its own pipeline over the same video once the first extraction is done.
+struct OtherFamily {
+    BackboneKind backbone = defaults::kBackbone;
+    std::shared_ptr<const analysis::FeaturePipeline> pipeline;
+    analysis::WeightsInfo weights;
+};
+
 // The networks of a run; a null pointer is a network the run does not need.
 struct Networks {
     std::shared_ptr<const analysis::FeatureExtractor> backbone;
     std::shared_ptr<const analysis::WindowScorer> classifier;
     std::shared_ptr<const analysis::WindowExplainer> explainer;
     std::vector<analysis::SelectedDetector> detectors; // --detectors, beside the classifier
+    std::vector<OtherFamily> otherFamilies; // the families of detectors --backbone does not make
     analysis::ModelDescription description; // what every result says about its networks
     std::vector<std::string> warnings; // about the choice of weights, added to every result
     std::string backboneSetup; // LoadedBackbone::setup, for --profile and vigil_bench
@@ -78,14 +88,24 @@ public:
     {
         return networks_.explainer;
     }
+    // Every detector, those of the other families included.
     const std::vector<analysis::SelectedDetector>& detectors() const { return networks_.detectors; }
+    const std::vector<OtherFamily>& otherFamilies() const { return networks_.otherFamilies; }
 
     analysis::ExtractedFeatures extract(const std::string& path, const CancellationToken& cancel,
         const analysis::ExtractionProgressCallback& onProgress = {},
         const analysis::ExtractedStepsCallback& onSteps = {}) const;
-    // Scores extracted features; the result carries this engine's description and warnings.
+    // The video once more per other family (the detectors of features --backbone does not
+    // make), in otherFamilies() order; none without them. onProgress: passes 1 onwards.
+    std::vector<analysis::ExtractedFeatures> extractOtherFamilies(const std::string& path,
+        const CancellationToken& cancel,
+        const analysis::ExtractionProgressCallback& onProgress = {}) const;
+    // Scores extracted features with the classifier and the detectors of their family, and
+    // `others` (extractOtherFamilies') with theirs; the result carries this engine's
+    // description and warnings, and what each extraction cost.
     analysis::AnalysisResult score(const analysis::ExtractedFeatures& extracted,
-        const analysis::WindowSettings& windows) const;
+        const analysis::WindowSettings& windows,
+        const std::vector<analysis::ExtractedFeatures>& others = {}) const;
     // Features of an earlier extraction (vigil score). madeWith: the backbone, crops and
     // backbone weights the features' sidecar names; without it they are "unknown".
     analysis::AnalysisResult scoreFeatures(const FloatArray& features, const std::string& path,

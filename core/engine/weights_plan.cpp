@@ -100,9 +100,8 @@ WeightsChoice chooseBackbone(const ModelRequest& request, LazyStore& store)
         models_store::findDefaultBackbone(store.get(), request.backbone), request.demo);
 }
 
-// Said before anything is loaded or decoded: every scorer of a run that extracts must read the
-// features of its backbone (the classifier and RTFM's detectors I3D-ResNet-50's, UR-DMU and
-// PEL4VAD Inception-I3D's).
+// Said before anything is loaded or decoded: the classifier reads I3D-ResNet-50's features only.
+// Beside it, detectors of other features get their own backbone (otherBackbonesOf).
 std::string extractionProblem(const ModelRequest& request)
 {
     const BackboneRow& backbone = backboneRow(request.backbone);
@@ -114,6 +113,9 @@ std::string extractionProblem(const ModelRequest& request)
             + ": the attention classifier reads 2048-d I3D-ResNet-50 features, not "
             + std::string(backbone.name) + "'s " + std::to_string(backbone.featureWidth)
             + "-d ones; name this backbone's detectors alone (--detectors " + others + ")";
+    if (request.detectors.withAttention)
+        return {};
+    // Without the classifier only --backbone is extracted: its detectors, alone.
     for (const DetectorKind kind : request.detectors.kinds) {
         const analysis::DetectorRow& row = analysis::detectorRow(kind);
         if (row.features != backbone.features)
@@ -121,9 +123,42 @@ std::string extractionProblem(const ModelRequest& request)
                 + std::to_string(row.featureWidth) + "-d " + std::string(row.features)
                 + " features, and --backbone " + toString(request.backbone) + " extracts "
                 + std::string(backbone.features) + " ones: run it with --backbone "
-                + std::string(row.features) + ", or score such features with vigil score";
+                + std::string(row.features) + ", or beside the classifier (--detectors attention,"
+                + toString(kind) + ")";
     }
     return {};
+}
+
+// The first backbone of the table that extracts `features` (I3D-ResNet-50 for RTFM's).
+BackboneKind backboneOf(std::string_view features)
+{
+    for (const BackboneRow& row : backboneTable())
+        if (row.features == features)
+            return row.kind;
+    throw Error("no backbone extracts " + std::string(features) + " features");
+}
+
+// One backbone per family of the detectors' features that --backbone does not extract, in the
+// order the detectors come; its installed weights, else demo ones where allowed.
+std::vector<OtherBackbone> otherBackbonesOf(
+    const ModelRequest& request, const std::vector<DetectorChoice>& detectors, LazyStore& store)
+{
+    std::vector<OtherBackbone> others;
+    const std::string_view own = backboneRow(request.backbone).features;
+    for (const DetectorChoice& detector : detectors) {
+        const std::string_view features = analysis::detectorRow(detector.kind).features;
+        const BackboneKind kind = backboneOf(features);
+        const bool isListed = std::any_of(others.begin(), others.end(),
+            [kind](const OtherBackbone& other) { return other.kind == kind; });
+        if (features == own || isListed)
+            continue;
+        others.push_back({ kind,
+            request.demo == DemoWeights::TrainedDemo
+                ? WeightsChoice {}
+                : installedOrDemo(
+                    models_store::findDefaultBackbone(store.get(), kind), request.demo) });
+    }
+    return others;
 }
 
 } // namespace
@@ -131,7 +166,13 @@ std::string extractionProblem(const ModelRequest& request)
 bool WeightsPlan::isMissingAny() const
 {
     return (backbone && backbone->isMissing) || (classifier && classifier->isMissing)
-        || !missingDetectors.empty();
+        || !missingDetectors.empty() || isMissingOtherBackbone();
+}
+
+bool WeightsPlan::isMissingOtherBackbone() const
+{
+    return std::any_of(otherBackbones.begin(), otherBackbones.end(),
+        [](const OtherBackbone& other) { return other.weights.isMissing; });
 }
 
 std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone)
@@ -141,6 +182,9 @@ std::string missingNetworksText(const WeightsPlan& plan, BackboneKind backbone)
         parts.push_back("the attention classifier");
     if (plan.backbone && plan.backbone->isMissing)
         parts.push_back("the " + toString(backbone) + " backbone");
+    for (const OtherBackbone& other : plan.otherBackbones)
+        if (other.weights.isMissing)
+            parts.push_back("the " + toString(other.kind) + " backbone");
     if (!plan.missingDetectors.empty()) {
         std::vector<std::string> kinds;
         for (const DetectorKind kind : plan.missingDetectors)
@@ -171,12 +215,14 @@ WeightsPlan resolveWeights(const ModelRequest& request)
         }
         if (request.needsBackbone())
             plan.backbone = chooseBackbone(request, store);
+        if (request.needsBackbone() && request.needsClassifier())
+            plan.otherBackbones = otherBackbonesOf(request, plan.detectors, store);
     } catch (const Error& error) {
         plan.problem = error.what();
         return plan;
     }
     const bool isNetworkMissing = (plan.backbone && plan.backbone->isMissing)
-        || (plan.classifier && plan.classifier->isMissing);
+        || (plan.classifier && plan.classifier->isMissing) || plan.isMissingOtherBackbone();
     if (plan.isMissingAny()) {
         if (isNetworkMissing)
             plan.problem = "no weights for " + missingNetworksText(plan, request.backbone)

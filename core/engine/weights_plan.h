@@ -28,8 +28,17 @@ struct DetectorChoice {
     std::string dictionaryPath; // S3R with installed weights: its installed dictionary
 };
 
+// The backbone of a family of features other than --backbone's, for the detectors that read
+// them (UR-DMU's Inception-I3D features beside the classifier's I3D-ResNet-50 ones): extracted
+// once more from the same video, with that backbone's default preset.
+struct OtherBackbone {
+    BackboneKind kind = defaults::kBackbone;
+    WeightsChoice weights;
+};
+
 struct WeightsPlan {
     std::optional<WeightsChoice> backbone; // nullopt when the run needs no backbone
+    std::vector<OtherBackbone> otherBackbones; // analyze with detectors of other features
     std::optional<WeightsChoice> classifier; // nullopt when the run needs no classifier
     std::vector<DetectorChoice> detectors; // --detectors, resolved; none missing
     std::vector<DetectorKind> missingDetectors; // named, with no weights and no demo allowed
@@ -38,6 +47,7 @@ struct WeightsPlan {
 
     bool canRun() const { return problem.empty(); }
     bool isMissingAny() const;
+    bool isMissingOtherBackbone() const;
 };
 
 WeightsPlan resolveWeights(const ModelRequest& request);

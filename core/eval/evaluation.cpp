@@ -2,6 +2,7 @@
 
 #include "core/analysis/window_scoring.h"
 #include "core/common/error.h"
+#include "core/eval/family_scores.h"
 #include "core/formats/feature_sidecar.h"
 
 #include <stdexcept>
@@ -105,17 +106,6 @@ std::vector<ScorerMetrics> tableOf(const std::vector<VideoScores>& videos,
     return detectorTable(names, scored);
 }
 
-std::vector<std::vector<float>> detectorFrameScores(const FloatArray& features,
-    const std::vector<analysis::SelectedDetector>& detectors, const EvalSettings& settings,
-    size_t frames)
-{
-    std::vector<std::vector<float>> scores;
-    for (analysis::DetectorResult& result : analysis::scoreDetectors(
-             features, detectors, settings.framesPerStep, static_cast<int64_t>(frames)))
-        scores.push_back(std::move(result.frameScores));
-    return scores;
-}
-
 } // namespace
 
 std::vector<float> paperFrameScores(
@@ -139,6 +129,9 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
 {
     if (truth.concatenatedLabels.has_value() == truth.annotations.has_value())
         throw std::invalid_argument("evaluate needs exactly one kind of ground truth");
+    if (const std::string problem = otherFeaturesProblem(detectors, settings); !problem.empty())
+        throw std::invalid_argument(problem);
+    const std::vector<analysis::SelectedDetector> own = ownFamilyDetectors(detectors);
     EvalReport report;
     std::vector<float> allScores;
     std::vector<uint8_t> allLabels;
@@ -152,7 +145,7 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
         video.crops = features.dim(1);
         video.madeBy = madeByOf(path, features);
         if (const std::string problem
-            = analysis::featureSizeProblem(features.dim(2), scorer.featureSize(), detectors);
+            = analysis::featureSizeProblem(features.dim(2), scorer.featureSize(), own);
             !problem.empty())
             throw ModelError(path + ": " + problem);
         try {
@@ -161,7 +154,9 @@ EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTr
             throw IoError(path + ": " + error.what());
         }
         video.detectorFrameScores
-            = detectorFrameScores(features, detectors, settings, video.frameScores.size());
+            = familyFrameScores(path, features, detectors, settings, video.frameScores.size());
+        if (!otherFamilyDetectors(detectors).empty())
+            video.otherFeaturesPath = otherFeaturesPathFor(path, settings);
         if (truth.annotations) {
             const VideoAnnotation* annotation = truth.annotations->find(path);
             if (!annotation)

@@ -30,10 +30,14 @@ struct GroundTruth {
 struct EvalSettings {
     int64_t splitSteps = defaults::kEvalSplitSteps;
     int64_t framesPerStep = defaults::kSnippetFrames;
+    // The other family's features (--other-features), one file per video of the same name, for
+    // the detectors that read them (family_scores.h); empty when none is named.
+    std::string otherFeaturesDir;
 };
 
 struct VideoScores {
     std::string featuresPath;
+    std::string otherFeaturesPath; // the other family's file; empty when none is read
     std::string className; // from the annotations; empty with concatenated labels
     int64_t steps = 0;
     int64_t crops = 0;
@@ -66,7 +70,8 @@ struct EvalReport {
 using EvalProgressCallback = std::function<void(int64_t, int64_t)>;
 
 // detectors: scored beside the classifier (--detectors), each over the whole video in bounded
-// spans as analysis::scoreDetectors does for a file.
+// spans as analysis::scoreDetectors does for a file; those of another family of features on
+// settings.otherFeaturesDir's file of the same name, at the classifier's frames.
 EvalReport evaluate(const std::vector<std::string>& featureFiles, const GroundTruth& truth,
     const analysis::WindowScorer& scorer, const EvalSettings& settings,
     const CancellationToken& cancel, const EvalProgressCallback& onProgress = {},

@@ -1,6 +1,7 @@
 #include "core/formats/detail/result_detectors.h"
 
 #include "core/analysis/detector_scoring.h"
+#include "core/analysis/extraction_costs.h"
 #include "core/analysis/windows.h"
 
 #include <algorithm>
@@ -32,8 +33,9 @@ std::vector<float> valuesOf(const json& array, const std::string& what, int64_t 
 
 } // namespace
 
-std::vector<analysis::DetectorResult> detectorsOf(const json& detectors, int64_t steps,
-    int64_t framesPerStep, int64_t frames, WeightsReader weightsOf)
+std::vector<analysis::DetectorResult> detectorsOf(const json& detectors, int64_t resultSteps,
+    int64_t resultFramesPerStep, int64_t frames,
+    const std::vector<analysis::FamilyExtraction>& extractions, WeightsReader weightsOf)
 {
     if (!detectors.is_object())
         throw std::invalid_argument("detectors is not an object");
@@ -42,6 +44,10 @@ std::vector<analysis::DetectorResult> detectorsOf(const json& detectors, int64_t
         const std::optional<DetectorKind> kind = fromString<DetectorKind>(word);
         if (!kind)
             throw std::invalid_argument("unknown detector '" + word + "'");
+        const analysis::FamilyExtraction* extraction
+            = analysis::extractionReadBy(extractions, *kind);
+        const int64_t steps = extraction ? extraction->steps : resultSteps;
+        const int64_t framesPerStep = extraction ? extraction->snippetFrames : resultFramesPerStep;
         analysis::DetectorResult result;
         result.kind = *kind;
         result.stepScores

@@ -5,6 +5,7 @@
 #include "core/files/atomic_file.h"
 #include "core/files/file_fingerprint.h"
 #include "core/formats/detail/json_fields.h"
+#include "core/formats/detail/result_extractions.h"
 
 #include <nlohmann/json.hpp>
 
@@ -131,6 +132,7 @@ std::string resultToJson(const analysis::AnalysisResult& result, const std::stri
         document["windows"].push_back(windowJson(window));
     document["frame_scores"] = model.hasClassifier ? json(result.frameScores) : json(nullptr);
     document["detectors"] = detectorsJson(result.detectors);
+    document["extractions"] = detail::extractionsJson(result.extractions, weightsJson);
     document["warnings"] = result.warnings;
     return detail::dumped(document, 1) + "\n";
 }

@@ -13,7 +13,7 @@ namespace vigil::formats {
 // higher version. Version 2 added "detectors" (each whole-video detector's step scores and
 // weights) and a CSV column per detector; a version 1 file is read as one without detectors.
 constexpr const char* kResultFormat = "vigil-result";
-constexpr int kResultVersion = 2;
+constexpr int kResultVersion = 3;
 
 // resultFolder: where the JSON goes, for the video's path relative to it (none when empty).
 std::string resultToJson(

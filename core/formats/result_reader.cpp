@@ -190,10 +190,13 @@ analysis::AnalysisResult resultOf(const json& document, const std::string& jsonP
         result.windows.push_back(windowOf(window, frames));
     if (result.model.hasClassifier && result.steps > 0 && result.windows.empty())
         throw Damaged("no windows for " + std::to_string(result.steps) + " steps");
-    // Version 1 results have no detectors.
+    // Version 2 results have no extractions, version 1 no detectors either.
+    if (document.contains("extractions"))
+        result.extractions
+            = detail::extractionsOf(document.at("extractions"), kMaxResultFrames, weightsOf);
     if (document.contains("detectors"))
         result.detectors = detail::detectorsOf(document.at("detectors"), result.steps,
-            result.protocol.snippetFrames, frames, weightsOf);
+            result.protocol.snippetFrames, frames, result.extractions, weightsOf);
     result.warnings = document.value("warnings", std::vector<std::string>());
     return result;
 }

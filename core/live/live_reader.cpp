@@ -95,6 +95,7 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
         settings_.crops, cv::Size(info.width, info.height), settings_.preset);
     const int64_t frameUs = info.fps > 0.0 ? std::llround(1e6 / info.fps) : 40000;
     analysis::SnippetCutter cutter(pre);
+    FamilySnippets others(settings_.otherFamilies, cv::Size(info.width, info.height));
     std::optional<int64_t> offsetUs;
     LiveSnippet snippet;
     while (std::optional<media::VideoFrame> frame = decoder.next()) {
@@ -115,8 +116,10 @@ bool LiveReader::readConnection(media::VideoDecoder& decoder)
         }
         if (cutter.framesHeld() == analysis::kSnippetFrames / 2)
             snippet.middleFrame = frame->rgb;
+        others.add(frame->rgb);
         if (!cutter.add(frame->rgb, snippet.input.data()))
             continue;
+        snippet.otherInputs = others.take();
         snippet.arrivedUs = clock_.nowUs();
         snippet.endUs = *offsetUs + frame->ptsUs + frameUs;
         snippet.connection = connection_;

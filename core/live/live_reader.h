@@ -10,6 +10,7 @@
 
 #include "core/common/cancellation.h"
 #include "core/common/defaults.h"
+#include "core/live/family_snippets.h"
 #include "core/live/live_snippet.h"
 #include "core/live/reconnect_backoff.h"
 #include "core/live/retry_now.h"
@@ -23,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace vigil::live {
 
@@ -32,6 +34,8 @@ struct ReaderSettings {
     preprocess::CropMode crops = defaults::kCrops;
     // The engine's preset: live features must be made as the classifier expects them.
     PreprocessPreset preset = defaults::kPreset;
+    // The other families' snippets, from the same frames (engine::Engine::otherFamilies order).
+    std::vector<FamilyInput> otherFamilies;
     int64_t ringDurationUs = 0;
     int64_t ringBytes = 0;
     int64_t reconnectMaxDelayMs = static_cast<int64_t>(defaults::kReconnectMaxDelayS * 1000);

@@ -17,6 +17,8 @@ namespace vigil::live {
 // vigil watch started, the stream's own clock anchored at the first frame of each connection.
 struct LiveSnippet {
     FloatArray input; // [crops, 3, 16, 224, 224]
+    // The same frames for each other family of features (ReaderSettings::otherFamilies).
+    std::vector<FloatArray> otherInputs;
     int64_t startUs = 0;
     int64_t endUs = 0; // start of the frame after the snippet
     // Stream clock when its last frame was decoded: the lag is measured from here, so it is

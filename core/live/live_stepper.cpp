@@ -31,7 +31,7 @@ LiveStepper::LiveStepper(const engine::Engine& engine, const WatchSettings& sett
     , clock_(std::move(clock))
     , callbacks_(std::move(callbacks))
     , window_(engine.classifier(), settings.windowSteps)
-    , detectors_(engine.detectors(), defaults::kLiveDetectorSpanSteps)
+    , detectors_(engine, defaults::kLiveDetectorSpanSteps)
     , tracker_(settings.alerts)
     , scores_(settings.outputs.outputDir, detectorNames(engine))
     , outputs_(settings.outputs, callbacks_.notice)
@@ -155,7 +155,7 @@ void LiveStepper::score(const LiveSnippet& snippet)
 void LiveStepper::scoreFeature(const LiveSnippet& snippet, const FloatArray& feature)
 {
     const std::optional<CausalScore> causal = window_.push(feature);
-    std::vector<float> detectorScores = detectors_.push(feature);
+    std::vector<float> detectorScores = detectors_.push(feature, snippet.otherInputs);
     for (const std::string& failure : detectors_.takeFailures())
         if (callbacks_.notice)
             callbacks_.notice(failure);

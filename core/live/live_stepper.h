@@ -1,6 +1,6 @@
 #pragma once
 // LiveStepper: what a watch does with each snippet and each gap, in stream order: extracts and
-// scores the snippet causally (CausalWindow, RollingDetectors), appends DIR/scores.csv, tracks
+// scores the snippet causally (CausalWindow, FamilyDetectors), appends DIR/scores.csv, tracks
 // alerts (AlertTracker), writes their outputs (AlertOutputs), and tells the observer and the
 // status line, and keeps DIR/status.json (WatchHealth) current. It owns no thread and reads time
 // only through its StepClock, so the gaps, unscored windows and alert logic are tested in virtual
@@ -9,8 +9,8 @@
 
 #include "core/engine/engine.h"
 #include "core/live/causal_window.h"
+#include "core/live/family_detectors.h"
 #include "core/live/live_observer.h"
-#include "core/live/rolling_detectors.h"
 #include "core/live/scores_csv.h"
 #include "core/live/watch_health.h"
 #include "core/live/watch_types.h"
@@ -75,7 +75,7 @@ private:
     StepClock clock_;
     StepperCallbacks callbacks_;
     CausalWindow window_;
-    RollingDetectors detectors_;
+    FamilyDetectors detectors_;
     AlertTracker tracker_;
     ScoresCsv scores_;
     AlertOutputs outputs_;

@@ -88,6 +88,10 @@ MultiWatch::MultiWatch(std::vector<CameraSpec> cameras, engine::Engine engine)
         // Live features are made and described as the engine's are for files.
         camera.settings.reader.crops = engine_.pipeline().options().crops;
         camera.settings.reader.preset = engine_.pipeline().options().preset;
+        camera.settings.reader.otherFamilies.clear();
+        for (const engine::OtherFamily& family : engine_.otherFamilies())
+            camera.settings.reader.otherFamilies.push_back(
+                { family.pipeline->options().crops, family.pipeline->options().preset });
         camera.settings.outputs.networks = analysis::weightsSummary(engine_.description());
     }
 }

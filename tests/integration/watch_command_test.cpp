@@ -160,6 +160,35 @@ TEST(WatchCommand, ReadsMpegTsOverTcp)
     EXPECT_GT(checkScoresRows(dir + "/scores.csv"), 2);
 }
 
+// Detectors of both families of features, live: each step's 16 frames are extracted by
+// I3D-ResNet-50 for the classifier and RTFM and by Inception-I3D for UR-DMU, and every column
+// of a scored row has its rolling opinion.
+TEST(WatchCommand, ScoresDetectorsOfBothFamiliesAsRollingOpinions)
+{
+    const std::string dir = scratchDir("watch-two-families");
+    const std::string url = "tcp://127.0.0.1:" + std::to_string(freePort());
+    BackgroundProcess server(publishCommand(kPattern, 6.0, url + "?listen=1"));
+    sleepMs(300);
+    const CommandResult result
+        = runCommand("timeout 90 " + watchCommand(url, dir, "-q --detectors attention,rtfm,urdmu"));
+    SCOPED_TRACE(result.output);
+    EXPECT_EQ(result.exitCode, 0);
+    const std::vector<std::string> rows = linesOf(dir + "/scores.csv");
+    ASSERT_GT(rows.size(), 3u);
+    EXPECT_EQ(rows[0], "stream_time_s,wall_time,score,rtfm,urdmu");
+    int scored = 0;
+    for (size_t i = 1; i < rows.size(); ++i) {
+        const std::string& row = rows[i];
+        const size_t score = row.find(',', row.find(',') + 1) + 1;
+        if (row[score] == ',')
+            continue; // a step the window has not scored yet: every column empty
+        ++scored;
+        EXPECT_EQ(row.find(",,"), std::string::npos) << row;
+        EXPECT_NE(row.back(), ',') << row;
+    }
+    EXPECT_GT(scored, 0);
+}
+
 // The first open is retried as a dropped stream is; with --give-up-after the run ends, exit 1.
 TEST(WatchCommand, StalledServerTimesOutWithOneLineAndIsRetriedUntilGiveUpAfter)
 {

@@ -85,6 +85,8 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
     case Stage::Extracting:
         break;
     }
+    if (progress.pass > 0)
+        return otherPassText(progress);
     // What matters most first: the status bar cuts the end of a long line.
     QString text = tr("Extracting features: snippet %1").arg(progress.stepsExtracted);
     if (progress.stepsEstimate > 0)
@@ -104,6 +106,22 @@ QString AnalysisStatusWidget::stageText(const AnalysisProgress& progress)
     if (progress.framesEstimate > 0)
         text += tr("/~%1").arg(progress.framesEstimate);
     return text + tr(" frames");
+}
+
+// A pass of another family's backbone, for the detectors of its features: every window of the
+// classifier is already scored.
+QString AnalysisStatusWidget::otherPassText(const AnalysisProgress& progress)
+{
+    QString text = tr("Extracting %1 features (pass %2 of %3): snippet %4")
+                       .arg(progress.backboneName)
+                       .arg(progress.pass + 1)
+                       .arg(progress.passes)
+                       .arg(progress.stepsExtracted);
+    if (progress.stepsEstimate > 0)
+        text += tr(" of ~%1").arg(progress.stepsEstimate);
+    if (progress.etaS >= 0.0)
+        text += tr(" · %1 left").arg(formatTime(progress.etaS));
+    return text;
 }
 
 void AnalysisStatusWidget::showNote(const QString& text)

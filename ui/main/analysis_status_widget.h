@@ -37,6 +37,7 @@ signals:
 
 private:
     static QString stageText(const AnalysisProgress& progress);
+    static QString otherPassText(const AnalysisProgress& progress);
     static QString windowsText(qint64 windows);
 
     ElidedLabel* label_; // elided: a long line never widens the window past the screen

@@ -1,9 +1,10 @@
 #pragma once
 // DetectorChoiceBox: the Settings dialog's row of detectors the analysis runs, one checkbox per
-// detector (core/engine/detector_plan.h lists them; a new DetectorKind appears without a change
-// here). The attention classifier is always on: its scores are the frame scores and events. Reads
-// and writes the list in --detectors words ("attention,rtfm"), so the GUI's choice is parsed by
-// the CLI's parser. GUI thread only.
+// detector of the table (core/analysis/detector_table.h; a new DetectorKind appears without a
+// change here), those of other features than the classifier's with what their extraction costs. The
+// attention classifier is always on: its scores are the frame scores and events. Reads and writes
+// the list in --detectors words ("attention,rtfm"), so the GUI's choice is parsed by the CLI's
+// parser. GUI thread only.
 
 #include <QString>
 #include <QWidget>
@@ -26,7 +27,7 @@ public:
     QCheckBox* box(const QString& word) const;
 
 private:
-    std::vector<QCheckBox*> boxes_; // attention first, then allDetectorKinds()'s order
+    std::vector<QCheckBox*> boxes_; // attention first, then detectorTable()'s order
 };
 
 } // namespace vigil::ui

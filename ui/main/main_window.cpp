@@ -22,6 +22,7 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/timeline/timeline_viewport.h"
 
+#include "core/analysis/extraction_costs.h"
 #include "core/formats/result_files.h"
 
 #include <QCloseEvent>
@@ -221,10 +222,14 @@ void MainWindow::showResult(const ResultPointer& result)
     timelinePanel_->setVideo(
         static_cast<int64_t>(result->frameScores.size()), videoPanel_->framesPerSecond());
     timelinePanel_->setPlayheadFrame(videoPanel_->currentFrame());
-    status_->say(tr("Analysed %1 frames in %2 windows")
-                     .arg(result->video.frames)
-                     .arg(result->windows.size()),
-        8000);
+    QString said = tr("Analysed %1 frames in %2 windows")
+                       .arg(result->video.frames)
+                       .arg(result->windows.size());
+    // Detectors of two families cost two extractions: what each took, where the user decides.
+    if (result->extractions.size() > 1)
+        said += QStringLiteral("; ")
+            + QString::fromStdString(analysis::extractionCostsText(result->extractions));
+    status_->say(said, 8000);
     for (const std::string& warning : result->warnings)
         showError(tr("Warning: %1").arg(QString::fromStdString(warning)));
     emit analysisSucceeded();
@@ -238,7 +243,8 @@ void MainWindow::showInViews(const ResultPointer& shown, const FeaturesPointer& 
             detectors.emplace_back(detector.kind, detector.weights);
     modelStatus_->showResultModel(
         shown ? std::optional<analysis::ModelDescription>(shown->model) : std::nullopt,
-        std::move(detectors));
+        std::move(detectors),
+        shown ? shown->extractions : std::vector<analysis::FamilyExtraction>());
     if (!shown)
         videoPanel_->setFrameScores({}); // the readout's score was the old result's
     const int64_t frame = videoPanel_->currentFrame();

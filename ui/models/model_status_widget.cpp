@@ -2,6 +2,7 @@
 
 #include "ui/common/elided_label.h"
 
+#include "core/analysis/extraction_costs.h"
 #include "core/analysis/weights_summary.h"
 #include "core/common/backbone_table.h"
 
@@ -91,11 +92,12 @@ void ModelStatusWidget::setEngine(const AnalysisEngine& engine)
     refresh();
 }
 
-void ModelStatusWidget::showResultModel(
-    const std::optional<analysis::ModelDescription>& model, DetectorWeights detectors)
+void ModelStatusWidget::showResultModel(const std::optional<analysis::ModelDescription>& model,
+    DetectorWeights detectors, std::vector<analysis::FamilyExtraction> extractions)
 {
     resultModel_ = model;
     resultDetectors_ = model ? std::move(detectors) : DetectorWeights();
+    resultExtractions_ = model ? std::move(extractions) : std::vector<analysis::FamilyExtraction>();
     refresh();
 }
 
@@ -123,14 +125,25 @@ void ModelStatusWidget::refresh()
     }
     const analysis::ModelDescription& model
         = resultModel_ ? *resultModel_ : engine_.engine->description();
-    description_->setToolTip(tr("Backbone weights: %1\nClassifier weights: %2")
-                                 .arg(QString::fromStdString(model.backboneWeights.path),
-                                     QString::fromStdString(model.classifier.path)));
+    QString tip = tr("Backbone weights: %1\nClassifier weights: %2")
+                      .arg(QString::fromStdString(model.backboneWeights.path),
+                          QString::fromStdString(model.classifier.path));
+    if (resultModel_ && resultExtractions_.size() > 1)
+        for (const analysis::FamilyExtraction& extraction : resultExtractions_)
+            tip += QStringLiteral("\n")
+                + QString::fromStdString(analysis::extractionCostText(extraction) + ", weights "
+                    + extraction.weights.path);
+    description_->setToolTip(tip);
 }
 
 QString ModelStatusWidget::text() const
 {
     return description_->text();
+}
+
+QString ModelStatusWidget::detailText() const
+{
+    return description_->toolTip();
 }
 
 bool ModelStatusWidget::isDemoBadgeShown() const

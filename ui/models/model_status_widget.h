@@ -27,10 +27,12 @@ public:
     // Each detector beside the classifier and its weights, as the status bar names them.
     using DetectorWeights = std::vector<std::pair<DetectorKind, analysis::WeightsInfo>>;
     // The networks of the result on screen; nullopt when none is shown (the engine's then).
-    void showResultModel(
-        const std::optional<analysis::ModelDescription>& model, DetectorWeights detectors = {});
+    // extractions: what each family's extraction cost, in the tooltip where there are two.
+    void showResultModel(const std::optional<analysis::ModelDescription>& model,
+        DetectorWeights detectors = {}, std::vector<analysis::FamilyExtraction> extractions = {});
 
     QString text() const;
+    QString detailText() const; // the tooltip: each network's file, each extraction's cost
     bool isDemoBadgeShown() const;
     // "classifier: published da64-r3 (d_a=64, r=3)  ·  backbone: DEMO i3d-r50, center crop":
     // the source of each network, as the status bar, exports and the batch table say it.
@@ -46,6 +48,7 @@ private:
     AnalysisEngine engine_;
     std::optional<analysis::ModelDescription> resultModel_;
     DetectorWeights resultDetectors_;
+    std::vector<analysis::FamilyExtraction> resultExtractions_;
 };
 
 } // namespace vigil::ui

@@ -5,6 +5,7 @@
 // it reaches 100 only once the whole result is there. Plain values; any thread.
 
 #include <QMetaType>
+#include <QString>
 #include <QtGlobal>
 
 namespace vigil::ui {
@@ -22,6 +23,11 @@ struct AnalysisProgress {
     // when unknown. Past stepsEstimate, the next window is the last, shorter one: it comes with
     // the result.
     qint64 nextWindowAtSteps = 0;
+    // Detectors of other features extract the video once more per family (core/engine/engine.h):
+    // this pass, from 0, of how many, and the backbone of a pass after the first.
+    int pass = 0;
+    int passes = 1;
+    QString backboneName;
     double framesPerSecond = 0.0; // frames whose features are extracted, per second of the run
     double etaS = -1.0; // negative when unknown
 };
@@ -30,6 +36,9 @@ struct AnalysisProgress {
 // are nearly all the work: 1..95 as the snippets are extracted, 97 while the whole sequence is
 // scored, 100 only when the result is complete (Stage::Done).
 int percentDone(const AnalysisProgress& progress);
+
+// The share of every pass's snippets extracted, 0..1, or -1 without an estimate.
+double extractedShare(const AnalysisProgress& progress);
 
 // "1/3", "2/3", "3/3": the stage's place among the three stages of work.
 int stageNumber(AnalysisProgress::Stage stage);

@@ -1,5 +1,6 @@
 #include "ui/tasks/analysis_worker.h"
 
+#include "core/common/backbone_table.h"
 #include "core/common/error.h"
 
 #include <exception>
@@ -14,9 +15,8 @@ TaskProgress taskProgress(const AnalysisProgress& progress)
     TaskProgress task;
     if (progress.stage == AnalysisProgress::Stage::Done)
         task.fraction = 1.0;
-    else if (progress.stepsEstimate > 0)
-        task.fraction = static_cast<double>(progress.stepsExtracted)
-            / static_cast<double>(progress.stepsEstimate);
+    else if (const double share = extractedShare(progress); share >= 0.0)
+        task.fraction = share;
     task.detail = QVariant::fromValue(progress);
     return task;
 }
@@ -52,6 +52,10 @@ QVariant AnalysisWorker::run(TaskContext& context)
         });
     cancel.throwIfCancelled();
     reportWindows(stream, true);
+    // Detectors of other features: the video once more per family, before the scoring.
+    const std::vector<analysis::ExtractedFeatures> others = engine.extractOtherFamilies(path,
+        cancel,
+        [this, &context](const analysis::ExtractionProgress& p) { reportExtraction(context, p); });
     AnalysisProgress scoring;
     scoring.stage = AnalysisProgress::Stage::Scoring;
     scoring.framesDecoded = extracted.frames;
@@ -61,7 +65,7 @@ QVariant AnalysisWorker::run(TaskContext& context)
     scoring.windowsScored = windowsScored_;
     context.report(taskProgress(scoring), ReportKind::Forced);
     auto result = std::make_shared<const analysis::AnalysisResult>(
-        engine.score(extracted, engine_.windows));
+        engine.score(extracted, engine_.windows, others));
     cancel.throwIfCancelled();
     AnalysisProgress done = scoring;
     done.stage = AnalysisProgress::Stage::Done;
@@ -93,12 +97,20 @@ void AnalysisWorker::reportExtraction(
     report.stepsExtracted = progress.stepsExtracted;
     report.stepsEstimate = progress.stepsEstimate;
     report.windowsScored = windowsScored_;
+    report.pass = progress.pass;
+    report.passes = progress.passes;
+    if (progress.pass > 0) {
+        const std::string_view name = backboneRow(
+            engine_.engine->otherFamilies().at(static_cast<size_t>(progress.pass - 1)).backbone)
+                                          .name;
+        report.backboneName = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    }
     report.nextWindowAtSteps
         = windowsScored_ * engine_.windows.strideSteps + engine_.windows.windowSteps;
     // The rate counts extracted snippets: the decoder is a queue ahead of them. What is left
     // is the task's estimate from the share of snippets done.
     const double elapsedS = context.elapsedS();
-    if (elapsedS > TaskContext::kEtaAfterS && progress.stepsExtracted > 0)
+    if (progress.pass == 0 && elapsedS > TaskContext::kEtaAfterS && progress.stepsExtracted > 0)
         report.framesPerSecond = static_cast<double>(progress.stepsExtracted)
             * static_cast<double>(framesPerStep_) / elapsedS;
     context.report(taskProgress(report));

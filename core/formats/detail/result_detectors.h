@@ -3,6 +3,7 @@
 // std::invalid_argument naming the detector and the field; result_reader.cpp adds the file.
 
 #include "core/analysis/analysis_result.h"
+#include "core/formats/detail/result_extractions.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,11 +12,11 @@
 
 namespace vigil::formats::detail {
 
-using WeightsReader = analysis::WeightsInfo (*)(const nlohmann::json&);
-
 // Each detector's step scores (steps of them, each in [0, 1]), magnitudes (none or steps of
-// them, finite), weights, and its frame scores made from the steps as when it was written.
+// them, finite), weights, and its frame scores made from the steps as when it was written. A
+// detector of another family's features has the steps and snippet frames of its extraction.
 std::vector<analysis::DetectorResult> detectorsOf(const nlohmann::json& detectors, int64_t steps,
-    int64_t framesPerStep, int64_t frames, WeightsReader weightsOf);
+    int64_t framesPerStep, int64_t frames,
+    const std::vector<analysis::FamilyExtraction>& extractions, WeightsReader weightsOf);
 
 } // namespace vigil::formats::detail

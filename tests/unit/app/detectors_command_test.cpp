@@ -72,7 +72,7 @@ TEST_F(DetectorsCommand, AnalyzeAllWritesAScoreColumnAndAnEntryPerDetector)
     ASSERT_EQ(csv.size(), 51u);
     EXPECT_EQ(csv[0], allColumns());
     const json result = readJson(out + "/clip.vigil.json");
-    EXPECT_EQ(result["version"], 2);
+    EXPECT_EQ(result["version"], 3);
     for (const DetectorKind kind : engine::allDetectorKinds()) {
         SCOPED_TRACE(toString(kind));
         const json& detector = result["detectors"][toString(kind)];

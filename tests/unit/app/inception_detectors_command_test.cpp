@@ -4,7 +4,7 @@
 // repository's own test code on the same features and checkpoint (the goldens of
 // scripts/make_{urdmu,pel4vad}_golden.py, the checkpoints imported with `vigil models import`).
 // The refusals: a detector of these features beside RTFM's without the classifier, features of
-// the other width, and analyze, which does not extract these features.
+// the other width, and analyze of these detectors alone with a backbone that does not make them.
 
 #include "core/files/npy_file.h"
 #include "core/formats/result_reader.h"
@@ -204,13 +204,14 @@ TEST_F(InceptionDetectors, AreRefusedInOneLineWhereTheirFeaturesAreNot)
         oneLine(wide).find("2048-d features do not fit: urdmu needs 1024-d Inception-I3D features"),
         std::string::npos);
 
-    // Refused before the file is even opened: no backbone of Vigil's makes these features.
+    // Refused before the file is even opened: without the classifier, only --backbone's
+    // features are extracted (beside it, two_families_command_test.cpp).
     const CommandResult analyze = vigilInProcess("analyze " + shellQuoted(rtfmFeatures)
-        + " --demo-weights --detectors attention,pel4vad -o " + shellQuoted(dir_ + "/z"));
+        + " --demo-weights --detectors pel4vad -o " + shellQuoted(dir_ + "/z"));
     EXPECT_EQ(analyze.exitCode, 2);
     EXPECT_NE(oneLine(analyze).find("--detectors pel4vad: PEL4VAD reads 1024-d i3d-inception "
                                     "features, and --backbone i3d-r50 extracts i3d-r50 ones: run "
-                                    "it with --backbone i3d-inception"),
+                                    "it with --backbone i3d-inception, or beside the classifier"),
         std::string::npos);
     EXPECT_FALSE(fs::exists(dir_ + "/z"));
 }

@@ -47,8 +47,8 @@ TEST(ResultFormat, CarriesItsFormatAndVersionAndANewerVersionIsRefusedInOneLine)
         = writeResultFiles(test::syntheticResult("v.mp4", { 0.1f, 0.2f }), dir, "v");
     json document = jsonOf(files.jsonPath);
     EXPECT_EQ(document.at("format"), "vigil-result");
-    EXPECT_EQ(document.at("version"), 2);
-    document["version"] = 3;
+    EXPECT_EQ(document.at("version"), 3);
+    document["version"] = 4;
     files::writeFileAtomically(files.jsonPath, document.dump());
     const std::string problem = readProblem(files.jsonPath, files.csvPath);
     EXPECT_NE(problem.find(files.jsonPath + ": "), std::string::npos) << problem;

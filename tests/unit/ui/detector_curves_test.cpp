@@ -226,6 +226,16 @@ TEST(DetectorCurves, SettingsChooseTheDetectorsInTheClisWords)
     engine::DetectorRequest request;
     EXPECT_EQ(engine::parseDetectorList(settings.detectors.toStdString(), request), "");
     EXPECT_EQ(request.kinds.size(), engine::allDetectorKinds().size());
+    // Detectors of Inception-I3D features are offered too, with their second extraction said;
+    // "all" stays RTFM's family, as on the command line.
+    EXPECT_FALSE(choice.box("urdmu")->isChecked());
+    EXPECT_NE(choice.box("pel4vad")->toolTip().indexOf("1024-d Inception-I3D features: the video "
+                                                       "is extracted a second time"),
+        -1)
+        << choice.box("pel4vad")->toolTip().toStdString();
+    choice.setList("attention,urdmu");
+    EXPECT_TRUE(choice.box("urdmu")->isChecked());
+    EXPECT_EQ(choice.list(), "attention,urdmu");
     // As a hand-edited INI file holds it: a list.
     store.setValue("analysis/detectors", QStringList { "attention", "s3r" });
     EXPECT_EQ(AppSettings::load(store).detectors, "attention,s3r");
@@ -254,6 +264,21 @@ TEST(DetectorCurves, TheStatusBarNamesEveryDetectorsWeights)
     weights[0].second.provenance = Provenance::Published;
     status.showResultModel(result->model, weights);
     EXPECT_FALSE(status.isDemoBadgeShown());
+    // A result of two families' extractions says what each cost.
+    analysis::FamilyExtraction own;
+    own.seconds = 3.14;
+    own.gflop = 990.0;
+    analysis::FamilyExtraction inception = own;
+    inception.backbone = BackboneKind::I3dInception;
+    inception.weights.path = "/models/i3d-inception.pt";
+    status.showResultModel(result->model, weights, { own, inception });
+    EXPECT_NE(status.detailText().indexOf("I3D-ResNet-50 features: 3.1 s, 0.99 TFLOP"), -1)
+        << status.detailText().toStdString();
+    EXPECT_NE(status.detailText().indexOf(
+                  "Inception-I3D features: 3.1 s, 0.99 TFLOP, weights /models/i3d-inception.pt"),
+        -1);
+    status.showResultModel(result->model, weights, { own });
+    EXPECT_EQ(status.detailText().indexOf("features: "), -1);
 }
 
 } // namespace
